@@ -1,0 +1,225 @@
+"""What every variant shares: options, geometry, applying plays, the end.
+
+A variant is a class header of data plus a few hooks. Its instances are
+immutable: one per set of rule options (``find_variant("lombardorum",
+{"dice": 3})``), compared and hashed by id and options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from game.rules.errors import IllegalPlayError, OptionError, PositionError
+from game.rules.outcome import Outcome
+from game.rules.play import Play, Step
+from game.rules.position import Position
+
+OptionValue = bool | int | str
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One rule option: its name, default, allowed values and where it comes from."""
+
+    name: str
+    default: OptionValue
+    values: tuple[OptionValue, ...]
+    label: str
+    description: str
+    source: str = ""
+
+    def check(self, value: Any) -> OptionValue:
+        # bool is an int in Python: keep true/false and numbers apart.
+        if isinstance(self.default, bool) != isinstance(value, bool) or value not in self.values:
+            allowed = ", ".join(repr(v) for v in self.values)
+            raise OptionError(f"option {self.name!r} cannot be {value!r} (allowed: {allowed})")
+        return value  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a variant's rules come from."""
+
+    author: str
+    work: str
+    year: str = ""
+    note: str = ""
+
+
+class Variant:
+    """Base class of every variant. Subclasses set the class data and hooks."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    players: ClassVar[int] = 2
+    track_length: ClassVar[int] = 24
+    cells: ClassVar[int] = 24
+    men: ClassVar[int] = 15
+    faces: ClassVar[int] = 6
+    bear_from: ClassVar[int] = 19  # first pos of the bearing table
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    sources: ClassVar[tuple[Source, ...]] = ()
+    has_cube: ClassVar[bool] = False
+    has_opening_roll_play: ClassVar[bool] = False  # the starter plays the opening dice
+
+    __slots__ = ("_key", "options")
+
+    options: Mapping[str, OptionValue]
+    _key: tuple[str, tuple[tuple[str, OptionValue], ...]]
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        given = dict(options or {})
+        specs = {spec.name: spec for spec in self.option_specs}
+        unknown = sorted(set(given) - set(specs))
+        if unknown:
+            known = ", ".join(specs) or "none"
+            raise OptionError(f"{self.id} has no option {unknown[0]!r} (options: {known})")
+        chosen = {name: spec.check(given.get(name, spec.default)) for name, spec in specs.items()}
+        object.__setattr__(self, "options", MappingProxyType(chosen))
+        object.__setattr__(self, "_key", (self.id, tuple(sorted(chosen.items()))))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Variant) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __repr__(self) -> str:
+        return f"find_variant({self.id!r}, {dict(self.options)!r})"
+
+    # -- data that options may change ---------------------------------------
+
+    @property
+    def dice_count(self) -> int:
+        return 2
+
+    @property
+    def doubles_repeat(self) -> bool:
+        """Doubles are played four times (backgammon only)."""
+        return False
+
+    @property
+    def off_pos(self) -> int:
+        return self.track_length + 1
+
+    # -- geometry -------------------------------------------------------------
+
+    def cell(self, side: int, pos: int) -> int:
+        """Board cell (0..cells-1) of ``side``'s ``pos`` (1..L).
+
+        The default is two sides moving contrary on one track: side 0's pos p
+        is cell L - p, side 1's pos p is cell p - 1.
+        """
+        if not 1 <= pos <= self.track_length:
+            raise ValueError(f"pos {pos} is not on the track")
+        return self.track_length - pos if side == 0 else pos - 1
+
+    def facing_pos(self, side: int, pos: int, other: int) -> int | None:
+        """The pos on ``other``'s track of the cell that is ``side``'s ``pos``."""
+        if side == other:
+            return pos
+        return self.track_length + 1 - pos
+
+    def point_label(self, pos: int) -> str:
+        """How notation names a pos of the mover's track (0 bar, L+1 off)."""
+        if pos == 0:
+            return "bar"
+        if pos == self.off_pos:
+            return "off"
+        return str(pos)
+
+    # -- the game ---------------------------------------------------------------
+
+    def start_position(self) -> Position:
+        raise NotImplementedError
+
+    def validate(self, position: Position) -> None:
+        """Raise PositionError if ``position`` cannot happen in this variant."""
+        if position.players != self.players:
+            raise PositionError(f"{self.id} has {self.players} sides, got {position.players}")
+        if any(len(row) != self.track_length + 2 for row in position.board):
+            raise PositionError(f"{self.id} rows must have {self.track_length + 2} places")
+        if not 0 <= position.to_act < self.players:
+            raise PositionError(f"to_act must be 0..{self.players - 1}, got {position.to_act}")
+        if len(position.hand) != self.players or len(position.flags) != self.players:
+            raise PositionError("hand and flags need one entry per side")
+        for side in range(self.players):
+            if any(n < 0 for n in position.board[side]) or position.hand[side] < 0:
+                raise PositionError(f"side {side} has a negative number of men")
+            if position.men(side) != self.men:
+                raise PositionError(
+                    f"side {side} has {position.men(side)} men; {self.id} has {self.men}"
+                )
+        seen: dict[int, int] = {}
+        for side in range(self.players):
+            for pos in range(1, self.track_length + 1):
+                if position.board[side][pos]:
+                    cell = self.cell(side, pos)
+                    if cell in seen and seen[cell] != side:
+                        raise PositionError(f"sides {seen[cell]} and {side} share a point")
+                    seen[cell] = side
+
+    def generate_plays(self, position: Position, dice: Sequence[int]) -> list[Play]:
+        """Every distinct legal play of ``dice`` for ``position.to_act``."""
+        raise NotImplementedError
+
+    def apply_play(self, position: Position, play: Play) -> Position:
+        """The position after ``play`` (which must be legal), with the turn passed on."""
+        board = [list(row) for row in position.board]
+        hand = list(position.hand)
+        side = position.to_act
+        for step in play:
+            self._apply_step(board, hand, side, step)
+        return Position(
+            tuple(tuple(row) for row in board),
+            self.next_to_act(position),
+            tuple(hand),
+            position.flags,
+        )
+
+    def _apply_step(self, board: list[list[int]], hand: list[int], side: int, step: Step) -> None:
+        mine = board[side]
+        if step.src == 0 and not mine[0]:
+            if not hand[side]:
+                raise IllegalPlayError(f"no man of side {side} waits to enter for {step}")
+            hand[side] -= 1
+        else:
+            if not mine[step.src]:
+                raise IllegalPlayError(f"no man of side {side} on pos {step.src} for {step}")
+            mine[step.src] -= 1
+        mine[step.dst] += 1
+        if step.hit:
+            for other in range(self.players):
+                if other == side:
+                    continue
+                where = self.facing_pos(side, step.dst, other)
+                if where is not None and board[other][where] == 1:
+                    board[other][where] = 0
+                    board[other][0] += 1
+                    break
+            else:
+                raise IllegalPlayError(f"{step} marks a hit where no lone man stands")
+
+    def next_to_act(self, position: Position) -> int:
+        return (position.to_act + 1) % self.players
+
+    def outcome(self, position: Position, mover: int) -> Outcome | None:
+        """How the game ended after ``mover``'s play, or None while it goes on."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class VariantInfo:
+    """What the ``variants`` request lists."""
+
+    id: str
+    name: str
+    players: int
+    dice: int
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)
