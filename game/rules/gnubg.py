@@ -1,5 +1,9 @@
 """GNU Backgammon's Position ID and Match ID, both ways.
 
+The Match ID packs the cube, the score and the dice the same way (see
+``_FIELDS``); its bit 66, beyond the 66 bits GNU Backgammon's manual lists,
+is set when the Jacoby rule is *not* in use, as GNU Backgammon writes it.
+
 The Position ID is an 80-bit key: the men of the side *not* on roll, then of
 the side on roll, each from its own 1-point to its 24-point and then the bar:
 for each place as many 1-bits as men, then a 0-bit. Bit i is bit (i mod 8) of
@@ -127,6 +131,7 @@ class MatchKey:
     dice: tuple[int, int] = (0, 0)
     match_length: int = 0
     score: tuple[int, int] = (0, 0)
+    jacoby: bool = False  # the Jacoby rule is in use (money play only)
 
 
 _FIELDS = (  # (name, width)
@@ -143,6 +148,7 @@ _FIELDS = (  # (name, width)
     ("match_length", 15),
     ("score0", 15),
     ("score1", 15),
+    ("no_jacoby", 1),  # GNU Backgammon stores "Jacoby not in use" as bit 66
 )
 
 
@@ -159,11 +165,12 @@ def match_id(key: MatchKey) -> str:
         "turn": key.turn,
         "doubled": int(key.doubled),
         "resignation": key.resignation,
-        "die0": key.dice[0],
-        "die1": key.dice[1],
+        "die0": max(key.dice),  # GNU Backgammon writes the higher die first
+        "die1": min(key.dice),
         "match_length": key.match_length,
         "score0": key.score[0],
         "score1": key.score[1],
+        "no_jacoby": int(not key.jacoby),
     }
     bits: list[int] = []
     for name, width in _FIELDS:
@@ -184,6 +191,8 @@ def match_from_id(mid: str) -> MatchKey:
         i += width
     if values["owner"] == 2:
         raise PositionError(f"Match ID {mid!r} names cube owner 2, which does not exist")
+    if values["match_length"] == 0 and values["crawford"]:
+        raise PositionError(f"Match ID {mid!r} has a Crawford game in money play")
     if values["game_state"] > 4:
         raise PositionError(f"Match ID {mid!r} has unknown game state {values['game_state']}")
     if values["die0"] > 6 or values["die1"] > 6 or (values["die0"] == 0) != (values["die1"] == 0):
@@ -200,4 +209,5 @@ def match_from_id(mid: str) -> MatchKey:
         dice=(values["die0"], values["die1"]),
         match_length=values["match_length"],
         score=(values["score0"], values["score1"]),
+        jacoby=not values["no_jacoby"],
     )

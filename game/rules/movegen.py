@@ -4,10 +4,11 @@ Every order of the dice is searched, step by step, and then filtered the way
 the rules say: the most dice possible, then (where the variant names it) the
 higher die; two plays that leave the same position are one.
 
-This module holds the fast search for the race-and-hit family on a 24-point
-board with contrary movement (backgammon). The general search for the
-historical variants lives in :mod:`game.rules.search`; a test checks that both
-agree on backgammon.
+This module holds the search for backgammon. ``backgammon_plays`` tries every
+order of the dice step by step; in positions where no step's legality can
+change during the play (a man on the bar, or contact with no bear-off
+possible) shortcuts find the same plays with far less work. The tests check
+that both ways agree, on the reference data and on seeded random games.
 """
 
 from __future__ import annotations
@@ -115,6 +116,12 @@ def backgammon_plays(
         if not moved:
             record(key | hits, depth)
 
+    if shortcuts and me[0] and len(dice) == 2:
+        # A play that starts with a man on the bar never bears off: the man
+        # enters on pos 1-6 and cannot reach home with the dice left.
+        if dice[0] != dice[1]:
+            return _bar_plays(me, block, blot, dice[0], dice[1])
+        return _bar_doubles(me, block, blot, dice[0])
     if shortcuts and not me[0] and len(dice) == 2:
         # Contact play: no man on the bar and no bear-off possible this turn,
         # so whether a step is legal never changes during the play.
@@ -201,7 +208,14 @@ def _contact_plays(
 
 
 def _contact_doubles(
-    me: list[int], block: list[bool], blot: list[bool], die: int, _key0: int
+    me: list[int],
+    block: list[bool],
+    blot: list[bool],
+    die: int,
+    _key0: int,
+    todo: int = 4,
+    prefix: tuple[Step, ...] = (),
+    hits0: int = 0,
 ) -> list[Play]:
     """Doubles when no man is on the bar and none can bear off this turn.
 
@@ -217,8 +231,8 @@ def _contact_doubles(
         for p in range(25)
     ]
     full: list[Play] = []
-    partial: list[list[tuple[Step, ...]]] = [[], [], [], []]
-    steps: list[Step] = []
+    partial: list[list[tuple[Step, ...]]] = [[], [], [], [], []]
+    steps: list[Step] = list(prefix)
 
     def search(left: int, cands: list[int], hits: int) -> None:
         # cands: the pos, in order, of men that may still move.
@@ -250,10 +264,63 @@ def _contact_doubles(
         if not moved and not full:
             partial[len(steps)].append(tuple(steps))
 
-    search(4, [p for p in range(1, 25 - die) if me[p] and can[p]], 0)
+    search(todo, [p for p in range(1, 25 - die) if me[p] and can[p]], hits0)
     if full:
         return full
     for depth in (3, 2, 1, 0):
         if partial[depth]:
             return [_new(Play, p) for p in partial[depth]]
     return [_new(Play, ())]  # pragma: no cover - depth 0 is always recorded
+
+
+def _bar_plays(me: list[int], block: list[bool], blot: list[bool], a: int, b: int) -> list[Play]:
+    """Non-double plays with men on the bar (no bear-off is possible)."""
+    enter = {d: _new(Step, (0, d, d, blot[d], ())) for d in (a, b) if not block[d]}
+    if not enter:
+        return [_new(Play, ())]
+    if me[0] >= 2:
+        if len(enter) == 2:
+            return [_new(Play, (enter[a], enter[b]))]
+        return [_new(Play, (step,)) for step in enter.values()]
+    # One man on the bar: it enters with one die, then any man may take the other.
+    found: dict[int, tuple[Step, ...]] = {}
+    for first, second in ((a, b), (b, a)):
+        entry = enter.get(first)
+        if entry is None:
+            continue
+        for src in range(1, 25 - second):
+            if src == first:
+                pass  # the entered man (or another on its point) moves on
+            elif not me[src]:
+                continue
+            dst = src + second
+            if block[dst]:
+                continue
+            hit = blot[dst] and not (dst == first and entry.hit)
+            k = _D[dst] - _D[src] + _D[first]
+            if entry.hit and src == first:
+                k += _MID[first]  # the hit on the entry point is not visible at the end
+            if k not in found:
+                found[k] = (entry, _new(Step, (src, dst, second, hit, ())))
+    if found:
+        return [_new(Play, p) for p in found.values()]
+    high = max(enter)
+    return [_new(Play, (enter[high],))]
+
+
+def _bar_doubles(me: list[int], block: list[bool], blot: list[bool], die: int) -> list[Play]:
+    """Doubles with men on the bar: enter as many as possible, then move on."""
+    if block[die]:
+        return [_new(Play, ())]
+    entering = min(me[0], 4)
+    hit = blot[die]
+    steps = [_new(Step, (0, die, die, hit and i == 0, ())) for i in range(entering)]
+    if entering == 4:
+        return [_new(Play, tuple(steps))]
+    # Fewer than four entered, so the bar is empty now: the other men move on.
+    board = list(me)
+    board[0] -= entering
+    board[die] += entering
+    return _contact_doubles(
+        board, block, blot, die, 0, 4 - entering, tuple(steps), 1 << die if hit else 0
+    )

@@ -23,6 +23,7 @@ class Backgammon(Variant):
     name: ClassVar[str] = "Backgammon"
     has_cube: ClassVar[bool] = True
     has_opening_roll_play: ClassVar[bool] = True
+    result_kinds: ClassVar[frozenset[Kind]] = frozenset({Kind.SINGLE, Kind.GAMMON, Kind.BACKGAMMON})
     sources: ClassVar[tuple[Source, ...]] = (
         Source("Ludii Portal", "Backgammon, standard ruleset", note="after Murray 1951: 122"),
     )

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from game.rules.errors import IllegalPlayError, OptionError, PositionError
-from game.rules.outcome import Outcome
+from game.rules.outcome import Kind, Outcome
 from game.rules.play import Play, Step
 from game.rules.position import Position
 
@@ -63,6 +63,8 @@ class Variant:
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     sources: ClassVar[tuple[Source, ...]] = ()
     has_cube: ClassVar[bool] = False
+    uses_hand: ClassVar[bool] = False  # men start in hand, off the board
+    result_kinds: ClassVar[frozenset[Kind]] = frozenset({Kind.SINGLE, Kind.TIE})
     has_opening_roll_play: ClassVar[bool] = False  # the starter plays the opening dice
 
     __slots__ = ("_key", "options")
@@ -152,6 +154,8 @@ class Variant:
         for side in range(self.players):
             if any(n < 0 for n in position.board[side]) or position.hand[side] < 0:
                 raise PositionError(f"side {side} has a negative number of men")
+            if position.hand[side] and not self.uses_hand:
+                raise PositionError(f"{self.id} has no men in hand; side {side} has some")
             if position.men(side) != self.men:
                 raise PositionError(
                     f"side {side} has {position.men(side)} men; {self.id} has {self.men}"

@@ -1,0 +1,345 @@
+"""A game in progress: phases, dice, the doubling cube, resigning, matches.
+
+``GameState`` is frozen; every transition (``roll``, ``play``, ``double``,
+``take``, ...) returns a new state and leaves the old one as it was, so a
+game's history is a list of states and undo is "keep the old one". ``Game``
+is the one mutable object: that list.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from game.rules.dice import opening_roll, roll_dice
+from game.rules.errors import IllegalPlayError, RulesError
+from game.rules.outcome import Kind, Outcome, Termination
+from game.rules.play import Play
+from game.rules.position import Position
+from game.rules.variants.base import Variant
+
+
+class Phase(enum.StrEnum):
+    """What happens next."""
+
+    ROLL = "roll"  # the side on roll throws (and may double first)
+    MOVE = "move"  # the side on roll plays its dice
+    TAKE = "take"  # the side doubled takes, drops (or beavers)
+    RESIGN = "resign"  # the side offered a resignation accepts or rejects it
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Cube:
+    """The doubling cube: its value and who owns it (-1: centred)."""
+
+    value: int = 1
+    owner: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class MatchScore:
+    """A match to ``length`` points (0: money play, scores just add up)."""
+
+    length: int = 0
+    score: tuple[int, int] = (0, 0)
+    crawford: bool = False  # this game is the Crawford game: no doubling
+    crawford_done: bool = False  # the Crawford game has been played
+
+    @property
+    def winner(self) -> int | None:
+        if self.length:
+            for side, points in enumerate(self.score):
+                if points >= self.length:
+                    return side
+        return None
+
+
+RESIGN_KINDS = {1: Kind.SINGLE, 2: Kind.GAMMON, 3: Kind.BACKGAMMON}
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything about one game at one moment."""
+
+    variant: Variant
+    position: Position
+    phase: Phase = Phase.ROLL
+    dice: tuple[int, ...] = ()
+    cube: Cube = field(default_factory=Cube)
+    match: MatchScore = field(default_factory=MatchScore)
+    result: Outcome | None = None
+    resign_offer: int = 0  # 1 single, 2 gammon, 3 backgammon while phase is RESIGN
+    resume: Phase = Phase.ROLL  # the phase to go back to when a resignation is rejected
+    turn: int = 0  # plays made so far in this game
+    opening: tuple[int, ...] = ()  # the opening throw, one die per side
+
+    @property
+    def on_roll(self) -> int:
+        """The side whose turn it is."""
+        return self.position.to_act
+
+    @property
+    def to_act(self) -> int:
+        """The side that decides next (the other side answers a double or resignation)."""
+        if self.phase in (Phase.TAKE, Phase.RESIGN):
+            return (self.position.to_act + 1) % self.variant.players
+        return self.position.to_act
+
+    @property
+    def winner(self) -> int | None:
+        return self.result.winner if self.result else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def money(self) -> bool:
+        return self.match.length == 0
+
+
+# -- starting ----------------------------------------------------------------
+
+
+def match_from_options(variant: Variant) -> MatchScore:
+    length = int(variant.options.get("match_length", 0))
+    return MatchScore(length=length)
+
+
+def new_game(
+    variant: Variant,
+    rng: random.Random,
+    match: MatchScore | None = None,
+    starter: int | None = None,
+) -> GameState:
+    """The start of a game with the opening throw made.
+
+    Each side throws one die and the higher starts; in backgammon the starter
+    plays those two numbers, elsewhere it throws afresh. ``starter`` (the
+    winner of the previous game of a match, outside backgammon) skips the
+    opening throw.
+    """
+    start = variant.start_position()
+    match = match if match is not None else match_from_options(variant)
+    if starter is not None and not variant.has_opening_roll_play:
+        return GameState(variant, start.with_to_act(starter), Phase.ROLL, match=match)
+    first, throws = opening_roll(rng, variant.faces, variant.players)
+    position = start.with_to_act(first)
+    if variant.has_opening_roll_play:
+        dice = (throws[first], *(t for i, t in enumerate(throws) if i != first))
+        return GameState(variant, position, Phase.MOVE, dice, match=match, opening=throws)
+    return GameState(variant, position, Phase.ROLL, match=match, opening=throws)
+
+
+# -- dice and plays ------------------------------------------------------------
+
+
+def _require(state: GameState, *phases: Phase) -> None:
+    if state.phase not in phases:
+        wanted = " or ".join(p.value for p in phases)
+        raise IllegalPlayError(f"that needs the {wanted} phase; the game is in {state.phase.value}")
+
+
+def roll(state: GameState, rng: random.Random) -> GameState:
+    """Throw the dice for the side on roll."""
+    _require(state, Phase.ROLL)
+    return set_dice(state, roll_dice(rng, state.variant.dice_count, state.variant.faces))
+
+
+def set_dice(state: GameState, dice: Sequence[int]) -> GameState:
+    """Use these dice for the side on roll (thrown by hand, or by ``roll``)."""
+    _require(state, Phase.ROLL)
+    variant = state.variant
+    dice = tuple(dice)
+    if len(dice) != variant.dice_count or not all(
+        isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= variant.faces for d in dice
+    ):
+        raise RulesError(
+            f"{variant.id} throws {variant.dice_count} dice of 1-{variant.faces}, got {list(dice)}"
+        )
+    return replace(state, phase=Phase.MOVE, dice=dice)
+
+
+def legal_plays(state: GameState) -> list[Play]:
+    """Every distinct legal play of the dice (one empty play when none can move)."""
+    _require(state, Phase.MOVE)
+    return state.variant.generate_plays(state.position, state.dice)
+
+
+def play(state: GameState, chosen: Play, legal: Sequence[Play] | None = None) -> GameState:
+    """Make a legal play; the turn passes, or the game ends."""
+    _require(state, Phase.MOVE)
+    variant = state.variant
+    plays = legal if legal is not None else legal_plays(state)
+    if chosen not in plays:
+        after = _result_of(variant, state.position, chosen)
+        match = [
+            p
+            for p in plays
+            if after is not None and _result_of(variant, state.position, p) == after
+        ]
+        if not match:
+            raise IllegalPlayError(f"{chosen!r} is not a legal play of {list(state.dice)}")
+        chosen = match[0]
+    mover = state.position.to_act
+    after = variant.apply_play(state.position, chosen)
+    outcome = variant.outcome(after, mover)
+    state = replace(state, position=after, dice=(), turn=state.turn + 1)
+    if outcome is not None:
+        return _finish(state, outcome)
+    return replace(state, phase=Phase.ROLL)
+
+
+def _result_of(variant: Variant, position: Position, chosen: Play) -> Position | None:
+    try:
+        return variant.apply_play(position, chosen)
+    except (RulesError, IndexError):
+        return None
+
+
+def _finish(state: GameState, outcome: Outcome) -> GameState:
+    """End the game: scale by the cube (and the Jacoby rule) and score it."""
+    points = outcome.points
+    if outcome.winner is not None and outcome.kind in (Kind.GAMMON, Kind.BACKGAMMON):
+        jacoby = state.money and state.variant.options.get("jacoby", False)
+        if jacoby and state.cube.value == 1:
+            points = 1
+    points *= state.cube.value
+    outcome = replace(outcome, points=points)
+    score = list(state.match.score)
+    if outcome.winner is not None and outcome.winner < len(score):
+        score[outcome.winner] += points
+    match = replace(state.match, score=(score[0], score[1]))
+    return replace(state, phase=Phase.OVER, result=outcome, match=match, dice=())
+
+
+# -- the doubling cube -----------------------------------------------------------
+
+
+def can_double(state: GameState) -> bool:
+    """May the side on roll offer a double now (before rolling)?"""
+    variant = state.variant
+    if not variant.has_cube or not variant.options.get("cube", False):
+        return False
+    if state.phase is not Phase.ROLL or state.match.crawford:
+        return False
+    side = state.position.to_act
+    if state.cube.owner not in (-1, side) or state.cube.value >= 1 << 14:
+        return False
+    return not (state.match.length and state.match.score[side] >= state.match.length)
+
+
+def double(state: GameState) -> GameState:
+    """The side on roll offers to double the stakes; the other side answers."""
+    if not can_double(state):
+        raise IllegalPlayError("a double cannot be offered now")
+    return replace(state, phase=Phase.TAKE)
+
+
+def can_beaver(state: GameState) -> bool:
+    return (
+        state.phase is Phase.TAKE
+        and state.money
+        and bool(state.variant.options.get("beavers", False))
+        and state.cube.value < 1 << 13
+    )
+
+
+def take(state: GameState) -> GameState:
+    """The doubled side takes: the cube doubles and is theirs."""
+    _require(state, Phase.TAKE)
+    cube = Cube(state.cube.value * 2, state.to_act)
+    return replace(state, phase=Phase.ROLL, cube=cube)
+
+
+def beaver(state: GameState) -> GameState:
+    """Money play: take and at once redouble, keeping the cube (value x4)."""
+    if not can_beaver(state):
+        raise IllegalPlayError("a beaver is not allowed now")
+    cube = Cube(state.cube.value * 4, state.to_act)
+    return replace(state, phase=Phase.ROLL, cube=cube)
+
+
+def drop(state: GameState) -> GameState:
+    """The doubled side refuses: it loses the game at the cube's present value."""
+    _require(state, Phase.TAKE)
+    doubler = state.position.to_act
+    return _finish(state, Outcome(doubler, Kind.SINGLE, 1, Termination.DROPPED))
+
+
+# -- resigning ---------------------------------------------------------------------
+
+
+def resign(state: GameState, level: int = 1) -> GameState:
+    """The side on roll offers to resign a single (1), gammon (2) or backgammon (3)."""
+    _require(state, Phase.ROLL, Phase.MOVE)
+    if level not in RESIGN_KINDS or (level > 1 and not state.variant.has_cube):
+        raise IllegalPlayError(f"cannot resign at level {level!r}")
+    return replace(state, phase=Phase.RESIGN, resign_offer=level, resume=state.phase)
+
+
+def accept(state: GameState) -> GameState:
+    """The other side accepts the resignation: the game ends."""
+    _require(state, Phase.RESIGN)
+    winner = state.to_act
+    kind = RESIGN_KINDS[state.resign_offer]
+    outcome = Outcome(winner, kind, state.resign_offer, Termination.RESIGNED)
+    return _finish(replace(state, phase=state.resume), outcome)
+
+
+def reject(state: GameState) -> GameState:
+    """The other side refuses the resignation: play goes on."""
+    _require(state, Phase.RESIGN)
+    return replace(state, phase=state.resume, resign_offer=0)
+
+
+def concede(state: GameState, side: int) -> GameState:
+    """``side`` leaves the game; the next side wins a single game."""
+    if state.is_over:
+        raise IllegalPlayError("the game is already over")
+    winner = (side + 1) % state.variant.players
+    return _finish(state, Outcome(winner, Kind.SINGLE, 1, Termination.CONCEDED))
+
+
+# -- matches -------------------------------------------------------------------------
+
+
+def next_game(state: GameState, rng: random.Random) -> GameState:
+    """The next game of the match (or money session) after ``state`` ended."""
+    _require(state, Phase.OVER)
+    old = state.match
+    if old.winner is not None:
+        raise RulesError(f"the match is over: side {old.winner} reached {old.length}")
+    crawford_rule = bool(state.variant.options.get("crawford", True))
+    crawford = (
+        old.length > 0
+        and crawford_rule
+        and not old.crawford_done
+        and not old.crawford
+        and any(s == old.length - 1 for s in old.score)
+    )
+    match = replace(old, crawford=crawford, crawford_done=old.crawford_done or old.crawford)
+    return new_game(state.variant, rng, match, starter=state.winner)
+
+
+class Game:
+    """A game record: the list of states (undo pops the last)."""
+
+    def __init__(self, state: GameState) -> None:
+        self.states: list[GameState] = [state]
+
+    @property
+    def state(self) -> GameState:
+        return self.states[-1]
+
+    def push(self, state: GameState) -> GameState:
+        self.states.append(state)
+        return state
+
+    def undo(self) -> GameState:
+        if len(self.states) > 1:
+            self.states.pop()
+        return self.state

@@ -1,0 +1,357 @@
+"""Game states to and from plain JSON values (dicts, lists, numbers).
+
+This is the state form of the engine protocol (docs/ENGINE.md). Reading is
+strict: anything malformed raises a ``RulesError`` that says what is wrong,
+never a TypeError or KeyError.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from game.rules.errors import PositionError, RulesError
+from game.rules.gnubg import GameState as IdGameState
+from game.rules.gnubg import MatchKey, match_from_id, match_id, position_from_id, position_id
+from game.rules.match import RESIGN_KINDS, Cube, GameState, MatchScore, Phase, can_double
+from game.rules.outcome import Kind, Outcome, Termination
+from game.rules.position import Position
+from game.rules.variants import find_variant
+from game.rules.variants.base import Variant
+
+
+class StateError(RulesError):
+    """A state object that cannot be read."""
+
+
+def state_to_json(state: GameState) -> dict[str, Any]:
+    """The JSON form of ``state`` (for backgammon with Position ID and Match ID)."""
+    pos = state.position
+    out: dict[str, Any] = {
+        "variant": state.variant.id,
+        "options": dict(state.variant.options),
+        "to_act": state.to_act,
+        "on_roll": state.on_roll,
+        "phase": state.phase.value,
+        "dice": list(state.dice),
+        "winner": state.winner,
+        "result": state.result.to_json() if state.result else None,
+        "board": [list(row) for row in pos.board],
+        "hand": list(pos.hand),
+        "flags": list(pos.flags),
+        "turn": state.turn,
+        "opening": list(state.opening),
+    }
+    if state.variant.has_cube:
+        out["cube"] = {
+            "value": state.cube.value,
+            "owner": None if state.cube.owner < 0 else state.cube.owner,
+        }
+        out["match"] = {
+            "length": state.match.length,
+            "score": list(state.match.score),
+            "crawford": state.match.crawford,
+            "crawford_done": state.match.crawford_done,
+        }
+    if state.phase is Phase.RESIGN:
+        out["resign_offer"] = state.resign_offer
+        out["resume"] = state.resume.value
+    if state.variant.id == "backgammon":
+        out["position_id"] = position_id(pos)
+        out["match_id"] = match_id(match_key(state))
+    return out
+
+
+def match_key(state: GameState) -> MatchKey:
+    """The GNU Backgammon Match ID fields of a backgammon state."""
+    if state.phase is Phase.OVER and state.result is not None:
+        game_state = {
+            Termination.RESIGNED: IdGameState.RESIGNED,
+            Termination.DROPPED: IdGameState.DROPPED,
+        }.get(state.result.termination, IdGameState.OVER)
+    else:
+        game_state = IdGameState.PLAYING
+    dice = (state.dice[0], state.dice[1]) if len(state.dice) == 2 else (0, 0)
+    return MatchKey(
+        cube=state.cube.value,
+        cube_owner=state.cube.owner,
+        on_roll=state.on_roll,
+        crawford=state.match.crawford,
+        game_state=game_state,
+        turn=state.to_act,
+        doubled=state.phase is Phase.TAKE,
+        resignation=state.resign_offer if state.phase is Phase.RESIGN else 0,
+        dice=dice,
+        match_length=state.match.length,
+        score=state.match.score,
+        jacoby=state.money and bool(state.variant.options.get("jacoby", False)),
+    )
+
+
+# -- reading --------------------------------------------------------------------
+
+
+def _int(value: Any, what: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise StateError(f"{what} must be a whole number from {lo} to {hi}, got {value!r}")
+    return value
+
+
+def _bool(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise StateError(f"{what} must be true or false, got {value!r}")
+    return value
+
+
+def _int_list(value: Any, what: str, length: int, lo: int, hi: int) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) != length:
+        raise StateError(f"{what} must be a list of {length} numbers, got {value!r}")
+    return tuple(_int(v, f"{what}[{i}]", lo, hi) for i, v in enumerate(value))
+
+
+def state_from_json(obj: Any) -> GameState:
+    """Read a state; raises StateError (or another RulesError) when it is not valid."""
+    if not isinstance(obj, dict):
+        raise StateError(f"a state must be a JSON object, got {type(obj).__name__}")
+    if "variant" not in obj:
+        raise StateError("the state has no 'variant'")
+    options = obj.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise StateError(f"'options' must be an object, got {options!r}")
+    key: MatchKey | None = None
+    if "match_id" in obj:
+        if obj["variant"] != "backgammon":
+            raise StateError(f"{obj['variant']!r} has no Match ID")
+        key = match_from_id(obj["match_id"])
+        # The Match ID carries the match length and (money play) the Jacoby
+        # rule: they stand for the options the state does not name.
+        options = dict(options)
+        options.setdefault("match_length", key.match_length)
+        if key.match_length == 0:
+            options.setdefault("jacoby", key.jacoby)
+        if key.game_state != IdGameState.PLAYING and obj.get("result") is None:
+            raise StateError(
+                f"the Match ID {obj['match_id']!r} says no game is in play; give the 'result'"
+            )
+    variant = find_variant(obj["variant"], options)
+    players = variant.players
+
+    result = _read_result(obj.get("result"), players)
+    phase = _read_phase(obj, result, key)
+
+    # Who acts and who is on roll.
+    to_act_given = obj.get("to_act")
+    if to_act_given is not None:
+        to_act_given = _int(to_act_given, "to_act", 0, players - 1)
+    answering = phase in (Phase.TAKE, Phase.RESIGN)
+    if "on_roll" in obj:
+        on_roll = _int(obj["on_roll"], "on_roll", 0, players - 1)
+    elif key is not None:
+        on_roll = key.on_roll
+    elif to_act_given is not None:
+        on_roll = (to_act_given - 1) % players if answering else to_act_given
+    else:
+        on_roll = 0
+
+    position = _read_position(obj, variant, on_roll)
+    variant.validate(position)
+
+    cube, match = _read_cube_and_match(obj, variant, key)
+    dice = _read_dice(obj, variant, phase, key)
+    _check_result(result, variant, obj)
+
+    turn = _int(obj.get("turn", 0), "turn", 0, 1_000_000)
+    opening = obj.get("opening", [])
+    if not isinstance(opening, list) or len(opening) not in (0, players):
+        raise StateError(f"'opening' must be a list of {players} dice or empty")
+    opening_t = tuple(_int(d, "opening die", 1, variant.faces) for d in opening)
+
+    resign_offer = 0
+    resume = Phase.ROLL
+    if phase is Phase.RESIGN:
+        level = obj.get("resign_offer", key.resignation if key else None)
+        resign_offer = _int(level, "resign_offer", 1, 3)
+        if resign_offer not in RESIGN_KINDS or (resign_offer > 1 and not variant.has_cube):
+            raise StateError(f"cannot resign at level {resign_offer}")
+        resume = _read_phase_name(obj.get("resume", "move" if dice else "roll"), "resume")
+        if resume not in (Phase.ROLL, Phase.MOVE):
+            raise StateError("'resume' must be 'roll' or 'move'")
+        if (resume is Phase.MOVE) != bool(dice):
+            raise StateError("a resignation made after the roll keeps the dice, and only then")
+
+    state = GameState(
+        variant,
+        position,
+        phase,
+        dice,
+        cube,
+        match,
+        result,
+        resign_offer,
+        resume,
+        turn,
+        opening_t,
+    )
+    if phase is Phase.TAKE:
+        could = replace(state, phase=Phase.ROLL, cube=cube)
+        if not can_double(could):
+            raise StateError("no double can have been offered in this state")
+    if to_act_given is not None and to_act_given != state.to_act:
+        raise StateError(
+            f"to_act {to_act_given} does not fit the state (side {state.to_act} decides next)"
+        )
+    if result is None:
+        for side in range(players):
+            if variant.outcome(position, side) is not None:
+                raise PositionError(f"side {side} has already won this position")
+    return state
+
+
+def _read_phase_name(value: Any, what: str) -> Phase:
+    try:
+        return Phase(value)
+    except ValueError:
+        names = ", ".join(p.value for p in Phase)
+        raise StateError(f"{what} must be one of {names}, got {value!r}") from None
+
+
+def _read_phase(obj: dict[str, Any], result: Outcome | None, key: MatchKey | None) -> Phase:
+    if "phase" in obj:
+        phase = _read_phase_name(obj["phase"], "phase")
+    elif result is not None:
+        phase = Phase.OVER
+    elif key is not None and key.doubled:
+        phase = Phase.TAKE
+    elif key is not None and key.resignation:
+        phase = Phase.RESIGN
+    elif obj.get("dice") or (key is not None and key.dice[0]):
+        phase = Phase.MOVE
+    else:
+        phase = Phase.ROLL
+    if (phase is Phase.OVER) != (result is not None):
+        raise StateError("a state has a 'result' exactly when its phase is 'over'")
+    return phase
+
+
+def _read_result(value: Any, players: int) -> Outcome | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise StateError(f"'result' must be null or an object, got {value!r}")
+    try:
+        kind = Kind(str(value.get("kind")))
+    except ValueError:
+        raise StateError(f"unknown result kind {value.get('kind')!r}") from None
+    points = _int(value.get("points"), "result points", 0, 1 << 16)
+    winner = value.get("winner")
+    if winner is not None:
+        winner = _int(winner, "result winner", 0, players - 1)
+    try:
+        termination = Termination(value.get("termination", "borne_off"))
+    except ValueError:
+        raise StateError(f"unknown termination {value.get('termination')!r}") from None
+    return Outcome(winner, kind, points, termination)
+
+
+def _read_position(obj: dict[str, Any], variant: Variant, on_roll: int) -> Position:
+    players = variant.players
+    if "board" in obj:
+        board = obj["board"]
+        width = variant.track_length + 2
+        if not isinstance(board, list) or len(board) != players:
+            raise StateError(f"'board' must be a list of {players} rows")
+        rows = tuple(
+            _int_list(row, f"board[{i}]", width, 0, variant.men) for i, row in enumerate(board)
+        )
+        hand = _int_list(obj.get("hand", [0] * players), "hand", players, 0, variant.men)
+        flags = _int_list(obj.get("flags", [0] * players), "flags", players, 0, 1 << 16)
+        position = Position(rows, on_roll, hand, flags)
+        if "position_id" in obj and position_id(position) != obj["position_id"]:
+            raise StateError("'position_id' and 'board' describe different positions")
+        return position
+    if "position_id" in obj:
+        if variant.id != "backgammon":
+            raise StateError(f"{variant.id} positions have no Position ID; give 'board'")
+        return position_from_id(obj["position_id"], on_roll, variant.men)
+    if obj.get("phase") is None and not obj.get("dice") and not obj.get("turn"):
+        return variant.start_position().with_to_act(on_roll)
+    raise StateError("the state has neither 'board' nor 'position_id'")
+
+
+def _read_cube_and_match(
+    obj: dict[str, Any], variant: Variant, key: MatchKey | None
+) -> tuple[Cube, MatchScore]:
+    if not variant.has_cube:
+        if "cube" in obj or "match" in obj:
+            raise StateError(f"{variant.id} has no doubling cube or match score")
+        return Cube(), MatchScore()
+    cube = Cube(key.cube, key.cube_owner) if key else Cube()
+    length = int(variant.options.get("match_length", 0))
+    match = (
+        MatchScore(key.match_length, key.score, key.crawford) if key else MatchScore(length=length)
+    )
+    if "cube" in obj:
+        c = obj["cube"]
+        if not isinstance(c, dict):
+            raise StateError(f"'cube' must be an object, got {c!r}")
+        value = _int(c.get("value", 1), "cube value", 1, 1 << 15)
+        if value & (value - 1):
+            raise StateError(f"cube value must be a power of two, got {value}")
+        owner = c.get("owner")
+        owner = -1 if owner is None else _int(owner, "cube owner", 0, 1)
+        if value == 1 and owner != -1:
+            raise StateError("a cube of 1 is centred (owner null)")
+        cube = Cube(value, owner)
+    if "match" in obj:
+        m = obj["match"]
+        if not isinstance(m, dict):
+            raise StateError(f"'match' must be an object, got {m!r}")
+        mlen = _int(m.get("length", length), "match length", 0, 32767)
+        score = _int_list(m.get("score", [0, 0]), "match score", 2, 0, 32767)
+        match = MatchScore(
+            mlen,
+            (score[0], score[1]),
+            _bool(m.get("crawford", False), "match crawford"),
+            _bool(m.get("crawford_done", False), "match crawford_done"),
+        )
+    if match.length and match.length != length and "options" in obj:
+        raise StateError(
+            f"match length {match.length} differs from the option match_length {length}"
+        )
+    return cube, match
+
+
+def _read_dice(
+    obj: dict[str, Any], variant: Variant, phase: Phase, key: MatchKey | None
+) -> tuple[int, ...]:
+    raw = obj.get("dice")
+    if raw is None and key is not None and key.dice[0]:
+        raw = list(key.dice)
+    if raw is None:
+        raw = []
+    if not isinstance(raw, list):
+        raise StateError(f"'dice' must be a list, got {raw!r}")
+    dice = tuple(_int(d, "a die", 1, variant.faces) for d in raw)
+    # While a resignation awaits an answer, the dice of the turn may stand.
+    needs = phase is Phase.MOVE or (phase is Phase.RESIGN and bool(dice))
+    if needs and len(dice) != variant.dice_count:
+        raise StateError(
+            f"{variant.id} plays {variant.dice_count} dice of 1-{variant.faces}, got {list(raw)}"
+        )
+    if not needs and dice:
+        raise StateError(f"no dice are thrown in the {phase.value} phase, got {list(raw)}")
+    return dice
+
+
+def _check_result(result: Outcome | None, variant: Variant, obj: dict[str, Any]) -> None:
+    if "winner" in obj and obj["winner"] != (result.winner if result else None):
+        raise StateError("'winner' does not agree with 'result'")
+    if result is None:
+        return
+    if result.kind not in variant.result_kinds:
+        kinds = ", ".join(k.value for k in variant.result_kinds)
+        raise StateError(f"{variant.id} has no result of kind {result.kind.value!r} ({kinds})")
+    if (result.winner is None) != (result.kind is Kind.TIE):
+        raise StateError("a result has a winner unless it is a tie")
