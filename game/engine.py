@@ -1,0 +1,248 @@
+"""The engine protocol: one JSON request a line in, one JSON answer a line out.
+
+``python -m game.engine`` (or ``tabula-engine``) serves the rules engine and
+the AI to tools, tests and benchmarks, the way chess engines speak UCI. Every
+answer has ``ok``; a request that cannot be served gets ``{"ok": false,
+"error": ...}`` and the engine reads on. See docs/ENGINE.md.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+import traceback
+from collections.abc import Callable, Iterable
+from typing import IO, Any
+
+from game.rules import match as m
+from game.rules.errors import RulesError
+from game.rules.notation import format_play, parse_play
+from game.rules.serial import state_from_json, state_to_json
+from game.rules.variants import VARIANTS, find_variant
+
+LEVELS = ("novice", "beginner", "intermediate", "advanced", "expert")
+
+
+class RequestError(ValueError):
+    """A request that is not well formed."""
+
+
+Handler = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def _seed(request: dict[str, Any]) -> int:
+    seed = request.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RequestError(f"'seed' must be a whole number, got {seed!r}")
+    return seed
+
+
+def _state(request: dict[str, Any]) -> m.GameState:
+    if "state" not in request:
+        raise RequestError("the request has no 'state'")
+    return state_from_json(request["state"])
+
+
+def _variants(_request: dict[str, Any]) -> dict[str, Any]:
+    listing = []
+    for cls in VARIANTS.values():
+        variant = cls()
+        listing.append(
+            {
+                "id": cls.id,
+                "name": cls.name,
+                "players": cls.players,
+                "dice": variant.dice_count,
+                "faces": cls.faces,
+                "options": {
+                    spec.name: {
+                        "default": spec.default,
+                        "values": list(spec.values),
+                        "label": spec.label,
+                        "description": spec.description,
+                    }
+                    for spec in cls.option_specs
+                },
+            }
+        )
+    return {"variants": listing}
+
+
+def _new(request: dict[str, Any]) -> dict[str, Any]:
+    if "variant" not in request:
+        raise RequestError("'new' needs a 'variant'")
+    options = request.get("options")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise RequestError(f"'options' must be an object, got {options!r}")
+    variant = find_variant(request["variant"], options)
+    state = m.new_game(variant, random.Random(_seed(request)))
+    return {"state": state_to_json(state)}
+
+
+def _roll(request: dict[str, Any]) -> dict[str, Any]:
+    state = _state(request)
+    if state.phase is not m.Phase.ROLL:
+        raise RequestError(f"no roll is due: the game is in the {state.phase.value} phase")
+    if "dice" in request:
+        dice = request["dice"]
+        if not isinstance(dice, list):
+            raise RequestError(f"'dice' must be a list, got {dice!r}")
+        return {"state": state_to_json(m.set_dice(state, dice))}
+    return {"state": state_to_json(m.roll(state, random.Random(_seed(request))))}
+
+
+def _moves(state: m.GameState) -> list[dict[str, Any]]:
+    """Every legal move of the side that decides: plays, or cube/resign answers."""
+    if state.phase is m.Phase.MOVE:
+        plays = m.legal_plays(state)
+        return [
+            {
+                "notation": format_play(state.variant, p),
+                "state": state_to_json(m.play(state, p, plays)),
+            }
+            for p in plays
+        ]
+    answers = _answers(state)
+    if not answers:
+        if state.phase is m.Phase.ROLL:
+            raise RequestError("the dice have not been thrown: send 'roll' first")
+        raise RequestError("the game is over")
+    return [{"notation": name, "state": state_to_json(fn(state))} for name, fn in answers]
+
+
+def _answers(state: m.GameState) -> list[tuple[str, Callable[[m.GameState], m.GameState]]]:
+    if state.phase is m.Phase.TAKE:
+        out: list[tuple[str, Callable[[m.GameState], m.GameState]]] = [
+            ("take", m.take),
+            ("drop", m.drop),
+        ]
+        if m.can_beaver(state):
+            out.append(("beaver", m.beaver))
+        return out
+    if state.phase is m.Phase.RESIGN:
+        return [("accept", m.accept), ("reject", m.reject)]
+    return []
+
+
+def _legal(request: dict[str, Any]) -> dict[str, Any]:
+    return {"moves": _moves(_state(request))}
+
+
+_RESIGN_WORDS = {"resign": 1, "resign single": 1, "resign gammon": 2, "resign backgammon": 3}
+
+
+def _play(request: dict[str, Any]) -> dict[str, Any]:
+    state = _state(request)
+    notation = request.get("notation")
+    if not isinstance(notation, str):
+        raise RequestError(f"'notation' must be a string, got {notation!r}")
+    word = " ".join(notation.lower().split())
+    if word == "double":
+        return {"state": state_to_json(m.double(state))}
+    if word in _RESIGN_WORDS:
+        return {"state": state_to_json(m.resign(state, _RESIGN_WORDS[word]))}
+    for name, fn in _answers(state):
+        if word == name:
+            return {"state": state_to_json(fn(state))}
+    if state.phase is not m.Phase.MOVE:
+        raise RequestError(f"{notation!r} cannot be played in the {state.phase.value} phase")
+    plays = m.legal_plays(state)
+    chosen = parse_play(state.variant, state.position, state.dice, notation)
+    return {"state": state_to_json(m.play(state, chosen, plays))}
+
+
+def _best(request: dict[str, Any]) -> dict[str, Any]:
+    level = request.get("level", "novice")
+    if level not in LEVELS:
+        raise RequestError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    state = _state(request)
+    if level != "novice":
+        raise RequestError(f"level {level!r} is not available yet; only 'novice' plays so far")
+    started = time.perf_counter()
+    moves = _moves(state)
+    move = random.Random(_seed(request)).choice(moves)
+    ms = round((time.perf_counter() - started) * 1000, 3)
+    return {"move": move, "ms": ms}
+
+
+def _next(request: dict[str, Any]) -> dict[str, Any]:
+    state = _state(request)
+    return {"state": state_to_json(m.next_game(state, random.Random(_seed(request))))}
+
+
+HANDLERS: dict[str, Handler] = {
+    "variants": _variants,
+    "new": _new,
+    "roll": _roll,
+    "legal": _legal,
+    "play": _play,
+    "best": _best,
+    "next": _next,
+}
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def handle_line(line: str | bytes) -> dict[str, Any]:
+    """The answer to one request line. Never raises."""
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return {"ok": False, "error": f"not UTF-8 text: {exc}"}
+    try:
+        request = json.loads(line, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
+        return {"ok": False, "error": f"not JSON: {str(exc)[:200]}"}
+    return handle(request)
+
+
+def handle(request: Any) -> dict[str, Any]:
+    """The answer to one request (already parsed). Never raises."""
+    if not isinstance(request, dict):
+        return {"ok": False, "error": f"a request must be a JSON object, got {request!r:.60}"}
+    answer = _answer(request)
+    if "id" in request:
+        answer["id"] = request["id"]
+    return answer
+
+
+def _answer(request: dict[str, Any]) -> dict[str, Any]:
+    cmd = request.get("cmd")
+    handler = HANDLERS.get(cmd) if isinstance(cmd, str) else None
+    if handler is None:
+        known = ", ".join(HANDLERS)
+        return {"ok": False, "error": f"unknown cmd {cmd!r:.40} (known: {known})"}
+    try:
+        return {"ok": True, **handler(request)}
+    except (RulesError, RequestError) as exc:
+        return {"ok": False, "error": str(exc)}
+    except Exception as exc:  # a bug: report it, keep serving
+        traceback.print_exc(file=sys.stderr)
+        return {"ok": False, "error": f"internal error ({type(exc).__name__}): {exc}"}
+
+
+def serve(lines: Iterable[str | bytes], out: IO[str]) -> None:
+    """Answer each non-blank line with one line of JSON, flushed at once."""
+    for line in lines:
+        if not line.strip():
+            continue
+        out.write(json.dumps(handle_line(line), separators=(",", ":")) + "\n")
+        out.flush()
+
+
+def main() -> int:
+    # Read bytes, so that a line that is not UTF-8 gets an answer of its own
+    # instead of ending the engine.
+    serve(sys.stdin.buffer, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
