@@ -1,0 +1,143 @@
+"""How fast ``generate_plays`` finds every legal play: ``make bench``.
+
+    python -m benchmarks.movegen benchmarks/data/backgammon-bench.txt [--repeat 7]
+
+The data file holds one case a line, ``POSITION_ID D1 D2`` (GNU Backgammon
+Position ID, side 0 on roll); blank lines and ``#`` comments are skipped. The
+cases are decoded first, untimed. One untimed pass warms up, then the whole set
+is timed ``--repeat`` times and the median rate is reported, since a shared
+machine's timings wander by a quarter from run to run.
+
+The report is one section per variant family. Only backgammon exists yet; a
+three-dice section (its own loader and variant id) is one more ``Section``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.rules.gnubg import position_from_id
+from game.rules.position import Position
+from game.rules.variants import Variant, find_variant
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """One position and the dice to play from it."""
+
+    position: Position
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A set of cases played with one variant."""
+
+    name: str
+    variant: Variant
+    cases: tuple[Case, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """Rates (cases per second) of every timed run of a section."""
+
+    section: Section
+    rates: tuple[float, ...]
+    plays: int  # legal plays found in one pass over the cases
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.rates)
+
+
+def parse_backgammon_cases(path: Path) -> tuple[Case, ...]:
+    """The cases of a ``POSITION_ID D1 D2`` file; a bad line raises ValueError."""
+    cases: list[Case] = []
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        fields = line.split()
+        try:
+            if len(fields) != 3:
+                raise ValueError("expected POSITION_ID D1 D2")
+            dice = (int(fields[1]), int(fields[2]))
+            if not all(1 <= d <= 6 for d in dice):
+                raise ValueError("dice must be 1 to 6")
+            position = position_from_id(fields[0])
+        except ValueError as exc:
+            raise ValueError(f"{path}:{number}: {raw!r}: {exc}") from exc
+        cases.append(Case(position, dice))
+    if not cases:
+        raise ValueError(f"{path}: no cases")
+    return tuple(cases)
+
+
+def run_once(section: Section) -> tuple[float, int]:
+    """Seconds to generate the plays of every case once, and how many plays."""
+    generate = section.variant.generate_plays
+    plays = 0
+    start = time.perf_counter()
+    for case in section.cases:
+        plays += len(generate(case.position, case.dice))
+    return time.perf_counter() - start, plays
+
+
+def measure(section: Section, repeat: int) -> Result:
+    """Warm up once, then time ``repeat`` passes with the collector paused."""
+    _, plays = run_once(section)
+    rates: list[float] = []
+    enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(repeat):
+            seconds, _ = run_once(section)
+            rates.append(len(section.cases) / seconds)
+    finally:
+        if enabled:
+            gc.enable()
+    return Result(section, tuple(rates), plays)
+
+
+def report(result: Result) -> str:
+    """Two lines: the median rate, then the spread and the plays found."""
+    n = len(result.section.cases)
+    return (
+        f"{n} positions, {round(result.median)} positions/s\n"
+        f"  min {round(min(result.rates))}, max {round(max(result.rates))} positions/s "
+        f"over {len(result.rates)} runs; {result.plays} plays generated"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.movegen", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("file", type=Path, help="backgammon cases: POSITION_ID D1 D2 per line")
+    parser.add_argument(
+        "--repeat", type=int, default=7, help="timed passes; the median is reported (7)"
+    )
+    args = parser.parse_args(argv)
+    if args.repeat < 1:
+        parser.error(f"--repeat must be at least 1, got {args.repeat}")
+    try:
+        cases = parse_backgammon_cases(args.file)
+    except (OSError, ValueError) as exc:
+        parser.error(str(exc))
+    sections = [Section("backgammon", find_variant("backgammon"), cases)]
+    for section in sections:
+        print(report(measure(section, args.repeat)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
