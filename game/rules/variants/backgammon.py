@@ -13,6 +13,7 @@ from game.rules.movegen import backgammon_plays
 from game.rules.outcome import Kind, Outcome
 from game.rules.play import Play
 from game.rules.position import Position
+from game.rules.search import DiceRule
 from game.rules.variants.base import OptionSpec, Source, Variant
 
 START = {1: 2, 12: 5, 17: 3, 19: 5}  # the 24-, 13-, 8- and 6-points
@@ -23,6 +24,7 @@ class Backgammon(Variant):
     name: ClassVar[str] = "Backgammon"
     has_cube: ClassVar[bool] = True
     has_opening_roll_play: ClassVar[bool] = True
+    dice_rule: ClassVar[DiceRule] = DiceRule.MOST_THEN_HIGHER
     result_kinds: ClassVar[frozenset[Kind]] = frozenset({Kind.SINGLE, Kind.GAMMON, Kind.BACKGAMMON})
     sources: ClassVar[tuple[Source, ...]] = (
         Source("Ludii Portal", "Backgammon, standard ruleset", note="after Murray 1951: 122"),

@@ -7,7 +7,7 @@ immutable: one per set of rule options (``find_variant("lombardorum",
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -16,6 +16,7 @@ from game.rules.errors import IllegalPlayError, OptionError, PositionError
 from game.rules.outcome import Kind, Outcome
 from game.rules.play import Play, Step
 from game.rules.position import Position
+from game.rules.search import Board, DiceRule, search_plays
 
 OptionValue = bool | int | str
 
@@ -171,7 +172,59 @@ class Variant:
 
     def generate_plays(self, position: Position, dice: Sequence[int]) -> list[Play]:
         """Every distinct legal play of ``dice`` for ``position.to_act``."""
-        raise NotImplementedError
+        return search_plays(self, position, dice)
+
+    # -- hooks of the general search (defaults: RULES.md's shared rules) -----
+
+    dice_rule: ClassVar[DiceRule] = DiceRule.MOST
+
+    def legal_steps(self, board: Board, die: int) -> Iterator[Step]:
+        """Every legal step with ``die`` for the side that moves on ``board``.
+
+        Men waiting on the bar (or in hand) enter before any other man moves.
+        """
+        mine = board.mine
+        if board.waiting():
+            for dst in self.entry_targets(board, die):
+                ok, hit = self.landing(board, dst, entering=True)
+                if ok:
+                    yield Step(0, dst, die, hit)
+            return
+        last = self.track_length
+        for src in range(1, last + 1):
+            if not mine[src]:
+                continue
+            dst = src + die
+            if dst <= last:
+                ok, hit = self.landing(board, dst, entering=False)
+                if ok:
+                    yield Step(src, dst, die, hit)
+            elif self.may_bear_off(board, src, die):
+                yield Step(src, last + 1, die, False)
+
+    def entry_targets(self, board: Board, die: int) -> Sequence[int]:
+        """Where a waiting man may enter with ``die``: pos d."""
+        return (die,) if die <= self.track_length else ()
+
+    def landing(self, board: Board, pos: int, entering: bool) -> tuple[bool, bool]:
+        """(may the mover land on ``pos``, does it hit a lone man there)."""
+        _, count = board.others_at(pos)
+        if count >= 2:
+            return False, False
+        return True, count == 1
+
+    def may_bear_off(self, board: Board, src: int, die: int) -> bool:
+        """Bear off from ``src`` with ``die``: all men home, exact, or rearmost."""
+        mine = board.mine
+        if board.hand[board.side] or any(mine[0 : self.bear_from]):
+            return False
+        need = self.track_length + 1 - src
+        if die == need:
+            return True
+        return die > need and not any(mine[self.bear_from : src])
+
+    def after_step(self, board: Board, step: Step) -> None:
+        """Update variant flags after a step (Lombardorum's start point)."""
 
     def apply_play(self, position: Position, play: Play) -> Position:
         """The position after ``play`` (which must be legal), with the turn passed on."""
