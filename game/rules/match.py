@@ -187,6 +187,15 @@ def play(state: GameState, chosen: Play, legal: Sequence[Play] | None = None) ->
     mover = state.position.to_act
     after = variant.apply_play(state.position, chosen)
     outcome = variant.outcome(after, mover)
+    # RULES: if the side to act could move with no die, and then neither
+    # could the side that just played, nobody ever can: a tie.
+    if (
+        outcome is None
+        and variant.checks_deadlock
+        and variant.is_stuck(after, after.to_act)
+        and variant.is_stuck(after, mover)
+    ):
+        outcome = Outcome(None, Kind.TIE, 0, Termination.DEADLOCK)
     state = replace(state, position=after, dice=(), turn=state.turn + 1)
     if outcome is not None:
         return _finish(state, outcome)

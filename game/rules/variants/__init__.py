@@ -8,8 +8,9 @@ from typing import Any
 from game.rules.errors import UnknownVariantError
 from game.rules.variants.backgammon import Backgammon
 from game.rules.variants.base import OptionSpec, Source, Variant
+from game.rules.variants.lombardorum import Lombardorum
 
-VARIANTS: dict[str, type[Variant]] = {cls.id: cls for cls in (Backgammon,)}
+VARIANTS: dict[str, type[Variant]] = {cls.id: cls for cls in (Backgammon, Lombardorum)}
 
 
 def find_variant(variant_id: str, options: Mapping[str, Any] | None = None) -> Variant:

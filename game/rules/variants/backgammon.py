@@ -24,7 +24,8 @@ class Backgammon(Variant):
     name: ClassVar[str] = "Backgammon"
     has_cube: ClassVar[bool] = True
     has_opening_roll_play: ClassVar[bool] = True
-    dice_rule: ClassVar[DiceRule] = DiceRule.MOST_THEN_HIGHER
+    default_dice_rule: ClassVar[DiceRule] = DiceRule.MOST_THEN_HIGHER
+    checks_deadlock: ClassVar[bool] = False  # a backgammon game always ends
     result_kinds: ClassVar[frozenset[Kind]] = frozenset({Kind.SINGLE, Kind.GAMMON, Kind.BACKGAMMON})
     sources: ClassVar[tuple[Source, ...]] = (
         Source("Ludii Portal", "Backgammon, standard ruleset", note="after Murray 1951: 122"),

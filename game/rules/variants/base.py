@@ -176,7 +176,13 @@ class Variant:
 
     # -- hooks of the general search (defaults: RULES.md's shared rules) -----
 
-    dice_rule: ClassVar[DiceRule] = DiceRule.MOST
+    default_dice_rule: ClassVar[DiceRule] = DiceRule.MOST
+    checks_deadlock: ClassVar[bool] = True  # a game nobody can move in is a tie
+
+    @property
+    def dice_rule(self) -> DiceRule:
+        """How the dice must be used (options may change it)."""
+        return self.default_dice_rule
 
     def legal_steps(self, board: Board, die: int) -> Iterator[Step]:
         """Every legal step with ``die`` for the side that moves on ``board``.
@@ -228,40 +234,33 @@ class Variant:
 
     def apply_play(self, position: Position, play: Play) -> Position:
         """The position after ``play`` (which must be legal), with the turn passed on."""
-        board = [list(row) for row in position.board]
-        hand = list(position.hand)
+        board = Board(self, position)
         side = position.to_act
         for step in play:
-            self._apply_step(board, hand, side, step)
+            mine = board.mine
+            if not (0 <= step.src < len(mine) and 0 < step.dst < len(mine)):
+                raise IllegalPlayError(f"{step} leaves the track")
+            if step.src == 0 and not mine[0] and not board.hand[side]:
+                raise IllegalPlayError(f"no man of side {side} waits to enter for {step}")
+            if step.src and not mine[step.src]:
+                raise IllegalPlayError(f"no man of side {side} on pos {step.src} for {step}")
+            if step.hit and board.others_at(step.dst)[1] != 1:
+                raise IllegalPlayError(f"{step} marks a hit where no lone man stands")
+            board.apply(step)
+            self.after_step(board, step)
         return Position(
-            tuple(tuple(row) for row in board),
+            tuple(tuple(row) for row in board.rows),
             self.next_to_act(position),
-            tuple(hand),
-            position.flags,
+            tuple(board.hand),
+            tuple(board.flags),
         )
 
-    def _apply_step(self, board: list[list[int]], hand: list[int], side: int, step: Step) -> None:
-        mine = board[side]
-        if step.src == 0 and not mine[0]:
-            if not hand[side]:
-                raise IllegalPlayError(f"no man of side {side} waits to enter for {step}")
-            hand[side] -= 1
-        else:
-            if not mine[step.src]:
-                raise IllegalPlayError(f"no man of side {side} on pos {step.src} for {step}")
-            mine[step.src] -= 1
-        mine[step.dst] += 1
-        if step.hit:
-            for other in range(self.players):
-                if other == side:
-                    continue
-                where = self.facing_pos(side, step.dst, other)
-                if where is not None and board[other][where] == 1:
-                    board[other][where] = 0
-                    board[other][0] += 1
-                    break
-            else:
-                raise IllegalPlayError(f"{step} marks a hit where no lone man stands")
+    def is_stuck(self, position: Position, side: int) -> bool:
+        """``side`` has no legal first step for any die value (RULES: deadlock)."""
+        board = Board(self, position.with_to_act(side))
+        return not any(
+            any(True for _ in self.legal_steps(board, die)) for die in range(1, self.faces + 1)
+        )
 
     def next_to_act(self, position: Position) -> int:
         return (position.to_act + 1) % self.players
