@@ -22,8 +22,6 @@ from game.rules.position import Position
 # mover's men, then one bit per pos where an opposing blot was hit.
 _W = tuple(1 << (8 * p) for p in range(26))
 _new = tuple.__new__
-_MEN = (1 << 208) - 1
-_HITS = ~_MEN
 _HIT = tuple(1 << (208 + p) for p in range(26))
 
 
@@ -43,7 +41,6 @@ def backgammon_plays(
     block = [c >= 2 for c in facing]
     blot = [c == 1 for c in facing]
     outside = sum(me[0:19])
-    key0 = int.from_bytes(bytes(me), "little")
 
     found: dict[int, tuple[Step, ...]] = {}
     best = 0
@@ -126,10 +123,11 @@ def backgammon_plays(
         # Contact play: no man on the bar and no bear-off possible this turn,
         # so whether a step is legal never changes during the play.
         if dice[0] != dice[1] and outside >= 2:
-            return _contact_plays(me, block, blot, dice[0], dice[1], key0)
+            return _contact_plays(me, block, blot, dice[0], dice[1])
         if dice[0] == dice[1] and outside >= 4:
-            return _contact_doubles(me, block, blot, dice[0], key0)
+            return _contact_doubles(me, block, blot, dice[0])
 
+    key0 = int.from_bytes(bytes(me), "little")
     if len(dice) == 2 and dice[0] == dice[1]:
         doubles = True
         search((dice[0],) * 4, 0, key0, 0, outside)
@@ -155,7 +153,7 @@ _MID = tuple(1 << (90 + p) for p in range(26))
 
 
 def _contact_plays(
-    me: list[int], block: list[bool], blot: list[bool], a: int, b: int, _key0: int
+    me: list[int], block: list[bool], blot: list[bool], a: int, b: int
 ) -> list[Play]:
     """Non-double plays when no man is on the bar and no man can bear off.
 
@@ -212,7 +210,6 @@ def _contact_doubles(
     block: list[bool],
     blot: list[bool],
     die: int,
-    _key0: int,
     todo: int = 4,
     prefix: tuple[Step, ...] = (),
     hits0: int = 0,
@@ -322,5 +319,5 @@ def _bar_doubles(me: list[int], block: list[bool], blot: list[bool], die: int) -
     board[0] -= entering
     board[die] += entering
     return _contact_doubles(
-        board, block, blot, die, 0, 4 - entering, tuple(steps), 1 << die if hit else 0
+        board, block, blot, die, 4 - entering, tuple(steps), 1 << die if hit else 0
     )
