@@ -55,7 +55,7 @@ def _variants(_request: dict[str, Any]) -> dict[str, Any]:
                 "name": cls.name,
                 "players": cls.players,
                 "dice": variant.dice_count,
-                "faces": cls.faces,
+                "faces": variant.faces,
                 "options": {
                     spec.name: {
                         "default": spec.default,
@@ -99,9 +99,12 @@ def _moves(state: m.GameState) -> list[dict[str, Any]]:
     """Every legal move of the side that decides: plays, or cube/resign answers."""
     if state.phase is m.Phase.MOVE:
         plays = m.legal_plays(state)
+        passes = state.variant.passes_dice
         return [
             {
-                "notation": format_play(state.variant, p),
+                "notation": format_play(
+                    state.variant, p, m.dice_left(state.dice, p) if passes and p else ()
+                ),
                 "state": state_to_json(m.play(state, p, plays)),
             }
             for p in plays
@@ -125,7 +128,16 @@ def _answers(state: m.GameState) -> list[tuple[str, Callable[[m.GameState], m.Ga
         return out
     if state.phase is m.Phase.RESIGN:
         return [("accept", m.accept), ("reject", m.reject)]
+    if state.phase is m.Phase.CHOOSE:
+        return [(f"choose {value}", _chooser(value)) for value in m.die_choices(state)]
     return []
+
+
+def _chooser(value: int) -> Callable[[m.GameState], m.GameState]:
+    def choose(state: m.GameState) -> m.GameState:
+        return m.choose_die(state, value)
+
+    return choose
 
 
 def _legal(request: dict[str, Any]) -> dict[str, Any]:

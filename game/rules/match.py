@@ -26,6 +26,7 @@ class Phase(enum.StrEnum):
 
     ROLL = "roll"  # the side on roll throws (and may double first)
     MOVE = "move"  # the side on roll plays its dice
+    CHOOSE = "choose"  # a side names the die not thrown (Anglicorum's chosen third die)
     TAKE = "take"  # the side doubled takes, drops (or beavers)
     RESIGN = "resign"  # the side offered a resignation accepts or rejects it
     OVER = "over"
@@ -44,7 +45,7 @@ class MatchScore:
     """A match to ``length`` points (0: money play, scores just add up)."""
 
     length: int = 0
-    score: tuple[int, int] = (0, 0)
+    score: tuple[int, ...] = (0, 0)  # one entry per side
     crawford: bool = False  # this game is the Crawford game: no doubling
     crawford_done: bool = False  # the Crawford game has been played
 
@@ -75,6 +76,9 @@ class GameState:
     resume: Phase = Phase.ROLL  # the phase to go back to when a resignation is rejected
     turn: int = 0  # plays made so far in this game
     opening: tuple[int, ...] = ()  # the opening throw, one die per side
+    # El Mundo: while dice the roller could not use are played as a bonus by
+    # the next players, the side whose regular turn it is (else None).
+    roller: int | None = None
 
     @property
     def on_roll(self) -> int:
@@ -84,8 +88,10 @@ class GameState:
     @property
     def to_act(self) -> int:
         """The side that decides next (the other side answers a double or resignation)."""
-        if self.phase in (Phase.TAKE, Phase.RESIGN):
-            return (self.position.to_act + 1) % self.variant.players
+        if self.phase in (Phase.TAKE, Phase.RESIGN) or (
+            self.phase is Phase.CHOOSE and self.variant.die_chooser == "opponent"
+        ):
+            return self.variant.next_to_act(self.position)
         return self.position.to_act
 
     @property
@@ -106,7 +112,7 @@ class GameState:
 
 def match_from_options(variant: Variant) -> MatchScore:
     length = int(variant.options.get("match_length", 0))
-    return MatchScore(length=length)
+    return MatchScore(length=length, score=(0,) * variant.players)
 
 
 def new_game(
@@ -146,21 +152,50 @@ def _require(state: GameState, *phases: Phase) -> None:
 def roll(state: GameState, rng: random.Random) -> GameState:
     """Throw the dice for the side on roll."""
     _require(state, Phase.ROLL)
-    return set_dice(state, roll_dice(rng, state.variant.dice_count, state.variant.faces))
+    return set_dice(state, roll_dice(rng, state.variant.thrown_dice, state.variant.faces))
 
 
 def set_dice(state: GameState, dice: Sequence[int]) -> GameState:
-    """Use these dice for the side on roll (thrown by hand, or by ``roll``)."""
+    """Use these dice for the side on roll (thrown by hand, or by ``roll``).
+
+    ``dice`` are the dice thrown; where the variant adds a fixed die
+    (Anglicorum's constant 6) it is added, and where a side names a die the
+    game waits for it (``choose_die``). The whole set of dice may be given
+    instead, the fixed or named die included.
+    """
     _require(state, Phase.ROLL)
     variant = state.variant
     dice = tuple(dice)
-    if len(dice) != variant.dice_count or not all(
+    thrown, full = variant.thrown_dice, variant.dice_count
+    if len(dice) not in (thrown, full) or not all(
         isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= variant.faces for d in dice
     ):
+        counts = f"{thrown}" if thrown == full else f"{thrown} (or all {full})"
         raise RulesError(
-            f"{variant.id} throws {variant.dice_count} dice of 1-{variant.faces}, got {list(dice)}"
+            f"{variant.id} throws {counts} dice of 1-{variant.faces}, got {list(dice)}"
         )
+    fixed = variant.fixed_dice
+    if len(dice) == full and thrown != full:
+        if fixed and dice[thrown:] != fixed:
+            raise RulesError(f"{variant.id} adds {list(fixed)} to every throw, got {list(dice)}")
+        return replace(state, phase=Phase.MOVE, dice=dice)
+    dice += fixed
+    if len(dice) < full:
+        return replace(state, phase=Phase.CHOOSE, dice=dice)
     return replace(state, phase=Phase.MOVE, dice=dice)
+
+
+def die_choices(state: GameState) -> range:
+    """The values a side may name for the die not thrown."""
+    _require(state, Phase.CHOOSE)
+    return range(1, state.variant.faces + 1)
+
+
+def choose_die(state: GameState, value: int) -> GameState:
+    """The chooser names the die not thrown; the side on roll then plays."""
+    if value not in die_choices(state) or isinstance(value, bool):
+        raise RulesError(f"the die named must be 1-{state.variant.faces}, got {value!r}")
+    return replace(state, phase=Phase.MOVE, dice=(*state.dice, value))
 
 
 def legal_plays(state: GameState) -> list[Play]:
@@ -185,21 +220,54 @@ def play(state: GameState, chosen: Play, legal: Sequence[Play] | None = None) ->
             raise IllegalPlayError(f"{chosen!r} is not a legal play of {list(state.dice)}")
         chosen = match[0]
     mover = state.position.to_act
+    dice_before = state.dice
     after = variant.apply_play(state.position, chosen)
     outcome = variant.outcome(after, mover)
+    state = replace(state, position=after, dice=(), turn=state.turn + 1)
+    if outcome is None and variant.passes_dice:
+        return _hand_on(state, mover, dice_left(dice_before, chosen))
     # RULES: if the side to act could move with no die, and then neither
     # could the side that just played, nobody ever can: a tie.
-    if (
-        outcome is None
-        and variant.checks_deadlock
-        and variant.is_stuck(after, after.to_act)
-        and variant.is_stuck(after, mover)
-    ):
-        outcome = Outcome(None, Kind.TIE, 0, Termination.DEADLOCK)
-    state = replace(state, position=after, dice=(), turn=state.turn + 1)
+    if outcome is None and variant.checks_deadlock and variant.is_deadlocked(after, mover):
+        outcome = variant.deadlock_outcome(after, mover)
     if outcome is not None:
         return _finish(state, outcome)
     return replace(state, phase=Phase.ROLL)
+
+
+def dice_left(dice: Sequence[int], chosen: Play) -> tuple[int, ...]:
+    """The dice of ``dice`` that ``chosen`` did not use."""
+    left = list(dice)
+    for die in chosen.dice_used:
+        left.remove(die)
+    return tuple(left)
+
+
+def _hand_on(state: GameState, mover: int, left: tuple[int, ...]) -> GameState:
+    """El Mundo: dice the mover could not use pass round the table as bonus plays.
+
+    Each next player in turn plays what it can of them (not a turn of its
+    own); what nobody can use is lost after the third player; then the turn
+    of the player after the roller begins.
+    """
+    variant = state.variant
+    roller = state.roller if state.roller is not None else mover
+    position = state.position
+    receiver = mover
+    for _ in range(variant.players - 1):
+        receiver = variant.next_to_act(position.with_to_act(receiver))
+        if receiver == roller or not left:
+            break
+        turn = position.with_to_act(receiver)
+        plays = variant.generate_plays(turn, left)
+        if any(plays):
+            return replace(state, position=turn, phase=Phase.MOVE, dice=left, roller=roller)
+    position = variant.turn_over(position, roller)
+    position = position.with_to_act(variant.next_to_act(position.with_to_act(roller)))
+    state = replace(state, position=position, phase=Phase.ROLL, dice=(), roller=None)
+    if variant.checks_deadlock and variant.is_deadlocked(position, roller):
+        return _finish(state, variant.deadlock_outcome(position, roller))
+    return state
 
 
 def _result_of(variant: Variant, position: Position, chosen: Play) -> Position | None:
@@ -219,9 +287,10 @@ def _finish(state: GameState, outcome: Outcome) -> GameState:
     points *= state.cube.value
     outcome = replace(outcome, points=points)
     score = list(state.match.score)
+    score += [0] * (state.variant.players - len(score))
     if outcome.winner is not None and outcome.winner < len(score):
         score[outcome.winner] += points
-    match = replace(state.match, score=(score[0], score[1]))
+    match = replace(state.match, score=tuple(score))
     return replace(state, phase=Phase.OVER, result=outcome, match=match, dice=())
 
 

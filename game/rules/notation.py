@@ -27,6 +27,7 @@ PASS_TEXT = "pass"
 
 _POINT = re.compile(r"([a-z0-9]+)(\*?)")
 _COUNT = re.compile(r"\((\d{1,2})\)$")
+_HANDED = re.compile(r"\s*\[([\d\s]*)\]\s*$")
 
 
 def format_step(variant: Variant, step: Step) -> str:
@@ -35,13 +36,18 @@ def format_step(variant: Variant, step: Step) -> str:
     return f"{label(step.src)}/{label(step.dst)}{'*' if step.hit else ''}"
 
 
-def format_play(variant: Variant, play: Play | Sequence[Step]) -> str:
+def format_play(
+    variant: Variant, play: Play | Sequence[Step], handed_on: Sequence[int] = ()
+) -> str:
     """The standard notation of ``play``: ``24/18*/14 13/10``, ``8/5(2) 6/3(2)``, ``pass``.
 
     Steps are taken from the rearmost first; a step that starts where an
     earlier one ended continues that man's move (a step that does not hit
     is preferred there, so that fewer middle points need naming). Moves are
     written from the rearmost start (the bar first), then the nearest end.
+    In El Mundo, the dice a play hands on to the next players follow in
+    brackets (``1/6 [5]``): plays that leave the same board but hand on
+    different dice differ.
     """
     if not play:
         return PASS_TEXT
@@ -77,6 +83,8 @@ def format_play(variant: Variant, play: Play | Sequence[Step]) -> str:
         if moves[key] > 1:
             text += f"({moves[key]})"
         words.append(text)
+    if handed_on:
+        words.append("[" + " ".join(str(d) for d in sorted(handed_on)) + "]")
     return " ".join(words)
 
 
@@ -92,6 +100,11 @@ def parse_play(variant: Variant, position: Position, dice: Sequence[int], text: 
     Raises NotationError for text that cannot be read (or that fits two legal
     plays equally well) and IllegalPlayError for a play that is not legal.
     """
+    handed: tuple[int, ...] | None = None
+    bracket = _HANDED.search(text) if isinstance(text, str) else None
+    if bracket is not None:
+        handed = tuple(sorted(int(d) for d in bracket.group(1).split()))
+        text = text[: bracket.start()]
     moves = _read(variant, text)
     side = position.to_act
     size = variant.off_pos + 1
@@ -106,6 +119,8 @@ def parse_play(variant: Variant, position: Position, dice: Sequence[int], text: 
 
     plays = variant.generate_plays(position, dice)
     matches = [play for play in plays if _change(variant, position, play, side) == target]
+    if handed is not None:
+        matches = [play for play in matches if _left(dice, play) == handed]
     if not matches:
         shown = "-".join(str(d) for d in dice)
         raise IllegalPlayError(f"{text!r} is not a legal play of {shown} in this position")
@@ -119,6 +134,9 @@ def parse_play(variant: Variant, position: Position, dice: Sequence[int], text: 
 
     best = min(disagreement(play) for play in matches)
     chosen = [play for play in matches if disagreement(play) == best]
+    if len(chosen) > 1 and variant.passes_dice:
+        options = " or ".join(repr(format_play(variant, p, _left(dice, p))) for p in chosen)
+        raise NotationError(f"{text!r} could be {options}: name the dice handed on")
     if len(chosen) > 1:
         options = " or ".join(repr(format_play(variant, play)) for play in chosen)
         raise NotationError(f"{text!r} could be {options}: name the point where the man hits")
@@ -195,6 +213,14 @@ def _point_names(variant: Variant) -> dict[str, int]:
 
 
 # -- resolving -------------------------------------------------------------------
+
+
+def _left(dice: Sequence[int], play: Play) -> tuple[int, ...]:
+    """The dice ``play`` does not use, sorted (the dice El Mundo hands on)."""
+    left = list(dice)
+    for die in play.dice_used:
+        left.remove(die)
+    return tuple(sorted(left))
 
 
 def _change(variant: Variant, position: Position, play: Play, side: int) -> list[int]:

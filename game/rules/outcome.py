@@ -38,11 +38,16 @@ class Outcome:
     kind: Kind
     points: int
     termination: Termination = Termination.BORNE_OFF
+    # El Mundo played on for places: the sides in the order they finished.
+    places: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "kind": str(self.kind),
             "points": self.points,
             "winner": self.winner,
             "termination": str(self.termination),
         }
+        if self.places:
+            out["places"] = list(self.places)
+        return out

@@ -18,7 +18,7 @@ search of its own (:mod:`game.rules.movegen`); a test checks both agree.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from game.rules.play import Play, Step
@@ -37,10 +37,11 @@ class DiceRule(enum.Enum):
 class Board:
     """A mutable working copy of a position, seen by the side that moves."""
 
-    __slots__ = ("flags", "hand", "rows", "side", "variant")
+    __slots__ = ("facing", "flags", "hand", "rows", "side", "variant")
 
     def __init__(self, variant: Variant, position: Position) -> None:
         self.variant = variant
+        self.facing = _facing(variant)
         self.rows = [list(row) for row in position.board]
         self.hand = list(position.hand)
         self.flags = list(position.flags)
@@ -56,13 +57,10 @@ class Board:
 
     def others_at(self, pos: int) -> tuple[int, int]:
         """(side, count) of the other men on the mover's ``pos``; (-1, 0) if none."""
-        variant = self.variant
-        for other in range(len(self.rows)):
-            if other == self.side:
-                continue
-            where = variant.facing_pos(self.side, pos, other)
-            if where is not None and self.rows[other][where]:
-                return other, self.rows[other][where]
+        rows = self.rows
+        for other, where in self.facing[self.side][pos]:
+            if rows[other][where]:
+                return other, rows[other][where]
         return -1, 0
 
     def apply(self, step: Step) -> tuple[int, int]:
@@ -99,7 +97,33 @@ class Board:
             self.rows[hit_side][hit_pos] += 1
 
     def key(self) -> tuple[object, ...]:
-        return (tuple(map(tuple, self.rows)), tuple(self.hand), tuple(self.flags))
+        # bytes() of the rows is the cheapest exact key (no count exceeds 255).
+        return (b"".join(map(bytes, self.rows)), tuple(self.hand), tuple(self.flags))
+
+
+_FACING: dict[Variant, tuple[tuple[tuple[tuple[int, int], ...], ...], ...]] = {}
+
+
+def _facing(variant: Variant) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    """For each side and pos of its track: the (other side, its pos) on the same cell."""
+    table = _FACING.get(variant)
+    if table is None:
+        length = variant.track_length
+        table = tuple(
+            tuple(
+                tuple(
+                    (other, where)
+                    for other in range(variant.players)
+                    if other != side
+                    and 1 <= pos <= length
+                    and (where := variant.facing_pos(side, pos, other)) is not None
+                )
+                for pos in range(length + 2)
+            )
+            for side in range(variant.players)
+        )
+        _FACING[variant] = table
+    return table
 
 
 def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> list[Play]:
@@ -110,37 +134,90 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
         dice = dice * 2
     found: dict[tuple[object, ...], tuple[Step, ...]] = {}
     steps: list[Step] = []
+    keep_left = variant.passes_dice
+
+    seen: set[tuple[object, ...]] = set()
+    # Variants that keep no flags skip the after-step hook and its undo.
+    after_step = variant.after_step if variant.tracks_flags else None
 
     def visit(left: tuple[int, ...]) -> None:
+        # The same board with the same dice left (men moved in another
+        # order) leads to the same plays: search it once.
+        if len(left) > 1:
+            here = (board.key(), tuple(sorted(left)))
+            if here in seen:
+                return
+            seen.add(here)
         moved = False
-        tried: set[int] = set()
-        for i, die in enumerate(left):
-            if die in tried:
-                continue
-            tried.add(die)
-            rest = left[:i] + left[i + 1 :]
-            for step in variant.legal_steps(board, die):
+        for value, used, rest in variant.dice_units(left):
+            for step in variant.legal_steps(board, value):
                 moved = True
-                flags = list(board.flags)
+                if used:
+                    step = step._replace(dice=used)
                 token = board.apply(step)
-                variant.after_step(board, step)
+                if after_step is not None:
+                    flags = list(board.flags)
+                    after_step(board, step)
                 steps.append(step)
                 visit(rest)
                 steps.pop()
-                board.flags[:] = flags
+                if after_step is not None:
+                    board.flags[:] = flags
                 board.undo(step, token)
         if not moved:
             key = board.key()
-            if key not in found:
+            if keep_left:
+                key = (*key, tuple(sorted(left)))
+            # Several sequences may leave one board (a 3, or a 1 then a 2): keep
+            # the one that uses the most dice, then the highest, so the dice rule
+            # judges the play by its best way of being made.
+            old = found.get(key)
+            if old is None or _dice_score(steps) > _dice_score(old):
                 found[key] = tuple(steps)
 
     visit(dice)
     plays = list(found.values())
     rule = variant.dice_rule
     if rule is not DiceRule.FREE and plays:
-        most = max(len(p) for p in plays)
-        plays = [p for p in plays if len(p) == most]
+        # A summed jump counts every die in it.
+        most = max(sum(len(s.dice_used) for s in p) for p in plays)
+        plays = [p for p in plays if sum(len(s.dice_used) for s in p) == most]
         if rule is DiceRule.MOST_THEN_HIGHER:
-            best = max(sorted((s.die for s in p), reverse=True) for p in plays)
-            plays = [p for p in plays if sorted((s.die for s in p), reverse=True) == best]
-    return [Play(p) for p in plays]
+            best = max(_used_high_first(p) for p in plays)
+            plays = [p for p in plays if _used_high_first(p) == best]
+    return variant.filter_plays(position, [Play(p) for p in plays])
+
+
+def _dice_score(play: Sequence[Step]) -> tuple[int, list[int]]:
+    dice = sorted((d for s in play for d in s.dice_used), reverse=True)
+    return len(dice), dice
+
+
+def _used_high_first(play: tuple[Step, ...]) -> list[int]:
+    return sorted((d for s in play for d in s.dice_used), reverse=True)
+
+
+def single_dice(left: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """Each distinct die of ``left`` on its own: (value, (), the dice left after it)."""
+    tried: set[int] = set()
+    for i, die in enumerate(left):
+        if die not in tried:
+            tried.add(die)
+            yield die, (), left[:i] + left[i + 1 :]
+
+
+def summed_dice(left: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """Every distinct non-empty group of ``left``, summed into one jump.
+
+    A single die yields ``(value, (), rest)``; a group of several yields
+    ``(sum, the dice, rest)`` so the step records what it used.
+    """
+    seen: set[tuple[int, ...]] = set()
+    n = len(left)
+    for mask in range(1, 1 << n):
+        group = tuple(sorted((left[i] for i in range(n) if mask >> i & 1), reverse=True))
+        if group in seen:
+            continue
+        seen.add(group)
+        rest = tuple(left[i] for i in range(n) if not mask >> i & 1)
+        yield sum(group), (group if len(group) > 1 else ()), rest

@@ -47,12 +47,16 @@ def state_to_json(state: GameState) -> dict[str, Any]:
             "value": state.cube.value,
             "owner": None if state.cube.owner < 0 else state.cube.owner,
         }
-        out["match"] = {
-            "length": state.match.length,
-            "score": list(state.match.score),
-            "crawford": state.match.crawford,
-            "crawford_done": state.match.crawford_done,
-        }
+    # The score of the session (a match to N in backgammon; games won elsewhere).
+    out["match"] = {
+        "length": state.match.length,
+        "score": list(state.match.score)
+        + [0] * (state.variant.players - len(state.match.score)),
+        "crawford": state.match.crawford,
+        "crawford_done": state.match.crawford_done,
+    }
+    if state.roller is not None:
+        out["roller"] = state.roller
     if state.phase is Phase.RESIGN:
         out["resign_offer"] = state.resign_offer
         out["resume"] = state.resume.value
@@ -83,7 +87,7 @@ def match_key(state: GameState) -> MatchKey:
         resignation=state.resign_offer if state.phase is Phase.RESIGN else 0,
         dice=dice,
         match_length=state.match.length,
-        score=state.match.score,
+        score=(state.match.score[0], state.match.score[1]),
         jacoby=state.money and bool(state.variant.options.get("jacoby", False)),
     )
 
@@ -159,7 +163,12 @@ def state_from_json(obj: Any) -> GameState:
     variant.validate(position)
 
     cube, match = _read_cube_and_match(obj, variant, key)
-    dice = _read_dice(obj, variant, phase, key)
+    roller = obj.get("roller")
+    if roller is not None:
+        roller = _int(roller, "roller", 0, players - 1)
+        if not variant.passes_dice or phase is not Phase.MOVE or roller == on_roll:
+            raise StateError("'roller' names the side whose unused dice are being played")
+    dice = _read_dice(obj, variant, phase, key, bonus=roller is not None)
     _check_result(result, variant, obj)
 
     turn = _int(obj.get("turn", 0), "turn", 0, 1_000_000)
@@ -193,6 +202,7 @@ def state_from_json(obj: Any) -> GameState:
         resume,
         turn,
         opening_t,
+        roller,
     )
     if phase is Phase.TAKE:
         could = replace(state, phase=Phase.ROLL, cube=cube)
@@ -252,7 +262,11 @@ def _read_result(value: Any, players: int) -> Outcome | None:
         termination = Termination(value.get("termination", "borne_off"))
     except ValueError:
         raise StateError(f"unknown termination {value.get('termination')!r}") from None
-    return Outcome(winner, kind, points, termination)
+    places = value.get("places", [])
+    if not isinstance(places, list) or len(set(map(repr, places))) != len(places):
+        raise StateError(f"result places must be a list of distinct sides, got {places!r}")
+    order = tuple(_int(p, "a place", 0, players - 1) for p in places)
+    return Outcome(winner, kind, points, termination, order)
 
 
 def _read_position(obj: dict[str, Any], variant: Variant, on_roll: int) -> Position:
@@ -284,9 +298,20 @@ def _read_cube_and_match(
     obj: dict[str, Any], variant: Variant, key: MatchKey | None
 ) -> tuple[Cube, MatchScore]:
     if not variant.has_cube:
-        if "cube" in obj or "match" in obj:
-            raise StateError(f"{variant.id} has no doubling cube or match score")
-        return Cube(), MatchScore()
+        if "cube" in obj:
+            raise StateError(f"{variant.id} has no doubling cube")
+        match = MatchScore(score=(0,) * variant.players)
+        if "match" in obj:
+            m = obj["match"]
+            if not isinstance(m, dict):
+                raise StateError(f"'match' must be an object, got {m!r}")
+            if m.get("length", 0) != 0 or m.get("crawford", False) or m.get("crawford_done", False):
+                raise StateError(f"{variant.id} plays no match to N points: length must be 0")
+            score = _int_list(
+                m.get("score", [0] * variant.players), "score", variant.players, 0, 1_000_000
+            )
+            match = MatchScore(score=score)
+        return Cube(), match
     cube = Cube(key.cube, key.cube_owner) if key else Cube()
     length = int(variant.options.get("match_length", 0))
     match = (
@@ -324,7 +349,7 @@ def _read_cube_and_match(
 
 
 def _read_dice(
-    obj: dict[str, Any], variant: Variant, phase: Phase, key: MatchKey | None
+    obj: dict[str, Any], variant: Variant, phase: Phase, key: MatchKey | None, bonus: bool = False
 ) -> tuple[int, ...]:
     raw = obj.get("dice")
     if raw is None and key is not None and key.dice[0]:
@@ -335,8 +360,17 @@ def _read_dice(
         raise StateError(f"'dice' must be a list, got {raw!r}")
     dice = tuple(_int(d, "a die", 1, variant.faces) for d in raw)
     # While a resignation awaits an answer, the dice of the turn may stand.
-    needs = phase is Phase.MOVE or (phase is Phase.RESIGN and bool(dice))
-    if needs and len(dice) != variant.dice_count:
+    needs = phase in (Phase.MOVE, Phase.CHOOSE) or (phase is Phase.RESIGN and bool(dice))
+    if phase is Phase.CHOOSE:
+        if variant.die_chooser is None or len(dice) != variant.dice_count - 1:
+            raise StateError(f"{variant.id} has no die to name with the dice {list(raw)}")
+        fixed = variant.fixed_dice
+        if fixed and dice[-len(fixed) :] != fixed:
+            raise StateError(f"{variant.id} adds {list(fixed)} to every throw")
+    elif bonus:
+        if not 1 <= len(dice) < variant.dice_count:
+            raise StateError(f"a bonus play hands on 1 to {variant.dice_count - 1} dice")
+    elif needs and len(dice) != variant.dice_count:
         raise StateError(
             f"{variant.id} plays {variant.dice_count} dice of 1-{variant.faces}, got {list(raw)}"
         )

@@ -22,6 +22,7 @@ START = {1: 2, 12: 5, 17: 3, 19: 5}  # the 24-, 13-, 8- and 6-points
 class Backgammon(Variant):
     id: ClassVar[str] = "backgammon"
     name: ClassVar[str] = "Backgammon"
+    order: ClassVar[int] = 0
     has_cube: ClassVar[bool] = True
     has_opening_roll_play: ClassVar[bool] = True
     default_dice_rule: ClassVar[DiceRule] = DiceRule.MOST_THEN_HIGHER

@@ -13,10 +13,10 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from game.rules.errors import IllegalPlayError, OptionError, PositionError
-from game.rules.outcome import Kind, Outcome
+from game.rules.outcome import Kind, Outcome, Termination
 from game.rules.play import Play, Step
 from game.rules.position import Position
-from game.rules.search import Board, DiceRule, search_plays
+from game.rules.search import Board, DiceRule, search_plays, single_dice
 
 OptionValue = bool | int | str
 
@@ -55,11 +55,12 @@ class Variant:
 
     id: ClassVar[str]
     name: ClassVar[str]
+    order: ClassVar[int] = 50  # place in listings: backgammon 0, then by the age of the source
     players: ClassVar[int] = 2
     track_length: ClassVar[int] = 24
     cells: ClassVar[int] = 24
     men: ClassVar[int] = 15
-    faces: ClassVar[int] = 6
+    die_faces: ClassVar[int] = 6  # faces of each die (options may change it: ``faces``)
     bear_from: ClassVar[int] = 19  # first pos of the bearing table
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     sources: ClassVar[tuple[Source, ...]] = ()
@@ -105,6 +106,34 @@ class Variant:
     @property
     def doubles_repeat(self) -> bool:
         """Doubles are played four times (backgammon only)."""
+        return False
+
+    @property
+    def faces(self) -> int:
+        """Faces of each die (El Mundo has an option of seven)."""
+        return self.die_faces
+
+    @property
+    def thrown_dice(self) -> int:
+        """How many dice are thrown; the rest of ``dice_count`` are fixed or chosen."""
+        return self.dice_count
+
+    @property
+    def fixed_dice(self) -> tuple[int, ...]:
+        """Dice added to every throw with a fixed value (Anglicorum's constant 6)."""
+        return ()
+
+    @property
+    def die_chooser(self) -> str | None:
+        """Who names the dice not thrown: None, "player" or "opponent" (Anglicorum)."""
+        return None
+
+    @property
+    def passes_dice(self) -> bool:
+        """Dice the mover cannot use pass to the next players (El Mundo).
+
+        Plays that leave the same board but hand on different dice then differ.
+        """
         return False
 
     @property
@@ -232,6 +261,25 @@ class Variant:
     def after_step(self, board: Board, step: Step) -> None:
         """Update variant flags after a step (Lombardorum's start point)."""
 
+    @property
+    def tracks_flags(self) -> bool:
+        """The variant overrides ``after_step`` (the search may skip it otherwise)."""
+        return type(self).after_step is not Variant.after_step
+
+    def dice_units(
+        self, left: tuple[int, ...]
+    ) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+        """How the remaining dice may be spent in one step: (value, dice summed, rest).
+
+        The default spends each die singly; Duodecim Scriptorum also sums
+        groups of dice into one jump (``search.summed_dice``).
+        """
+        return single_dice(left)
+
+    def filter_plays(self, position: Position, plays: list[Play]) -> list[Play]:
+        """A last rule on whole plays after the dice rule (El Mundo's forced capture)."""
+        return plays
+
     def apply_play(self, position: Position, play: Play) -> Position:
         """The position after ``play`` (which must be legal), with the turn passed on."""
         board = Board(self, position)
@@ -262,12 +310,27 @@ class Variant:
             any(True for _ in self.legal_steps(board, die)) for die in range(1, self.faces + 1)
         )
 
+    def is_deadlocked(self, position: Position, mover: int) -> bool:
+        """Nobody can ever move again: the side to act, then ``mover``, have no step."""
+        return self.is_stuck(position, position.to_act) and self.is_stuck(position, mover)
+
+    def turn_over(self, position: Position, roller: int) -> Position:
+        """The position once ``roller``'s turn (and any bonus plays) is done (El Mundo)."""
+        return position
+
     def next_to_act(self, position: Position) -> int:
         return (position.to_act + 1) % self.players
 
     def outcome(self, position: Position, mover: int) -> Outcome | None:
         """How the game ended after ``mover``'s play, or None while it goes on."""
         raise NotImplementedError
+
+    def deadlock_outcome(self, position: Position, mover: int) -> Outcome:
+        """The result when nobody can ever move again after ``mover``'s play: a tie.
+
+        (Quinze Tablas has an option under which the last side to move wins.)
+        """
+        return Outcome(None, Kind.TIE, 0, Termination.DEADLOCK)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ START_EMPTIED = 1  # flag bit: this side's pos 1 has been emptied once
 class Lombardorum(Variant):
     id: ClassVar[str] = "lombardorum"
     name: ClassVar[str] = "Ludus Lombardorum"
+    order: ClassVar[int] = 30
     track_length: ClassVar[int] = 12
     cells: ClassVar[int] = 12
     bear_from: ClassVar[int] = 7
