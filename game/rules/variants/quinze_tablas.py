@@ -1,0 +1,196 @@
+"""Quinze Tablas, "fifteen tables", from Alfonso X's Libro de los Juegos (1283).
+
+A full board of 24 points and contrary movement (my pos p is the opponent's
+pos 25 - p). Each side starts with two men on each of its pos 1-7 and one on
+pos 8, so each side's starting men stand on the other's goal, pos 17-24.
+Three dice are thrown, with no bonus for doubles or triples, and as many as
+possible must be used.
+
+The rule that sets the game apart: **no point ever holds more than two men**,
+of either side. A man may come onto an empty point, onto one man of its own,
+or onto a lone opponent (hitting it), never onto a point with two men; this
+holds for entering and for resting points too, so a side can be blocked by
+its own pairs.
+
+The goal is Alfonso's mirror of the start: the first side with all fifteen
+men on its pos 17-24 wins; there is no bearing off. A side that must enter a
+man and finds every point of its pos 1-6 full loses at once (the shut-out).
+When neither side could move with any throw, the game is a tie. Options: free
+entry, a bear-off race, only the opponent's points shutting a side out, and
+the last side to have moved winning a deadlocked game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from game.rules.errors import PositionError
+from game.rules.outcome import Kind, Outcome, Termination
+from game.rules.position import Position
+from game.rules.search import Board
+from game.rules.variants.base import OptionSpec, Source, Variant
+
+CAP = 2  # the most men any point may hold, of either side
+ENTRY_TABLE = range(1, 7)  # pos 1-6: where a hit man comes back on
+GOAL_FROM = 17  # the goal is pos 17-24, the mirror of the start (pos 1-8)
+START = {**{pos: 2 for pos in range(1, 8)}, 8: 1}  # six pairs, a seventh, and one
+
+
+class QuinzeTablas(Variant):
+    id: ClassVar[str] = "quinze_tablas"
+    name: ClassVar[str] = "Quinze Tablas"
+    order: ClassVar[int] = 20
+    # Only the bear-off race uses it: the gate of bearing off is the goal,
+    # pos 17-24. Pos 19-24 can hold only twelve men under the two-man cap, so
+    # a gate there could never open for fifteen (see ``may_bear_off``).
+    bear_from: ClassVar[int] = GOAL_FROM
+    result_kinds: ClassVar[frozenset[Kind]] = frozenset(
+        {Kind.SINGLE, Kind.SHUTOUT, Kind.TIE, Kind.LAST_MOVER}
+    )
+    sources: ClassVar[tuple[Source, ...]] = (
+        Source("Alfonso X", "Libro de los Juegos", "1283", "the quinze tablas, fols. 73-74"),
+        Source("a modern player's retelling", "Turning the Tables: Quinze Tablas", note="seed 004"),
+        Source("Ludii Portal", "Quinze Tablas", note="Eric Piette's reconstruction"),
+    )
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "free_entry",
+            False,
+            (True, False),
+            "Free entry",
+            "A hit man may come back on any point of the first six that has room for it, "
+            "spending any one die.",
+            "seed 004 (house rule)",
+        ),
+        OptionSpec(
+            "bear_off_race",
+            False,
+            (True, False),
+            "Bear-off race",
+            "Instead of stopping on the mirror of the start, the men are borne off with "
+            "exact throws once all stand there; the first side with every man off wins.",
+            "Ludii",
+        ),
+        OptionSpec(
+            "only_opponent_points",
+            False,
+            (True, False),
+            "Only the opponent's points shut out",
+            "A hit man loses the game only when the opponent holds all six entry points; "
+            "when some are the side's own pairs, it waits for room instead.",
+            "Tabula (decided in RULES.md)",
+        ),
+        OptionSpec(
+            "last_mover_wins",
+            False,
+            (True, False),
+            "Last mover wins",
+            "When neither side can move any more, the side that moved last wins "
+            "instead of the game being a tie.",
+            "seed 004",
+        ),
+    )
+
+    @property
+    def dice_count(self) -> int:
+        return 3
+
+    def start_position(self) -> Position:
+        row = tuple(START.get(pos, 0) for pos in range(self.track_length + 2))
+        return Position((row, row), 0, (0, 0), (0, 0))
+
+    def validate(self, position: Position) -> None:
+        """The shared checks, the two-man cap, and no man off without the race."""
+        super().validate(position)
+        for side in range(self.players):
+            row = position.board[side]
+            full = [pos for pos in range(1, self.track_length + 1) if row[pos] > CAP]
+            if full:
+                raise PositionError(
+                    f"side {side} has {row[full[0]]} men on pos {full[0]}; "
+                    f"{self.id} allows at most {CAP}"
+                )
+            if row[self.off_pos] and not self.options["bear_off_race"]:
+                raise PositionError(f"{self.id} bears no man off; side {side} has some off")
+
+    # -- hooks of the general search ------------------------------------------
+
+    def entry_targets(self, board: Board, die: int) -> Sequence[int]:
+        """Pos d for die d; with free entry, any pos 1-6 whatever the die."""
+        if self.options["free_entry"]:
+            return ENTRY_TABLE
+        return (die,)
+
+    def landing(self, board: Board, pos: int, entering: bool) -> tuple[bool, bool]:
+        """Room on ``pos`` under the two-man cap; a lone opponent there is hit."""
+        # Two sides moving contrary: my pos p is the opponent's pos L + 1 - p.
+        theirs = board.rows[1 - board.side][self.track_length + 1 - pos]
+        if theirs + board.rows[board.side][pos] >= CAP:
+            return False, False
+        return True, theirs == 1
+
+    def may_bear_off(self, board: Board, src: int, die: int) -> bool:
+        """Only in the race: exactly, once every man stands on pos 17-24.
+
+        RULES.md says "once all are in pos 19-24", but under the two-man cap
+        those six points hold twelve men, never fifteen: the gate is taken at
+        the goal, pos 17-24 (sixteen places), which men on pos 17 and 18 leave
+        by a step within it before they bear off.
+        """
+        if not self.options["bear_off_race"]:
+            return False  # men never leave pos 17-24
+        if board.hand[board.side] or any(board.mine[0 : self.bear_from]):
+            return False
+        return die == self.track_length + 1 - src
+
+    # -- the end ------------------------------------------------------------------
+
+    def shut_out(self, position: Position, side: int) -> bool:
+        """``side`` must enter a man and no pos 1-6 point could take it with any die.
+
+        A point with two men of either side is full (without free entry each
+        die names one point, so every die fails only when all six are full).
+        With ``only_opponent_points`` only the opponent's pairs shut the side
+        out; where some of the points are its own pairs, it waits.
+        """
+        if not position.board[side][0] + position.hand[side]:
+            return False
+        board = Board(self, position.with_to_act(side))
+        for pos in ENTRY_TABLE:
+            _, theirs = board.others_at(pos)
+            if self.options["only_opponent_points"]:
+                if theirs < CAP:
+                    return False
+            elif theirs + board.mine[pos] < CAP:
+                return False
+        return True
+
+    def outcome(self, position: Position, mover: int) -> Outcome | None:
+        """The goal reached by ``mover``, or the side to act shut out.
+
+        The mirror goal (all fifteen on pos 17-24) or, in the race, all fifteen
+        off, wins a single game. The shut-out is judged for the side about to
+        act, right after the other side's play, and wins for the mover.
+        """
+        row = position.board[mover]
+        if self.options["bear_off_race"]:
+            if row[self.off_pos] == self.men:
+                return Outcome(mover, Kind.SINGLE, 1)
+        elif sum(row[GOAL_FROM : self.off_pos]) == self.men:
+            return Outcome(mover, Kind.SINGLE, 1)
+        side = position.to_act
+        if side != mover and self.shut_out(position, side):
+            return Outcome(mover, Kind.SHUTOUT, 1, Termination.BLOCKADE)
+        return None
+
+    def deadlock_outcome(self, position: Position, mover: int) -> Outcome:
+        """A tie; with ``last_mover_wins`` the side that just played wins.
+
+        A deadlock is first seen right after a play that changed the board (a
+        pass leaves it as it was when the check last failed), so ``mover`` is
+        the last side to have moved a man.
+        """
+        if self.options["last_mover_wins"]:
+            return Outcome(mover, Kind.LAST_MOVER, 1, Termination.DEADLOCK)
+        return super().deadlock_outcome(position, mover)
