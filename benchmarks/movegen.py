@@ -8,14 +8,17 @@ cases are decoded first, untimed. One untimed pass warms up, then the whole set
 is timed ``--repeat`` times and the median rate is reported, since a shared
 machine's timings wander by a quarter from run to run.
 
-The report is one section per variant family. Only backgammon exists yet; a
-three-dice section (its own loader and variant id) is one more ``Section``.
+The report is one section per variant: backgammon from the reference file,
+then every variant thrown with three dice (and Lombardorum's three-dice
+option), from positions reached in seeded random games (``--games`` games a
+variant, the same positions on every run).
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import random
 import statistics
 import sys
 import time
@@ -23,9 +26,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.rules import match as m
 from game.rules.gnubg import position_from_id
 from game.rules.position import Position
-from game.rules.variants import Variant, find_variant
+from game.rules.variants import VARIANTS, Variant, find_variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +85,36 @@ def parse_backgammon_cases(path: Path) -> tuple[Case, ...]:
     return tuple(cases)
 
 
+def sample_cases(variant: Variant, games: int, seed: int = 1) -> tuple[Case, ...]:
+    """Every position where a side had dice to play in ``games`` seeded random games."""
+    cases: list[Case] = []
+    for game in range(games):
+        rng = random.Random(seed * 100_003 + game)
+        state = m.new_game(variant, rng)
+        for _ in range(5000):
+            if state.is_over:
+                break
+            if state.phase is m.Phase.ROLL:
+                state = m.roll(state, rng)
+            elif state.phase is m.Phase.CHOOSE:
+                state = m.choose_die(state, rng.choice(m.die_choices(state)))
+            elif state.phase is m.Phase.MOVE:
+                cases.append(Case(state.position, state.dice))
+                legal = m.legal_plays(state)
+                state = m.play(state, rng.choice(legal), legal)
+            else:
+                break
+    return tuple(cases)
+
+
+def three_dice_variants() -> list[tuple[str, Variant]]:
+    """Every variant that plays three dice by default, and Lombardorum's option."""
+    found = [(cls.id, cls()) for cls in VARIANTS.values() if cls().dice_count == 3]
+    if "lombardorum" in VARIANTS:
+        found.append(("lombardorum dice=3", find_variant("lombardorum", {"dice": 3})))
+    return found
+
+
 def run_once(section: Section) -> tuple[float, int]:
     """Seconds to generate the plays of every case once, and how many plays."""
     generate = section.variant.generate_plays
@@ -112,7 +146,7 @@ def report(result: Result) -> str:
     """Two lines: the median rate, then the spread and the plays found."""
     n = len(result.section.cases)
     return (
-        f"{n} positions, {round(result.median)} positions/s\n"
+        f"{result.section.name}: {n} positions, {round(result.median)} positions/s\n"
         f"  min {round(min(result.rates))}, max {round(max(result.rates))} positions/s "
         f"over {len(result.rates)} runs; {result.plays} plays generated"
     )
@@ -126,6 +160,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--repeat", type=int, default=7, help="timed passes; the median is reported (7)"
     )
+    parser.add_argument(
+        "--games", type=int, default=4, help="seeded random games per three-dice variant (4)"
+    )
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error(f"--repeat must be at least 1, got {args.repeat}")
@@ -133,8 +170,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         cases = parse_backgammon_cases(args.file)
     except (OSError, ValueError) as exc:
         parser.error(str(exc))
-    sections = [Section("backgammon", find_variant("backgammon"), cases)]
-    for section in sections:
+    print(report(measure(Section("backgammon", find_variant("backgammon"), cases), args.repeat)))
+    print("three dice, positions from seeded random games:", flush=True)
+    for name, variant in three_dice_variants():
+        section = Section(name, variant, sample_cases(variant, args.games))
         print(report(measure(section, args.repeat)), flush=True)
     return 0
 
