@@ -21,6 +21,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m benchmarks.movegen benchmarks/data/backgammon-bench.txt
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.frames
 
 lint: $(STAMP)
 	$(PY) -m ruff check game tests benchmarks

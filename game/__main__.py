@@ -1,19 +1,93 @@
-"""``python -m game``: start Tabula."""
+"""``python -m game``: start Tabula.
+
+    python -m game                       the game, from the main menu
+    python -m game --demo VARIANT --seconds S --screenshot FILE.png
+                                         computer against computer (with animations) for S
+                                         seconds of game time, then save the last frame;
+                                         headless with SDL_VIDEODRIVER=dummy
+"""
 
 from __future__ import annotations
 
+import argparse
+import logging
 import sys
+from pathlib import Path
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, got {text!r}") from None
+    if width < 320 or height < 240:
+        raise argparse.ArgumentTypeError(f"size {text!r} is too small")
+    return width, height
 
 
 def main(argv: list[str] | None = None) -> int:
-    # The window (menu, board, results) is built in the next step of the
-    # project; until it lands, say so plainly rather than pretend.
-    print(
-        "Tabula's game window is not built yet.\n"
-        "The rules engine is ready: `python -m game.engine` speaks the engine protocol "
-        "(see docs/ENGINE.md).",
-        file=sys.stderr,
-    )
+    parser = argparse.ArgumentParser(prog="python -m game", description="Tabula")
+    parser.add_argument("--demo", metavar="VARIANT", help="computer against computer")
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long a demo runs")
+    parser.add_argument("--screenshot", type=Path, help="save the last frame of a demo here")
+    parser.add_argument("--size", type=_size, help="window size, e.g. 1920x1080")
+    parser.add_argument("--seed", type=int, help="the demo's seed")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+
+    from game.rules.errors import UnknownVariantError
+    from game.rules.variants import find_variant
+
+    if args.demo is not None:
+        try:
+            find_variant(args.demo)
+        except UnknownVariantError as exc:
+            parser.error(str(exc))
+        if args.seconds <= 0:
+            parser.error("--seconds must be more than 0")
+        return _demo(args.demo, args.seconds, args.screenshot, args.size, args.seed)
+
+    from game.ui.app import App
+    from game.ui.scenes.menu import MenuScene
+
+    app = App()
+    app.start(args.size)
+    app.push(MenuScene(app))
+    try:
+        app.run()
+    finally:
+        app.stop()
+    return 0
+
+
+def _demo(
+    variant_id: str,
+    seconds: float,
+    screenshot: Path | None,
+    size: tuple[int, int] | None,
+    seed: int | None,
+) -> int:
+    from dataclasses import replace
+
+    from game.rules.variants import find_variant
+    from game.store.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.board import BoardScene
+    from game.ui.session import GameSetup, Seat
+
+    settings = replace(Settings(), fullscreen=False, muted=True)
+    app = App(settings, persist=False)
+    app.demo = True
+    app.start(size or (1280, 800))
+    players = find_variant(variant_id).players
+    setup = GameSetup(variant_id, seats=(Seat(human=False),) * players, seed=seed)
+    app.push(BoardScene(app), setup)
+    try:
+        app.run(seconds=seconds, fixed_step=app.headless)
+        if screenshot is not None:
+            app.screenshot(screenshot)
+    finally:
+        app.stop()
     return 0
 
 

@@ -25,10 +25,25 @@ PURE_MODULES = (
     "game.rules.variants",
     "game.engine",
     "game.ai",
+    "game.store.settings",
+    "game.ui.turn",
+    "game.ui.texts",
+    "game.ui.render.layout",
+    "game.ui.anim.tween",
 )
 
 # Files and folders that must not mention pygame in an import statement.
-PURE_PATHS = ("game/rules", "game/ai", "game/engine.py", "game/engine")
+PURE_PATHS = (
+    "game/rules",
+    "game/ai",
+    "game/engine.py",
+    "game/engine",
+    "game/store",
+    "game/ui/turn.py",
+    "game/ui/texts.py",
+    "game/ui/render/layout.py",
+    "game/ui/anim/tween.py",
+)
 
 _BLOCK_PYGAME = textwrap.dedent(
     """

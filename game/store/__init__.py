@@ -1,0 +1,1 @@
+"""What Tabula keeps between runs: settings (and, later, records), written atomically."""

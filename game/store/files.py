@@ -1,0 +1,44 @@
+"""Where Tabula keeps a player's files, and how it writes them without losing any.
+
+The folder is the user data folder of platformdirs (``TABULA_HOME`` overrides
+it, for tests and portable installs). Every write goes to a temporary file in
+the same folder that is flushed, synced and then renamed over the old one, so
+a crash leaves either the old file or the new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+
+def data_dir() -> Path:
+    """The folder of the player's settings and records (created on demand)."""
+    override = os.environ.get("TABULA_HOME")
+    folder = Path(override) if override else Path(platformdirs.user_data_dir("tabula", "tabula"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` by ``data`` all at once (temporary file, fsync, rename)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_json(path: Path, value: Any) -> None:
+    write_atomic(path, (json.dumps(value, indent=2, sort_keys=True) + "\n").encode("utf-8"))

@@ -1,0 +1,206 @@
+"""The app: the window, the loop and the scene stack.
+
+Nothing happens at import. ``App.start()`` opens the window (and the mixer,
+if there is an audio device: without one the game plays on silently);
+``App.run()`` turns events -> update(dt) -> draw -> flip until the stack is
+empty or ``quit()`` is called.
+
+F11 and Alt+Enter toggle full-screen from any scene; the window can be
+resized and every scene is told (``on_resize``).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.store.settings import Settings, load_settings, save_settings
+from game.ui.audio import Audio
+from game.ui.scenes.base import Scene, SceneStack
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+MIN_SIZE = (800, 500)
+
+
+class App:
+    """Owns the window, the clock, the settings, the audio and the scenes."""
+
+    def __init__(self, settings: Settings | None = None, *, persist: bool = True) -> None:
+        self.settings = settings if settings is not None else load_settings()
+        self.persist = persist  # False in tests and demos: never write the player's files
+        self.stack = SceneStack()
+        self.screen: pygame.Surface | None = None
+        self.clock: pygame.time.Clock | None = None
+        self.audio = Audio()
+        self.running = False
+        self.demo = False  # computer against computer, games restart (python -m game --demo)
+        self.time = 0.0  # seconds the app has run (simulated in fixed-step runs)
+        self.frame_times: list[float] = []  # milliseconds spent per frame (update + draw)
+        self.windowed_size = self.settings.window_size
+
+    # -- the window ------------------------------------------------------------------
+
+    @property
+    def headless(self) -> bool:
+        return os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen")
+
+    def start(self, size: tuple[int, int] | None = None) -> None:
+        pygame.init()
+        pygame.display.set_caption("Tabula")
+        self.clock = pygame.time.Clock()
+        self.audio.start(self.settings)
+        if size is not None:
+            self.windowed_size = size
+        self._set_mode(self.settings.fullscreen and size is None)
+        pygame.key.set_repeat(400, 40)
+
+    def _set_mode(self, fullscreen: bool) -> None:
+        if fullscreen and not self.headless:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            fullscreen = False
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.fullscreen = fullscreen
+
+    @property
+    def size(self) -> tuple[int, int]:
+        assert self.screen is not None
+        return self.screen.get_size()
+
+    @property
+    def scale(self) -> float:
+        """How big to draw text and controls: 1.0 at 1280x800."""
+        width, height = self.size
+        return max(0.5, min(width / 1280, height / 800))
+
+    def toggle_fullscreen(self) -> None:
+        if not self.fullscreen:
+            self.windowed_size = self.size
+        self._set_mode(not self.fullscreen)
+        self.update_settings(fullscreen=self.fullscreen)
+        self.stack.resize(self.size)
+
+    def update_settings(self, **changes: Any) -> None:
+        """Change settings, apply them, and keep them (unless ``persist`` is off)."""
+        from dataclasses import replace
+
+        self.settings = replace(self.settings, **changes).validated()
+        self.audio.apply(self.settings)
+        if self.persist:
+            try:
+                save_settings(self.settings)
+            except OSError as exc:
+                log.warning("could not save the settings: %s", exc)
+
+    # -- scenes ------------------------------------------------------------------------
+
+    def push(self, scene: Scene, payload: Any = None) -> None:
+        self.stack.push(scene, payload)
+
+    def pop(self, result: Any = None) -> None:
+        self.stack.pop(result)
+        if self.stack.top is None:
+            self.running = False
+
+    def replace(self, scene: Scene, payload: Any = None) -> None:
+        self.stack.replace(scene, payload)
+
+    def home(self) -> None:
+        """Back to the main menu, leaving every other scene."""
+        from game.ui.scenes.menu import MenuScene
+
+        self.stack.clear_to(MenuScene(self))
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the loop --------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.KEYDOWN and (
+            event.key == pygame.K_F11
+            or (event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)
+        ):
+            self.toggle_fullscreen()
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            size = (max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h))
+            self.windowed_size = size
+            if size != self.size:
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.stack.resize(self.size)
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self.stack.resize(self.size)
+            return
+        top = self.stack.top
+        if top is not None:
+            top.handle_event(event)
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw (no flip)."""
+        assert self.screen is not None
+        started = pygame.time.get_ticks()
+        for event in pygame.event.get():
+            self.handle(event)
+            if not self.running:
+                return
+        top = self.stack.top
+        if top is not None:
+            top.update(dt)
+        self.draw()
+        self.time += dt
+        self.frame_times.append(float(pygame.time.get_ticks() - started))
+
+    def draw(self) -> None:
+        assert self.screen is not None
+        for scene in self.stack.visible():
+            scene.draw(self.screen)
+
+    def run(
+        self,
+        *,
+        seconds: float | None = None,
+        fixed_step: bool = False,
+        on_frame: Callable[[App], None] | None = None,
+    ) -> None:
+        """Run until quit (or for ``seconds`` of app time).
+
+        ``fixed_step`` advances time by exactly 1/60 s a frame without
+        waiting (demos and tests: fast and repeatable).
+        """
+        assert self.clock is not None
+        self.running = True
+        end = None if seconds is None else self.time + seconds
+        while self.running and self.stack.top is not None:
+            dt = 1 / FPS if fixed_step else min(self.clock.tick(FPS) / 1000, 0.1)
+            self.step(dt)
+            if not self.running:
+                break
+            if on_frame is not None:
+                on_frame(self)
+            pygame.display.flip()
+            if end is not None and self.time >= end:
+                break
+
+    def screenshot(self, path: Path) -> None:
+        assert self.screen is not None
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+
+    def stop(self) -> None:
+        from game.ui.assets import font
+
+        self.audio.stop()
+        font.cache_clear()  # fonts die with pygame.quit(); a later start loads them again
+        pygame.quit()

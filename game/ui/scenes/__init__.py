@@ -1,0 +1,1 @@
+"""The scenes of the window: menu, setup, board, results, pause, settings, rules."""

@@ -1,0 +1,99 @@
+"""The scene protocol and the stack that holds scenes.
+
+A scene implements ``on_enter(payload)``, ``on_exit()``, ``handle_event(event)
+-> bool`` (True when it used the event), ``update(dt)`` (seconds) and
+``draw(surface)`` (which never changes state). Scenes never call
+``display.flip``, ``set_mode`` or ``sys.exit``: they ask the app.
+
+An overlay (``opaque = False``, e.g. pause) is drawn over the scenes below it;
+only the top scene gets events and updates, unless a scene below sets
+``updates_below`` (the board keeps animating under a menu? no: a paused game
+stands still, so the default is False).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class Scene:
+    """Base class: every hook does nothing."""
+
+    opaque = True  # False: the scene below shows through (overlays)
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def on_enter(self, payload: Any = None) -> None:
+        """The scene comes on top of the stack (pushed, or uncovered by a pop)."""
+
+    def on_exit(self) -> None:
+        """The scene leaves the stack."""
+
+    def on_resume(self, result: Any = None) -> None:
+        """A scene pushed above this one was popped, returning ``result``."""
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """The window changed size (or went full-screen)."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance time by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene; never change state here."""
+
+
+class SceneStack:
+    """Push, pop and replace scenes; draw from the topmost opaque one up."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene, payload: Any = None) -> None:
+        self.scenes.append(scene)
+        scene.on_enter(payload)
+
+    def pop(self, result: Any = None) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.on_exit()
+        if self.scenes:
+            self.scenes[-1].on_resume(result)
+        return scene
+
+    def replace(self, scene: Scene, payload: Any = None) -> None:
+        if self.scenes:
+            self.scenes.pop().on_exit()
+        self.push(scene, payload)
+
+    def clear_to(self, scene: Scene, payload: Any = None) -> None:
+        """Leave every scene and start again from ``scene`` (e.g. back to the menu)."""
+        while self.scenes:
+            self.scenes.pop().on_exit()
+        self.push(scene, payload)
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: from the topmost opaque one up."""
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        return self.scenes[start:]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        for scene in self.scenes:
+            scene.on_resize(size)

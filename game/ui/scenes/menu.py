@@ -1,0 +1,165 @@
+"""The title screen: Tabula's name with a decorated initial, and the way into everything.
+
+Play and Practice open the setup (``"local"`` / ``"practice"``), Rules & history
+the rules library, Settings the settings; the campaign is shown but not yet
+open. Esc moves the focus to Quit (a second Esc there quits).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui.backdrop import Motes, draw_backdrop
+from game.ui.widgets import (
+    Button,
+    WidgetScene,
+    draw_glow,
+    draw_rule,
+    draw_text,
+    get_font,
+    text_surface,
+)
+
+SUBTITLE = "Backgammon and its ancestors, from Rome to the modern board"
+CAMPAIGN_NOTE = "coming with the campaign"
+
+
+class MenuScene(WidgetScene):
+    """The main menu."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.motes = Motes(46, seed=3)
+        self.buttons: list[Button] = []
+
+    def on_enter(self, payload: Any = None) -> None:
+        self.buttons = [
+            Button(
+                "Play",
+                self.play,
+                kind="primary",
+                help="A game at one table: people, the computer, or both",
+            ),
+            Button("Campaign", None, enabled=False, note=CAMPAIGN_NOTE),
+            Button("Practice", self.practice, help="You against the computer, with hints"),
+            Button(
+                "Rules & history",
+                self.rules,
+                help="How each game is played, and where its rules come from",
+            ),
+            Button("Settings", self.settings, help="Window, animation, sound and colours"),
+            Button("Quit", self.app.quit, help="Leave Tabula"),
+        ]
+        self.focus.set(self.buttons)
+        self.relayout()
+
+    def on_resume(self, result: Any = None) -> None:
+        self.relayout()  # the window may have changed while another scene was on top
+
+    # -- actions ------------------------------------------------------------------------
+
+    def play(self) -> None:
+        from game.ui.scenes.setup import SetupScene
+
+        self.app.push(SetupScene(self.app), "local")
+
+    def practice(self) -> None:
+        from game.ui.scenes.setup import SetupScene
+
+        self.app.push(SetupScene(self.app), "practice")
+
+    def rules(self) -> None:
+        from game.ui.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app), None)
+
+    def settings(self) -> None:
+        from game.ui.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app), None)
+
+    def back(self) -> None:
+        quit_button = self.buttons[-1]
+        if self.focus.focused is quit_button:
+            self.app.quit()
+        else:
+            self.focus.focus(quit_button)
+
+    # -- layout and drawing ---------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        w, h = size
+        bw, bh, gap = round(340 * scale), round(54 * scale), round(12 * scale)
+        total = len(self.buttons) * bh + (len(self.buttons) - 1) * gap
+        top = max(round(h * 0.43), h - total - round(70 * scale))
+        for i, button in enumerate(self.buttons):
+            button.place(pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh), scale)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.motes.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout(surface)
+        self.draw_static(surface)
+        self.motes.draw(surface, surface.get_rect(), self.scale)
+        self.focus.draw(surface)
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """The table, the title, the subtitle and the hint line."""
+        w, h = surface.get_size()
+        s = self.scale
+        draw_backdrop(surface)
+        style = self.buttons[0].style if self.buttons else None
+        accent = style.accent if style else (224, 182, 92)
+        top = self.buttons[0].rect.y if self.buttons else h // 2
+        # The title: a decorated initial T, then the rest in capitals, optically centred.
+        cap = round(118 * s)
+        rest = text_surface("ABULA", "caps", cap, accent)
+        shade = text_surface("ABULA", "caps", cap, (0, 0, 0))
+        initial_size = round(cap * 1.06)
+        initial = text_surface("T", "initials", initial_size, accent)
+        gap = round(6 * s)
+        width = initial.get_width() + gap + rest.get_width()
+        x = w // 2 - width // 2
+        title_bottom = top - round(118 * s)
+        baseline = title_bottom
+        f = get_font("caps", cap)
+        rest_y = baseline - f.get_ascent()
+        initial_y = baseline - initial.get_height() + round(cap * 0.12)
+        draw_glow(surface, (w / 2, baseline - cap * 0.4), 420 * s, (70, 44, 18), 0.8)
+        for dx, dy, alpha in ((0, round(5 * s), 110), (0, round(2 * s), 150)):
+            shade.set_alpha(alpha)
+            surface.blit(shade, (x + initial.get_width() + gap + dx, rest_y + dy))
+        shade.set_alpha(None)
+        initial_shadow = text_surface("T", "initials", initial_size, (0, 0, 0))
+        initial_shadow.set_alpha(150)
+        surface.blit(initial_shadow, (x, initial_y + round(4 * s)))
+        initial_shadow.set_alpha(None)
+        surface.blit(initial, (x, initial_y))
+        surface.blit(rest, (x + initial.get_width() + gap, rest_y))
+        sub_y = baseline + round(40 * s)
+        draw_rule(surface, (w / 2, baseline + round(24 * s)), 560 * s, s, accent)
+        text_colour = style.text_dim if style else (172, 160, 140)
+        draw_text(
+            surface,
+            SUBTITLE,
+            (w // 2, sub_y),
+            role="italic",
+            size=24 * s,
+            colour=text_colour,
+            anchor="midtop",
+            shadow=round(2 * s),
+        )
+        hint = "Arrows or Tab to choose  ·  Enter to select  ·  F11 full screen"
+        draw_text(
+            surface,
+            hint,
+            (w // 2, h - round(14 * s)),
+            role="italic",
+            size=15 * s,
+            colour=(120, 108, 92),
+            anchor="midbottom",
+        )

@@ -1,0 +1,148 @@
+"""The pause overlay: the game stands still, veiled, under a small menu.
+
+Resume (or Esc) goes back to the game; Rules opens the current variant's
+rules; Settings the settings; Concede (asked twice, to be sure) gives the game
+up; Quit to menu leaves it. The choice goes back to the board as the result
+of ``app.pop(PauseChoice.X)``: the board acts on it in ``on_resume``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.rules.variants import VARIANTS
+from game.ui.session import PauseChoice
+from game.ui.widgets import Button, Panel, WidgetScene, dim, draw_rule, draw_text, fit_text
+
+
+class PauseScene(WidgetScene):
+    """The pause menu, drawn over the board."""
+
+    opaque = False
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.variant_id: str | None = None
+        self.panel = Panel(alpha=244)
+        self.confirming = False
+
+    def on_enter(self, payload: Any = None) -> None:
+        self.variant_id = payload if isinstance(payload, str) and payload in VARIANTS else None
+        self.resume_button = Button(
+            "Resume",
+            lambda: self.choose(PauseChoice.RESUME),
+            kind="primary",
+            help="Back to the game (Esc)",
+        )
+        self.rules_button = Button("Rules", self.rules, help="The rules and history of this game")
+        self.settings_button = Button(
+            "Settings", self.settings, help="Window, animation, sound and colours"
+        )
+        self.concede_button = Button(
+            "Concede", self.concede, help="Give this game up: the opponent wins it"
+        )
+        self.menu_button = Button(
+            "Quit to menu",
+            lambda: self.choose(PauseChoice.MENU),
+            help="Leave this game for the main menu",
+        )
+        self.buttons = [
+            self.resume_button,
+            self.rules_button,
+            self.settings_button,
+            self.concede_button,
+            self.menu_button,
+        ]
+        self.focus.set(self.buttons)
+        self.relayout()
+
+    def on_resume(self, result: Any = None) -> None:
+        self.relayout()
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def choose(self, choice: PauseChoice) -> None:
+        self.app.pop(choice)
+
+    def back(self) -> None:
+        """Esc resumes the game."""
+        self.click()
+        self.choose(PauseChoice.RESUME)
+
+    def rules(self) -> None:
+        from game.ui.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app), self.variant_id)
+
+    def settings(self) -> None:
+        from game.ui.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app), None)
+
+    def concede(self) -> None:
+        """The first press asks again; the second gives the game up."""
+        if self.confirming:
+            self.choose(PauseChoice.CONCEDE)
+            return
+        self.confirming = True
+        self.concede_button.label = "Concede: sure?"
+        self.concede_button.help = "Press again to give the game up; anything else keeps playing"
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        used = super().handle_event(event)
+        if self.confirming and self.focus.focused is not self.concede_button:
+            self.confirming = False
+            self.concede_button.label = "Concede"
+            self.concede_button.help = "Give this game up: the opponent wins it"
+        return used
+
+    # -- layout and drawing ---------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        w, h = size
+        s = scale
+        bw, bh, gap = round(300 * s), round(50 * s), round(12 * s)
+        head = round(118 * s)
+        pw = bw + round(80 * s)
+        ph = head + len(self.buttons) * (bh + gap) - gap + round(40 * s)
+        panel = pygame.Rect(0, 0, pw, ph)
+        panel.center = (w // 2, h // 2)
+        self.panel.place(panel, s)
+        y = panel.y + head
+        for button in self.buttons:
+            button.place(pygame.Rect(w // 2 - bw // 2, y, bw, bh), s)
+            y += bh + gap
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout(surface)
+        s = self.scale
+        st = self.resume_button.style
+        dim(surface, 150)
+        self.panel.draw(surface)
+        panel = self.panel.rect
+        draw_text(
+            surface,
+            "Paused",
+            (panel.centerx, panel.y + round(24 * s)),
+            role="caps",
+            size=40 * s,
+            colour=st.accent,
+            anchor="midtop",
+            shadow=round(3 * s),
+        )
+        name = VARIANTS[self.variant_id].name if self.variant_id else ""
+        if name:
+            name = fit_text(name, "italic", 18 * s, panel.w - round(40 * s))
+            draw_text(
+                surface,
+                name,
+                (panel.centerx, panel.y + round(72 * s)),
+                role="italic",
+                size=18 * s,
+                colour=st.text_dim,
+                anchor="midtop",
+            )
+        draw_rule(surface, (panel.centerx, panel.y + round(102 * s)), panel.w * 0.7, s, st.accent)
+        self.focus.draw(surface)

@@ -1,0 +1,540 @@
+"""The end of a game: who won and how, the score, a few statistics, and what next.
+
+The winner's man stands in a gold laurel while gold leaf falls; a tie shows
+two men and no celebration. Under the headline: how the game was won (a
+gammon, a shut-out, lympolding...), the points and the match score, El Mundo's
+places, then turns, hits and pips per side. Play again starts the same setup
+with a fresh seed; Next game (while a match goes on) continues the match;
+Menu goes home.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.rules.outcome import Kind, Termination
+from game.rules.variants import VARIANTS
+from game.ui.backdrop import Motes, draw_backdrop
+from game.ui.session import GameSummary, Seat
+from game.ui.theme import side_colours, theme_for
+from game.ui.widgets import (
+    Button,
+    Panel,
+    WidgetScene,
+    _mix,
+    draw_glow,
+    draw_rule,
+    draw_text,
+    draw_token,
+    fit_text,
+    get_font,
+    wrap_words,
+)
+
+KIND_WORDS = {
+    Kind.SINGLE: "",
+    Kind.GAMMON: "a gammon",
+    Kind.BACKGAMMON: "a backgammon",
+    Kind.SHUTOUT: "by a shut-out",
+    Kind.LYMPOLDING: "by lympolding",
+    Kind.LURCHING: "by lurching",
+    Kind.LAST_MOVER: "as the last mover",
+    Kind.TIE: "",
+}
+KIND_HOW = {
+    Kind.SINGLE: "First to bear off every man.",
+    Kind.GAMMON: "The loser had not borne off a single man.",
+    Kind.BACKGAMMON: "The loser had borne off no man and still had one on the bar or in "
+    "the winner's home table.",
+    Kind.SHUTOUT: "The opponent had a man to bring in and found every entry point shut.",
+    Kind.LYMPOLDING: "The opponent had a man on the bar that no throw could bring in.",
+    Kind.LURCHING: "The opponent could not move at all, whatever the dice.",
+    Kind.LAST_MOVER: "Neither side could move any more, and the winner had moved last.",
+    Kind.TIE: "Neither side could ever move again.",
+}
+PLACES = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth")
+
+
+def side_name(summary: GameSummary, side: int) -> str:
+    """The seat's own name, else its side's colour (Ivory, Crimson, Green...)."""
+    seats = summary.setup.seats
+    seat = seats[side] if side < len(seats) else Seat(human=False)
+    if seat.name:
+        return seat.name
+    theme = theme_for(summary.setup.variant_id)
+    return side_colours(theme, side).name
+
+
+def seat_words(summary: GameSummary, side: int) -> str:
+    seats = summary.setup.seats
+    seat = seats[side] if side < len(seats) else Seat(human=False)
+    if seat.human:
+        humans = sum(1 for s in seats if s.human)
+        return "You" if humans == 1 else "Person"
+    return f"Computer, {seat.level}"
+
+
+def headline(summary: GameSummary) -> str:
+    """ "Ivory wins a gammon", "A tie"."""
+    result = summary.state.result
+    if result is None:
+        return "Game over"
+    if result.winner is None:
+        return "A tie"
+    words = KIND_WORDS.get(result.kind, "")
+    name = side_name(summary, result.winner)
+    return f"{name} wins {words}".strip()
+
+
+def how_words(summary: GameSummary) -> str:
+    """Why the game ended, in a sentence."""
+    result = summary.state.result
+    if result is None:
+        return ""
+    players = summary.state.variant.players
+    loser = None
+    if result.winner is not None and players == 2:
+        loser = side_name(summary, 1 - result.winner)
+    if result.termination is Termination.CONCEDED:
+        return f"{loser or 'The opponent'} conceded the game."
+    if result.termination is Termination.RESIGNED:
+        return f"{loser or 'The opponent'} resigned."
+    if result.termination is Termination.DROPPED:
+        return f"{loser or 'The opponent'} refused the double."
+    return KIND_HOW.get(result.kind, "")
+
+
+def points_words(summary: GameSummary) -> str:
+    """The points and the match score: "2 points  ·  Match to 5: Ivory 3, Crimson 1"."""
+    state = summary.state
+    result = state.result
+    parts = []
+    if result is not None and result.winner is not None:
+        parts.append(f"{result.points} point{'s' if result.points != 1 else ''}")
+        if state.cube.value > 1:
+            parts.append(f"cube at {state.cube.value}")
+    match = state.match
+    if match.length:
+        scores = ", ".join(
+            f"{side_name(summary, side)} {points}" for side, points in enumerate(match.score)
+        )
+        parts.append(f"Match to {match.length}: {scores}")
+    return "  ·  ".join(parts)
+
+
+def places_words(summary: GameSummary) -> str:
+    """El Mundo played on for places: "First Green · Second Red · ..."."""
+    result = summary.state.result
+    if result is None or not result.places:
+        return ""
+    return "  ·  ".join(
+        f"{PLACES[i] if i < len(PLACES) else i + 1} {side_name(summary, side)}"
+        for i, side in enumerate(result.places)
+    )
+
+
+class _Leaf:
+    """One flake of gold leaf: falls, sways and turns, then fades."""
+
+    __slots__ = ("age", "life", "shade", "size", "spin", "turn", "vx", "vy", "x", "y")
+
+    def __init__(self, rng: random.Random) -> None:
+        angle = rng.uniform(-math.pi * 0.95, -math.pi * 0.05)
+        speed = rng.uniform(0.25, 0.8)
+        self.x, self.y = 0.0, 0.0  # in design px from the laurel's centre
+        self.vx = math.cos(angle) * speed * 700
+        self.vy = math.sin(angle) * speed * 700
+        self.spin = rng.uniform(-9, 9)
+        self.turn = rng.uniform(0, math.tau)
+        self.size = rng.uniform(2.5, 6.0)
+        self.shade = rng.random()
+        self.life = rng.uniform(2.2, 4.0)
+        self.age = 0.0
+
+
+class ResultsScene(WidgetScene):
+    """Who won, how, the score and statistics; play again, next game, or the menu."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.summary: GameSummary | None = None
+        self.panel = Panel()
+        self.motes = Motes(30, seed=9)
+        self.leaves: list[_Leaf] = []
+        self.laurel_centre = (0, 0)
+
+    def on_enter(self, payload: Any = None) -> None:
+        if not isinstance(payload, GameSummary):
+            raise TypeError(f"ResultsScene needs a GameSummary, got {payload!r}")
+        self.summary = payload
+        self.play_again_button = Button(
+            "Play again", self.play_again, help="The same game again, with new dice"
+        )
+        self.next_button = Button(
+            "Next game", self.next_game, kind="primary", help="Go on with the match"
+        )
+        self.menu_button = Button("Menu", self.app.home, help="Back to the main menu")
+        self.buttons = [self.play_again_button]
+        if not payload.match_over:
+            self.buttons.append(self.next_button)
+        else:
+            self.play_again_button.kind = "primary"
+        self.buttons.append(self.menu_button)
+        self.focus.set(self.buttons)
+        self.focus.focus(self.buttons[1] if not payload.match_over else self.buttons[0])
+        rng = random.Random(payload.seed)
+        self.leaves = [_Leaf(rng) for _ in range(120)] if self.winner is not None else []
+        self.relayout()
+
+    @property
+    def winner(self) -> int | None:
+        if self.summary is None or self.summary.state.result is None:
+            return None
+        return self.summary.state.result.winner
+
+    # -- actions ---------------------------------------------------------------------------------
+
+    def play_again(self) -> None:
+        from game.ui.scenes.board import BoardScene
+
+        assert self.summary is not None
+        self.app.replace(BoardScene(self.app), replace(self.summary.setup, seed=None))
+
+    def next_game(self) -> None:
+        from game.ui.scenes.board import BoardScene
+
+        assert self.summary is not None
+        self.app.replace(BoardScene(self.app), (self.summary.setup, self.summary.state))
+
+    def back(self) -> None:
+        self.click()
+        self.app.home()
+
+    # -- time ------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.motes.update(dt)
+        for leaf in self.leaves:
+            leaf.age += dt
+            leaf.vy += 520 * dt  # gravity, design px/s^2
+            leaf.vx *= math.exp(-1.6 * dt)
+            leaf.vy = min(leaf.vy, 90 + 40 * math.sin(leaf.turn))
+            leaf.x += (leaf.vx + 40 * math.sin(leaf.age * 3 + leaf.turn)) * dt
+            leaf.y += leaf.vy * dt
+            leaf.turn += leaf.spin * dt
+        self.leaves = [leaf for leaf in self.leaves if leaf.age < leaf.life]
+
+    # -- layout and drawing ------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        w, h = size
+        s = scale
+        players = self.summary.state.variant.players if self.summary else 2
+        pw = min(round((700 if players <= 2 else 820) * s), w - round(40 * s))
+        # The panel fits its content: laurel, headline, lines, the table, the buttons.
+        lines = self.text_lines(pw - round(70 * s)) if self.summary else []
+        line_h = sum(
+            get_font(role, size * s).get_linesize() + round(2 * s)
+            for _line, role, size, _colour in lines
+        )
+        table = round(76 * s) + 2 * round(30 * s) + round(10 * s)
+        table += get_font("italic", 16 * s).get_linesize()
+        content = (
+            round(162 * s)
+            + get_font("caps", 44 * s).get_linesize()
+            + line_h
+            + round(36 * s)
+            + table
+        )
+        ph = min(content + round(48 * s) + round(50 * s) + round(28 * s), h - round(40 * s))
+        panel = pygame.Rect(0, 0, pw, ph)
+        panel.center = (w // 2, h // 2 + round(10 * s))
+        self.panel.place(panel, s)
+        self.laurel_centre = (panel.centerx, panel.y + round(78 * s))
+        bh, gap = round(50 * s), round(14 * s)
+        bw = min(
+            round(200 * s),
+            (pw - round(60 * s) - gap * (len(self.buttons) - 1)) // len(self.buttons),
+        )
+        total = bw * len(self.buttons) + gap * (len(self.buttons) - 1)
+        x = panel.centerx - total // 2
+        for button in self.buttons:
+            button.place(pygame.Rect(x, panel.bottom - round(28 * s) - bh, bw, bh), s)
+            x += bw + gap
+
+    def text_lines(self, width: int) -> list[tuple[str, str, float, tuple[int, int, int]]]:
+        """The lines under the headline, wrapped to ``width``: how, places, points."""
+        assert self.summary is not None
+        st = self.menu_button.style
+        out: list[tuple[str, str, float, tuple[int, int, int]]] = []
+        for text, role, size, colour in (
+            (how_words(self.summary), "italic", 19, st.text_dim),
+            (places_words(self.summary), "text", 18, st.text),
+            (points_words(self.summary), "bold", 19, st.text),
+        ):
+            if text:
+                f = get_font(role, size * self.scale)
+                out += [(line, role, size, colour) for line in wrap_words(text, f, width)[:2]]
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout(surface)
+        assert self.summary is not None
+        summary = self.summary
+        s = self.scale
+        st = self.menu_button.style
+        self.draw_static(surface)
+        self.motes.draw(surface, surface.get_rect(), s)
+        panel = self.panel.rect
+        theme = theme_for(summary.setup.variant_id, self.app.settings.palette)
+        cx, cy = self.laurel_centre
+        winner = self.winner
+        if winner is not None:
+            pulse = 0.75 + 0.25 * math.sin(self.t * 2.0)
+            draw_glow(surface, (cx, cy), 120 * s, (90, 64, 20), pulse)
+            laurel = laurel_sprite(round(62 * s), st.accent)
+            surface.blit(laurel, laurel.get_rect(center=(cx, cy + round(4 * s))))
+            c = side_colours(theme, winner)
+            draw_token(surface, (cx, cy), 30 * s, c.body, c.rim, c.light)
+        else:
+            for i, side in enumerate(range(summary.state.variant.players)):
+                c = side_colours(theme, side)
+                n = summary.state.variant.players
+                x = cx + (i - (n - 1) / 2) * 62 * s
+                draw_token(surface, (x, cy), 26 * s, c.body, c.rim, c.light)
+        y = cy + round(84 * s)
+        y = draw_text(
+            surface,
+            fit_text(headline(summary), "caps", 44 * s, panel.w - round(40 * s)),
+            (cx, y),
+            role="caps",
+            size=44 * s,
+            colour=st.accent_light,
+            anchor="midtop",
+            shadow=round(3 * s),
+        ).bottom
+        for line, role, size, colour in self.text_lines(panel.w - round(70 * s)):
+            y = draw_text(
+                surface,
+                line,
+                (cx, y + round(2 * s)),
+                role=role,
+                size=size * s,
+                colour=colour,
+                anchor="midtop",
+            ).bottom
+        y += round(18 * s)
+        draw_rule(surface, (cx, y), panel.w * 0.62, s, st.accent_dark)
+        y += round(18 * s)
+        self.draw_statistics(surface, y)
+        self.focus.draw(surface)
+        self.draw_leaves(surface)
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface)
+        self.panel.draw(surface)
+
+    def draw_statistics(self, surface: pygame.Surface, top: int) -> None:
+        """A small table: one column per side; hits and pips to go; turns under it."""
+        assert self.summary is not None
+        summary = self.summary
+        s = self.scale
+        st = self.menu_button.style
+        panel = self.panel.rect
+        theme = theme_for(summary.setup.variant_id, self.app.settings.palette)
+        players = summary.state.variant.players
+        label_w = round(150 * s)
+        avail = panel.w - round(80 * s) - label_w
+        col_w = min(round(170 * s), avail // players)
+        x0 = panel.centerx - (label_w + col_w * players) // 2
+        rows = [("Hits", summary.hits), ("Pips to go", summary.pips)]
+        row_h = round(30 * s)
+        for side in range(players):
+            x = x0 + label_w + side * col_w + col_w // 2
+            c = side_colours(theme, side)
+            draw_token(surface, (x, top + round(12 * s)), 10 * s, c.body, c.rim, c.light)
+            name = fit_text(side_name(summary, side), "bold", 17 * s, col_w - round(8 * s))
+            draw_text(
+                surface,
+                name,
+                (x, top + round(26 * s)),
+                role="bold",
+                size=17 * s,
+                colour=st.accent_light if side == self.winner else st.text,
+                anchor="midtop",
+            )
+            who = fit_text(seat_words(summary, side), "italic", 14 * s, col_w - round(8 * s))
+            draw_text(
+                surface,
+                who,
+                (x, top + round(48 * s)),
+                role="italic",
+                size=14 * s,
+                colour=st.text_dim,
+                anchor="midtop",
+            )
+        y = top + round(76 * s)
+        for label, values in rows:
+            draw_text(
+                surface,
+                label,
+                (x0, y + row_h // 2),
+                role="text",
+                size=18 * s,
+                colour=st.text_dim,
+                anchor="midleft",
+            )
+            for side in range(players):
+                x = x0 + label_w + side * col_w + col_w // 2
+                value = values[side] if side < len(values) else 0
+                draw_text(
+                    surface,
+                    str(value),
+                    (x, y + row_h // 2),
+                    role="bold",
+                    size=19 * s,
+                    colour=st.text,
+                    anchor="center",
+                )
+            y += row_h
+            pygame.draw.line(
+                surface,
+                _mix(st.accent_dark, st.panel, 0.5),
+                (x0, y),
+                (x0 + label_w + col_w * players, y),
+                1,
+            )
+        turns = summary.turns
+        variant = VARIANTS[summary.setup.variant_id].name
+        note = f"{variant}  ·  {turns} turn{'s' if turns != 1 else ''}"
+        draw_text(
+            surface,
+            note,
+            (panel.centerx, y + round(10 * s)),
+            role="italic",
+            size=16 * s,
+            colour=st.text_dim,
+            anchor="midtop",
+        )
+
+    def draw_leaves(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        st = self.menu_button.style
+        cx, cy = self.laurel_centre
+        for leaf in self.leaves:
+            fade = min(1.0, (leaf.life - leaf.age) / 0.8)
+            if fade <= 0:
+                continue
+            x = cx + leaf.x * s
+            y = cy + leaf.y * s
+            r = leaf.size * s
+            flat = abs(math.cos(leaf.turn))  # turning: seen edge-on, then face-on
+            colour = _mix(st.accent_dark, st.accent_light, 0.3 + 0.7 * leaf.shade * flat)
+            colour = _mix((0, 0, 0), colour, fade) if fade < 1 else colour
+            dx, dy = math.cos(leaf.turn * 0.5) * r, math.sin(leaf.turn * 0.5) * r
+            ex, ey = -dy * (0.12 + 0.4 * flat), dx * (0.12 + 0.4 * flat)
+            quad = [
+                (x - dx - ex, y - dy - ey),
+                (x + dx - ex, y + dy - ey),
+                (x + dx + ex, y + dy + ey),
+                (x - dx + ex, y - dy + ey),
+            ]
+            pygame.draw.polygon(surface, colour, quad)
+
+
+@lru_cache(maxsize=8)
+def laurel_sprite(radius: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A laurel wreath of gold leaves around a circle of ``radius`` (open at the top,
+    tied at the bottom), drawn supersampled."""
+    k = 3
+    size = radius * 2 + radius  # room for the leaves outside the ring
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    big.fill((*colour, 0))
+    c = size * k / 2
+    r = radius * k * 1.02
+    dark = _mix(colour, (0, 0, 0), 0.45)
+    light = _mix(colour, (255, 255, 255), 0.35)
+    stem_w = max(2, round(radius * k * 0.04))
+    leaf_len = radius * k * 0.36
+    leaf_w = radius * k * 0.13
+    for side in (-1, 1):
+        # Each branch runs from the bottom (90°) round to near the top (-60°).
+        start, end = math.radians(100), math.radians(-58)
+        steps = 40
+        points = []
+        for i in range(steps + 1):
+            a = start + (end - start) * i / steps
+            points.append((c + side * r * math.cos(a), c + r * math.sin(a)))
+        pygame.draw.lines(big, dark, False, points, stem_w)
+        n = 9
+        for i in range(n):
+            t = (i + 0.6) / n
+            a = start + (end - start) * t
+            px, py = c + side * r * math.cos(a), c + r * math.sin(a)
+            # The tangent, pointing along the branch towards its tip.
+            tx, ty = -side * math.sin(a) * (end - start), math.cos(a) * (end - start)
+            norm = math.hypot(tx, ty) or 1.0
+            tx, ty = tx / norm, ty / norm
+            scale = 1.0 - 0.35 * t
+            for out in (1, -1):
+                nx, ny = side * math.cos(a) * out, math.sin(a) * out
+                dx = tx * 0.75 + nx * 0.65
+                dy = ty * 0.75 + ny * 0.65
+                dn = math.hypot(dx, dy) or 1.0
+                dx, dy = dx / dn, dy / dn
+                _leaf(
+                    big,
+                    (px, py),
+                    (dx, dy),
+                    leaf_len * scale,
+                    leaf_w * scale,
+                    colour if out > 0 else _mix(colour, dark, 0.35),
+                    light,
+                    dark,
+                )
+    # The ribbon tying the branches at the bottom.
+    bx, by = c, c + r * 1.0
+    pygame.draw.circle(big, dark, (bx, by), radius * k * 0.07)
+    pygame.draw.circle(big, colour, (bx, by - radius * k * 0.01), radius * k * 0.055)
+    return pygame.transform.smoothscale(big, (size, size))
+
+
+def _leaf(
+    surface: pygame.Surface,
+    base: tuple[float, float],
+    direction: tuple[float, float],
+    length: float,
+    width: float,
+    colour: tuple[int, int, int],
+    light: tuple[int, int, int],
+    dark: tuple[int, int, int],
+) -> None:
+    """A pointed leaf from ``base`` along ``direction``, with a lit edge and a vein."""
+    bx, by = base
+    dx, dy = direction
+    nx, ny = -dy, dx
+    left, right = [], []
+    steps = 10
+    for i in range(steps + 1):
+        t = i / steps
+        half = width * math.sin(math.pi * t) ** 0.8 * (1 - 0.25 * t)
+        x, y = bx + dx * length * t, by + dy * length * t
+        left.append((x + nx * half, y + ny * half))
+        right.append((x - nx * half, y - ny * half))
+    outline = left + right[::-1]
+    pygame.draw.polygon(surface, colour, outline)
+    pygame.draw.lines(surface, light, False, left, max(1, round(width * 0.14)))
+    pygame.draw.line(
+        surface,
+        dark,
+        (bx, by),
+        (bx + dx * length * 0.85, by + dy * length * 0.85),
+        max(1, round(width * 0.12)),
+    )

@@ -1,0 +1,259 @@
+"""Rules & history: each variant's story and rules as a page of a book, with its sources.
+
+Given a variant id (from the pause menu) it shows that variant's text; given
+None (from the main menu) a list of the variants on the left chooses which.
+The text scrolls with the wheel, Up/Down, PgUp/PgDn and Home/End, or by the
+scroll bar. The text comes from ``game.ui.texts``; if it cannot be read the
+page falls back on what the rules engine knows (name, options and sources).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import pygame
+
+from game.rules.variants import VARIANTS
+from game.ui.backdrop import draw_backdrop
+from game.ui.widgets import (
+    Button,
+    Panel,
+    TextBlock,
+    WidgetScene,
+    draw_rule,
+    draw_text,
+    fit_text,
+)
+
+# Where and when each game comes from: one short line for lists.
+ERAS = {
+    "backgammon": "The modern game",
+    "duodecim": "Rome, first century",
+    "quinze_tablas": "Castile, 1283",
+    "lombardorum": "The Lombards' game, 1200s",
+    "el_mundo": "Castile, 1283 · four players",
+    "anglicorum": "England, c. 1330",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ShownText:
+    """A variant's text as the menus show it (see ``game.ui.texts.VariantText``)."""
+
+    title: str
+    tagline: str
+    history: tuple[str, ...]
+    rules: tuple[str, ...]
+    sources: tuple[str, ...]
+    reconstruction: bool
+
+
+def variant_text(variant_id: str) -> ShownText:
+    """The variant's text, or what the rules engine knows if the text cannot be read."""
+    try:
+        from game.ui.texts import load_variant_text
+
+        text = load_variant_text(variant_id)
+        return ShownText(
+            text.title,
+            text.tagline,
+            tuple(text.history),
+            tuple(text.rules),
+            tuple(text.sources),
+            bool(text.reconstruction),
+        )
+    except (ImportError, ValueError, OSError):
+        cls = VARIANTS[variant_id]
+        sources = tuple(
+            ", ".join(part for part in (s.author, s.work, s.year) if part)
+            + (f" ({s.note})" if s.note else "")
+            for s in cls.sources
+        )
+        rules = tuple(f"{spec.label}: {spec.description}" for spec in cls.option_specs)
+        reconstruction = any("reconstruction" in s.note for s in cls.sources)
+        return ShownText(cls.name, era(variant_id), (), rules, sources, reconstruction)
+
+
+def era(variant_id: str) -> str:
+    """A short line saying where and when the game comes from."""
+    if variant_id in ERAS:
+        return ERAS[variant_id]
+    cls = VARIANTS.get(variant_id)
+    if cls is None or not cls.sources:
+        return ""
+    source = cls.sources[0]
+    return ", ".join(part for part in (source.work, source.year) if part)
+
+
+def history_paragraphs(text: ShownText) -> list[tuple[str, str]]:
+    """The history and sources, for the setup's side panel."""
+    out: list[tuple[str, str]] = []
+    for i, paragraph in enumerate(text.history):
+        out.append(("lead" if i == 0 else "body", paragraph))
+    if text.sources:
+        out.append(("heading", "Sources"))
+        out.extend(("source", source) for source in text.sources)
+    return out
+
+
+def page_paragraphs(text: ShownText) -> list[tuple[str, str]]:
+    """The whole page: title, tagline, history, rules and sources."""
+    out: list[tuple[str, str]] = [("title", text.title)]
+    if text.tagline:
+        out.append(("tagline", text.tagline))
+    if text.reconstruction:
+        out.append(
+            ("note", "These rules are a modern reconstruction: no rule text of the time survives.")
+        )
+    if text.history:
+        out.append(("heading", "History"))
+        out.extend(("lead" if i == 0 else "body", p) for i, p in enumerate(text.history))
+    if text.rules:
+        out.append(("heading", "Rules"))
+        out.extend(("lead" if i == 0 else "body", p) for i, p in enumerate(text.rules))
+    if text.sources:
+        out.append(("heading", "Sources"))
+        out.extend(("source", source) for source in text.sources)
+    return out
+
+
+class RulesScene(WidgetScene):
+    """The rules and history of one variant, or of any (a list on the left)."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.variant_id = next(iter(VARIANTS))
+        self.choose = True
+        self.items: dict[str, Button] = {}
+        self.text = TextBlock(help="Wheel, arrows or PgUp/PgDn to read on")
+        self.back_button = Button("Back", self.back, help="Return")
+        self.panel = Panel()
+        self.list_panel = Panel(alpha=200, ornate=False)
+        self.thumbs: dict[str, Any] = {}  # what picture each list entry has
+
+    def on_enter(self, payload: Any = None) -> None:
+        self.choose = payload is None
+        if isinstance(payload, str) and payload in VARIANTS:
+            self.variant_id = payload
+        self.items = (
+            {
+                vid: Button(
+                    cls.name,
+                    partial(self.select, vid),
+                    kind="item",
+                    detail=era(vid),
+                    size=17,
+                    on_focus=partial(self.select, vid),
+                )
+                for vid, cls in VARIANTS.items()
+            }
+            if self.choose
+            else {}
+        )
+        for item in self.items.values():
+            item.icon_width = 70
+        widgets: list[Any] = [*self.items.values(), self.text, self.back_button]
+        self.focus.set(widgets)
+        self.select(self.variant_id)
+        self.focus.focus(self.items[self.variant_id] if self.choose else self.text)
+        self.relayout()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.items:
+            from game.ui.scenes.setup import fill_thumbnails
+
+            fill_thumbnails(self.items, self.thumbs, self.app.settings.palette, self.scale)
+
+    def select(self, variant_id: str) -> None:
+        """Show ``variant_id``'s page."""
+        if variant_id != self.variant_id or not self.text.paragraphs:
+            self.variant_id = variant_id
+            self.text.set_content(page_paragraphs(variant_text(variant_id)))
+        for vid, item in self.items.items():
+            item.selected = vid == variant_id
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        w, h = size
+        s = scale
+        m = round(28 * s)
+        top = m + round(64 * s)
+        bottom = h - m - round(58 * s)
+        page_w = min(round(760 * s), w - 2 * m)
+        if self.choose:
+            list_w = round(300 * s)
+            gap = round(24 * s)
+            total = list_w + gap + page_w
+            if total > w - 2 * m:
+                page_w = w - 2 * m - list_w - gap
+                total = w - 2 * m
+            x = (w - total) // 2
+            self.list_panel.place(pygame.Rect(x, top, list_w, bottom - top), s)
+            inner = self.list_panel.inner(12)
+            ih, igap = round(66 * s), round(8 * s)
+            for i, item in enumerate(self.items.values()):
+                item.place(pygame.Rect(inner.x, inner.y + i * (ih + igap), inner.w, ih), s)
+            page_x = x + list_w + gap
+        else:
+            page_x = (w - page_w) // 2
+        self.panel.place(pygame.Rect(page_x, top, page_w, bottom - top), s)
+        inner = self.panel.inner(30)
+        self.text.place(pygame.Rect(inner.x, inner.y, inner.w + round(14 * s), inner.h), s)
+        bw, bh = round(180 * s), round(46 * s)
+        self.back_button.place(pygame.Rect(w // 2 - bw // 2, h - m - bh, bw, bh), s)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_PAGEUP,
+            pygame.K_PAGEDOWN,
+            pygame.K_HOME,
+            pygame.K_END,
+        ):
+            return self.text.handle_key(event.key)
+        if event.type == pygame.MOUSEWHEEL:
+            self.text.wheel(event.y)  # the page is the only thing that scrolls here
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout(surface)
+        self.draw_static(surface)
+        self.focus.draw(surface)
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """The table, the heading, the panels and the hint line."""
+        w = surface.get_width()
+        s = self.scale
+        draw_backdrop(surface, motif=False)
+        st = self.back_button.style
+        m = round(28 * s)
+        draw_text(
+            surface,
+            "Rules & History",
+            (w // 2, m),
+            role="caps",
+            size=38 * s,
+            colour=st.accent,
+            anchor="midtop",
+            shadow=round(3 * s),
+        )
+        draw_rule(surface, (w / 2, m + 52 * s), 420 * s, s, st.accent)
+        if self.choose:
+            self.list_panel.draw(surface)
+        self.panel.draw(surface)
+        if self.choose:
+            hint = "Up and Down choose a game  ·  Tab to the text  ·  PgUp / PgDn read on"
+        else:
+            hint = "Arrows, PgUp / PgDn or the wheel to read on  ·  Esc to go back"
+        hint = fit_text(hint, "italic", 15 * s, self.back_button.rect.x - 2 * m)
+        draw_text(
+            surface,
+            hint,
+            (m, self.back_button.rect.centery),
+            role="italic",
+            size=15 * s,
+            colour=st.text_dim,
+            anchor="midleft",
+        )

@@ -1,0 +1,684 @@
+"""Setting up a game: the variant, its rule options, and who sits in each seat.
+
+Left, the variants (Up/Down through them shows each). Middle, the chosen
+variant: a picture of its board with the men at the start, its title and a
+short history naming the sources. Right, its rule options (each explained in
+the help line at the bottom when it has the focus), the seats (a person, or
+the computer at a level; four seats for El Mundo) and Start.
+
+Payload ``"local"``: any mix of people and computers. ``"practice"``: seat 0
+is the player, the others are computers, and hints are on.
+
+Start replaces this scene with the board (``BoardScene``, imported when
+needed) and the :class:`GameSetup` that :meth:`SetupScene.build_setup` makes.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from functools import partial
+from typing import Any
+
+import pygame
+
+from game.rules.variants import VARIANTS, find_variant
+from game.rules.variants.base import OptionSpec, OptionValue
+from game.ui.backdrop import draw_backdrop
+from game.ui.scenes.rules import era, history_paragraphs, variant_text
+from game.ui.session import LEVELS, GameSetup, Seat, level_available
+from game.ui.theme import side_colours, theme_for
+from game.ui.widgets import (
+    Button,
+    Choice,
+    Panel,
+    Segmented,
+    TextBlock,
+    Toggle,
+    Widget,
+    WidgetScene,
+    draw_rule,
+    draw_shadow,
+    draw_text,
+    draw_token,
+    fit_text,
+    get_font,
+    typeset,
+    wrap_words,
+)
+
+LEVEL_NOTE = "arrives with the trained opponents"
+MODE_NOTES = {
+    "local": "Take turns at one table, or let the computer sit in at any seat.",
+    "practice": "You play the first seat against the computer; hints are there when you "
+    "ask for them.",
+}
+NUMBERS = {2: "two", 3: "three", 4: "four", 12: "twelve", 15: "fifteen"}
+HINT = (
+    "Up and Down to move  ·  Left and Right to change  ·  PgUp / PgDn to read on  ·  Esc to go back"
+)
+
+# Better words for some options than their raw values.
+VALUE_WORDS: dict[str, dict[OptionValue, str]] = {
+    "faces": {6: "Six", 7: "Seven"},
+    "dice": {2: "Two", 3: "Three"},
+    "third_die": {
+        "thrown": "Thrown",
+        "six": "Always a six",
+        "player": "Named by the player",
+        "opponent": "Named by the opponent",
+    },
+}
+LABELS = {"faces": "Faces of each die"}
+
+
+def option_label(spec: OptionSpec) -> str:
+    return LABELS.get(spec.name, spec.label)
+
+
+def option_value_text(spec: OptionSpec, value: OptionValue) -> str:
+    """How a value of ``spec`` reads: "Match to 5 points", "Money game", "On", "Seven"."""
+    if spec.name == "match_length":
+        number = int(value)
+        if number == 0:
+            return "Money game"
+        return f"Match to {number} point{'s' if number != 1 else ''}"
+    words = VALUE_WORDS.get(spec.name, {})
+    if value in words:
+        return words[value]
+    if isinstance(value, bool):
+        return "On" if value else "Off"
+    return str(value).replace("_", " ").capitalize()
+
+
+def variant_facts(variant_id: str, options: dict[str, Any]) -> str:
+    """One line of facts: players, men, dice, points."""
+    try:
+        variant = find_variant(variant_id, options)
+    except ValueError:
+        variant = VARIANTS[variant_id]()
+    players = NUMBERS.get(variant.players, str(variant.players))
+    men = NUMBERS.get(variant.men, str(variant.men))
+    dice = NUMBERS.get(variant.dice_count, str(variant.dice_count))
+    faces = "" if variant.faces == 6 else f" of {variant.faces} faces"
+    return (
+        f"{players.capitalize()} players  ·  {men} men each  ·  {dice} dice{faces}  ·  "
+        f"{variant.cells} points"
+    )
+
+
+def option_help(spec: OptionSpec) -> str:
+    text = spec.description
+    if spec.source:
+        text += f"  (Source: {spec.source}.)"
+    return text
+
+
+# Board pictures, cached by variant, options, palette and size.
+_PREVIEWS: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+_KEEP_PREVIEWS = 24
+
+
+def board_picture(
+    variant_id: str, options: dict[str, Any], palette: str, size: tuple[int, int]
+) -> pygame.Surface:
+    """A picture of the variant's board with the men at the start, fitting ``size``.
+
+    Drawn by the board's own painter (``BoardView``) a little larger, cropped
+    to the case and smoothed down; a framed plate if that cannot be drawn.
+    """
+    key = (variant_id, tuple(sorted(options.items())), palette, size)
+    cached = _PREVIEWS.get(key)
+    if cached is not None:
+        _PREVIEWS.move_to_end(key)
+        return cached
+    w, h = max(8, size[0]), max(8, size[1])
+    try:
+        picture = _painted_board(variant_id, options, palette, (w, h))
+    except Exception:  # the painter is optional here: never let a picture stop the setup
+        picture = _plate(variant_id, palette, (w, h))
+    _PREVIEWS[key] = picture
+    while len(_PREVIEWS) > _KEEP_PREVIEWS:
+        _PREVIEWS.popitem(last=False)
+    return picture
+
+
+def thumbnail(variant_id: str, palette: str, scale: float) -> pygame.Surface:
+    """The small picture of a variant's board for lists (at its default options)."""
+    return board_picture(variant_id, {}, palette, (round(68 * scale), round(44 * scale)))
+
+
+def fill_thumbnails(
+    items: dict[str, Button], done: dict[str, Any], palette: str, scale: float
+) -> None:
+    """Give the first list entry still without its picture (for this palette and scale)
+    one: a picture a frame, so that no frame stalls. ``done`` remembers what each has."""
+    wanted = (palette, round(68 * scale), round(44 * scale))
+    for variant_id, item in items.items():
+        if item.icon is None or done.get(variant_id) != wanted:
+            item.icon = thumbnail(variant_id, palette, scale)
+            done[variant_id] = wanted
+            return
+
+
+def _painted_board(
+    variant_id: str, options: dict[str, Any], palette: str, size: tuple[int, int]
+) -> pygame.Surface:
+    from game.ui.render.board_view import BoardView
+
+    variant = find_variant(variant_id, options)
+    w, h = size
+    # Paint larger, then crop to the board and smooth down: crisp at any size (thumbnails
+    # much larger: the painter's fine lines need room).
+    k = 1.35 if min(w, h) > 200 else 3.0
+    area = (round(w * k), round(h * k))
+    canvas = pygame.Surface(area)
+    view = BoardView(variant, theme_for(variant_id, palette), area, 0)
+    view.draw_board(canvas)
+    view.draw_men(canvas, variant.start_position())
+    frame = getattr(view.layout, "frame", None)
+    crop = canvas.get_rect()
+    if frame is not None:
+        fx, fy, fw, fh = (float(v) for v in frame)
+        margin = 0.01 * max(fw, fh)
+        crop = pygame.Rect(
+            round(fx - margin), round(fy - margin), round(fw + 2 * margin), round(fh + 2 * margin)
+        ).clip(canvas.get_rect())
+    part = canvas.subsurface(crop)
+    fit = min(w / crop.w, h / crop.h)
+    out_size = (max(1, round(crop.w * fit)), max(1, round(crop.h * fit)))
+    return pygame.transform.smoothscale(part, out_size)
+
+
+def _plate(variant_id: str, palette: str, size: tuple[int, int]) -> pygame.Surface:
+    """A plain framed plate with the variant's name: the fallback picture."""
+    theme = theme_for(variant_id, palette)
+    w, h = size
+    plate = pygame.Surface(size)
+    plate.fill(theme.frame)
+    inner = plate.get_rect().inflate(-max(4, w // 14), -max(4, h // 10))
+    pygame.draw.rect(plate, theme.field, inner)
+    pygame.draw.rect(plate, theme.accent, inner, max(1, w // 200))
+    name = VARIANTS[variant_id].name
+    draw_text(
+        plate,
+        fit_text(name, "caps", h * 0.12, inner.w - 8),
+        inner.center,
+        role="caps",
+        size=h * 0.12,
+        colour=theme.ink,
+        anchor="center",
+    )
+    return plate
+
+
+class SetupScene(WidgetScene):
+    """Choose a variant, its options and the seats, then start."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.mode = "local"
+        self.variant_id = next(iter(VARIANTS))
+        self.options: dict[str, dict[str, Any]] = {}
+        self.seats: dict[str, list[Seat]] = {}
+        self.items: dict[str, Button] = {}
+        self.option_widgets: list[Choice] = []
+        self.seat_rows: list[tuple[int, Widget | None, Segmented]] = []
+        self.history = TextBlock()
+        self.history.focusable = False  # PgUp/PgDn and the wheel read it from anywhere
+        self.start_button = Button(
+            "Start", self.start, kind="primary", help="Sit down at the board"
+        )
+        self.back_button = Button("Back", self.back, help="Back to the menu")
+        self.list_panel = Panel(alpha=200, ornate=False)
+        self.info_panel = Panel()
+        self.rules_panel = Panel()
+        self.picture_rect = pygame.Rect(0, 0, 0, 0)
+        self.headings: dict[str, pygame.Rect] = {}
+        self.level_note_y = 0
+        self.seat_centres: list[int] = []
+        self.tag_lines: list[str] = []
+        self.thumbs: dict[str, Any] = {}  # what picture each list entry has
+
+    # -- the model ---------------------------------------------------------------------------
+
+    def on_enter(self, payload: Any = None) -> None:
+        self.mode = "practice" if payload == "practice" else "local"
+        self.items = {
+            vid: Button(
+                cls.name,
+                partial(self.select, vid),
+                kind="item",
+                detail=era(vid),
+                size=17,
+                on_focus=partial(self.select, vid),
+            )
+            for vid, cls in VARIANTS.items()
+        }
+        for item in self.items.values():
+            item.icon_width = 70
+        self.select(self.variant_id)
+        self.focus.focus(self.items[self.variant_id])
+
+    def default_seats(self, players: int) -> list[Seat]:
+        """The player in seat 0, the computer (at the first level it has) elsewhere."""
+        level = next((lv for lv in LEVELS if level_available(lv)), LEVELS[0])
+        return [Seat()] + [Seat(human=False, level=level) for _ in range(players - 1)]
+
+    def select(self, variant_id: str) -> None:
+        """Show ``variant_id`` and its options and seats (each variant keeps its choices)."""
+        self.variant_id = variant_id
+        cls = VARIANTS[variant_id]
+        chosen = self.options.setdefault(variant_id, {s.name: s.default for s in cls.option_specs})
+        self.seats.setdefault(variant_id, self.default_seats(cls.players))
+        for vid, item in self.items.items():
+            item.selected = vid == variant_id
+        self.option_widgets = []
+        for spec in cls.option_specs:
+
+            def changed(value: Any, name: str = spec.name) -> None:
+                self.options[self.variant_id][name] = value
+
+            if isinstance(spec.default, bool) and set(spec.values) == {True, False}:
+                widget: Choice = Toggle(
+                    option_label(spec), bool(chosen[spec.name]), changed, help=option_help(spec)
+                )
+            else:
+                widget = Choice(
+                    option_label(spec),
+                    spec.values,
+                    chosen[spec.name],
+                    changed,
+                    fmt=partial(option_value_text, spec),
+                    help=option_help(spec),
+                )
+            self.option_widgets.append(widget)
+        self.history.set_content(history_paragraphs(variant_text(variant_id)))
+        self.build_seat_rows()
+
+    def build_seat_rows(self) -> None:
+        seats = self.seats[self.variant_id]
+        self.seat_rows = []
+        for side, seat in enumerate(seats):
+            who: Widget | None = None
+            if self.mode == "local":
+                who = Segmented(
+                    ("person", "computer"),
+                    "person" if seat.human else "computer",
+                    partial(self.set_who, side),
+                    fmt=str.capitalize,
+                    label=f"Seat {side + 1}",
+                    help="A person at this seat, or the computer",
+                )
+            level = Segmented(
+                LEVELS,
+                seat.level,
+                partial(self.set_level, side),
+                fmt=str.capitalize,
+                allowed=level_available,
+                note=f"This level {LEVEL_NOTE}",
+                label=f"Level {side + 1}",
+                help="How well the computer plays at this seat",
+                size=13.5,
+            )
+            level.visible = not seat.human
+            self.seat_rows.append((side, who, level))
+        self.refresh_focus()
+
+    def set_who(self, side: int, who: str) -> None:
+        self.set_human(side, who == "person")
+
+    def set_human(self, side: int, human: bool) -> None:
+        seats = self.seats[self.variant_id]
+        seats[side] = Seat(human=human, level=seats[side].level)
+        self.seat_rows[side][2].visible = not human
+        self.refresh_focus()
+
+    def set_level(self, side: int, level: str) -> None:
+        seats = self.seats[self.variant_id]
+        seats[side] = Seat(human=seats[side].human, level=level)
+
+    def refresh_focus(self) -> None:
+        widgets: list[Widget] = [*self.items.values(), *self.option_widgets]
+        for _side, who, level in self.seat_rows:
+            if who is not None:
+                widgets.append(who)
+            widgets.append(level)
+        widgets += [self.start_button, self.back_button, self.history]
+        self.focus.set(widgets)
+        if self.size != (0, 0):
+            self.layout(self.size, self.scale)
+        else:
+            self.relayout()
+
+    def build_setup(self) -> GameSetup:
+        """The game as chosen: only options that differ from the defaults are named."""
+        cls = VARIANTS[self.variant_id]
+        chosen = self.options.get(self.variant_id, {})
+        options = {
+            spec.name: chosen[spec.name]
+            for spec in cls.option_specs
+            if spec.name in chosen and chosen[spec.name] != spec.default
+        }
+        seats = tuple(self.seats.get(self.variant_id, self.default_seats(cls.players)))
+        if self.mode == "practice":
+            seats = (Seat(), *(Seat(human=False, level=s.level) for s in seats[1:]))
+        return GameSetup(
+            self.variant_id, options, seats, None, self.mode, hints=self.mode == "practice"
+        )
+
+    def start(self) -> None:
+        from game.ui.scenes.board import BoardScene
+
+        self.app.replace(BoardScene(self.app), self.build_setup())
+
+    # -- layout ----------------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        w, h = size
+        s = scale
+        m = round(26 * s)
+        gap = round(20 * s)
+        top = m + round(66 * s)
+        bottom = h - m - round(40 * s)
+        list_w = round(292 * s)
+        right_w = round(420 * s)
+        mid_x = m + list_w + gap
+        right_x = w - m - right_w
+        mid_w = right_x - gap - mid_x
+        # Left: the variants.
+        self.list_panel.place(pygame.Rect(m, top, list_w, bottom - top), s)
+        inner = self.list_panel.inner(10)
+        ih, igap = round(66 * s), round(6 * s)
+        for i, item in enumerate(self.items.values()):
+            item.place(pygame.Rect(inner.x, inner.y + i * (ih + igap), inner.w, ih), s)
+        # Middle: picture, title, history.
+        self.info_panel.place(pygame.Rect(mid_x, top, mid_w, bottom - top), s)
+        inner = self.info_panel.inner(22)
+        pic_h = min(round(inner.w * 0.62), round(inner.h * 0.44))
+        self.picture_rect = pygame.Rect(inner.x, inner.y, inner.w, pic_h)
+        title_y = inner.y + pic_h + round(14 * s)
+        tag_font = get_font("italic", 18 * s)
+        tagline = typeset(variant_text(self.variant_id).tagline, "italic")
+        self.tag_lines = wrap_words(tagline, tag_font, inner.w)[:2]
+        title_h = get_font("caps", 30 * s).get_linesize()
+        text_top = title_y + title_h + len(self.tag_lines) * tag_font.get_linesize() + round(14 * s)
+        self.headings["title"] = pygame.Rect(inner.x, title_y, inner.w, title_h)
+        self.history.place(
+            pygame.Rect(inner.x, text_top, inner.w + round(12 * s), inner.bottom - text_top),
+            s * 0.92,
+        )
+        # Right: options, seats, start.
+        self.rules_panel.place(pygame.Rect(right_x, top, right_w, bottom - top), s)
+        inner = self.rules_panel.inner(18)
+        bh = round(50 * s)
+        buttons_y = inner.bottom - bh
+        half = (inner.w - round(12 * s)) // 2
+        self.back_button.place(pygame.Rect(inner.x, buttons_y, half, bh), s)
+        self.start_button.place(pygame.Rect(inner.right - half, buttons_y, half, bh), s)
+        heading_h = round(32 * s)
+        computers = sum(1 for _, _, level in self.seat_rows if level.visible)
+        n_options = max(1, len(self.option_widgets))
+        avail = buttons_y - round(12 * s) - inner.y
+        fixed = 2 * heading_h + round(16 * s) + (round(24 * s) if computers else 0)
+        # Rows share what is left: options and seat lines 36, level lines 30 (design px).
+        units = n_options * 36 + len(self.seat_rows) * 38 + computers * 32
+        k = min(1.12, max(0.6, (avail - fixed) / max(1, units * s)))
+        y = inner.y
+        self.headings["rules"] = pygame.Rect(inner.x, y, inner.w, heading_h)
+        y += heading_h
+        row = round(36 * s * k)
+        for widget in self.option_widgets:
+            widget.place(pygame.Rect(inner.x, y, inner.w, row - round(3 * s)), s)
+            y += row
+        if not self.option_widgets:
+            y += row
+        y += round(16 * s)
+        self.headings["seats"] = pygame.Rect(inner.x, y, inner.w, heading_h)
+        y += heading_h
+        name_w = round(150 * s)
+        seat_h = round(38 * s * k)
+        level_h = round(32 * s * k)
+        self.seat_centres = []
+        for _side, who, level in self.seat_rows:
+            self.seat_centres.append(y + seat_h // 2)
+            pill = pygame.Rect(
+                inner.x + name_w, y + round(3 * s), inner.w - name_w, seat_h - round(8 * s)
+            )
+            if who is not None:
+                who.place(pill, s)
+            y += seat_h
+            if level.visible:
+                level.place(
+                    pygame.Rect(
+                        inner.x + round(14 * s), y, inner.w - round(14 * s), level_h - round(6 * s)
+                    ),
+                    s,
+                )
+                y += level_h
+        self.level_note_y = y + round(4 * s)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        fill_thumbnails(self.items, self.thumbs, self.app.settings.palette, self.scale)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            return self.history.handle_key(event.key)
+        return super().handle_event(event)
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout(surface)
+        w, h = surface.get_size()
+        s = self.scale
+        st = self.start_button.style
+        m = round(26 * s)
+        self.draw_static(surface)
+        self.draw_info(surface)
+        self.draw_notes(surface)
+        self.draw_rules_column(surface)
+        self.focus.draw(surface)
+        # The help line: what the focused (or hovered) thing does.
+        help_text = self.focus.help or HINT
+        if help_text:
+            size = 16 * s
+            lines = wrap_words(help_text, get_font("italic", size), w - 2 * m)[:2]
+            lh = get_font("italic", size).get_linesize()
+            y = h - m // 2 - lh * len(lines)
+            for line in lines:
+                draw_text(
+                    surface,
+                    line,
+                    (w // 2, y),
+                    role="italic",
+                    size=size,
+                    colour=st.text_dim,
+                    anchor="midtop",
+                )
+                y += lh
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """The table, the heading and the three panels."""
+        w = surface.get_width()
+        s = self.scale
+        st = self.start_button.style
+        m = round(26 * s)
+        draw_backdrop(surface, motif=False)
+        title = "Practice" if self.mode == "practice" else "New game"
+        draw_text(
+            surface,
+            title,
+            (w // 2, m - round(4 * s)),
+            role="caps",
+            size=40 * s,
+            colour=st.accent,
+            anchor="midtop",
+            shadow=round(3 * s),
+        )
+        draw_rule(surface, (w / 2, m + 52 * s), 380 * s, s, st.accent)
+        for panel in (self.list_panel, self.info_panel, self.rules_panel):
+            panel.draw(surface)
+
+    def draw_info(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        st = self.start_button.style
+        area = self.picture_rect
+        picture = board_picture(
+            self.variant_id,
+            self.options.get(self.variant_id, {}),
+            self.app.settings.palette,
+            area.size,
+        )
+        rect = picture.get_rect(center=area.center)
+        draw_shadow(surface, rect, s, radius=8, blur=16, drop=8, alpha=170)
+        surface.blit(picture, rect)
+        text = variant_text(self.variant_id)
+        title = self.headings["title"]
+        size = 30 * s
+        badge = "Reconstruction" if text.reconstruction else ""
+        badge_w = round(140 * s) if badge else 0
+        shown = fit_text(text.title, "caps", size, title.w - badge_w)
+        r = draw_text(
+            surface,
+            shown,
+            title.topleft,
+            role="caps",
+            size=size,
+            colour=st.accent_light,
+            shadow=round(2 * s),
+        )
+        if badge:
+            bs = 12.5 * s
+            bw = round(get_font("caps", bs).size(badge)[0] + 18 * s)
+            pill = pygame.Rect(r.right + round(12 * s), 0, bw, round(22 * s))
+            pill.centery = r.centery
+            from game.ui.widgets import rounded_box
+
+            surface.blit(
+                rounded_box(pill.size, pill.h // 2, st.primary, st.accent, max(1, round(s)), 0.8),
+                pill,
+            )
+            draw_text(
+                surface,
+                badge,
+                pill.center,
+                role="caps",
+                size=bs,
+                colour=st.accent_light,
+                anchor="center",
+            )
+        y = title.bottom
+        for line in self.tag_lines:
+            y = draw_text(
+                surface, line, (title.x, y), role="italic", size=18 * s, colour=st.text_dim
+            ).bottom
+
+    def draw_notes(self, surface: pygame.Surface) -> None:
+        """What this mode is, under the list; the variant's facts above Start."""
+        s = self.scale
+        st = self.start_button.style
+        inner = self.list_panel.inner(16)
+        size = max(10, 15.5 * s)
+        f = get_font("italic", size)
+        lines = wrap_words(MODE_NOTES[self.mode], f, inner.w)
+        y = inner.bottom - len(lines) * f.get_linesize()
+        last = list(self.items.values())[-1].rect.bottom if self.items else inner.y
+        if y > last + round(30 * s):
+            draw_rule(surface, (inner.centerx, y - 14 * s), inner.w * 0.8, s, st.accent_dark)
+            for line in lines:
+                y = draw_text(
+                    surface,
+                    line,
+                    (inner.centerx, y),
+                    role="italic",
+                    size=size,
+                    colour=st.text_dim,
+                    anchor="midtop",
+                ).bottom
+        facts = variant_facts(self.variant_id, self.options.get(self.variant_id, {}))
+        y = self.start_button.rect.y - round(16 * s)
+        if y - self.level_note_y > round(40 * s):
+            rect = self.rules_panel.inner(18)
+            draw_text(
+                surface,
+                fit_text(facts, "italic", 16 * s, rect.w),
+                (rect.centerx, y),
+                role="italic",
+                size=16 * s,
+                colour=st.text_dim,
+                anchor="midbottom",
+            )
+
+    def draw_rules_column(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        st = self.start_button.style
+        theme = theme_for(self.variant_id, self.app.settings.palette)
+        for key, words in (("rules", "Rules"), ("seats", "Seats")):
+            rect = self.headings.get(key)
+            if rect is None:
+                continue
+            draw_text(
+                surface,
+                words,
+                (rect.x + round(4 * s), rect.centery),
+                role="caps",
+                size=21 * s,
+                colour=st.accent,
+                anchor="midleft",
+            )
+            y = rect.centery + round(12 * s)
+            pygame.draw.line(
+                surface,
+                st.accent_dark,
+                (rect.x + round(4 * s), y),
+                (rect.right - round(4 * s), y),
+                max(1, round(s)),
+            )
+        if not self.option_widgets:
+            rect = self.headings["rules"]
+            draw_text(
+                surface,
+                "This game has no rule options.",
+                (rect.x + round(12 * s), rect.bottom + round(16 * s)),
+                role="italic",
+                size=17 * s,
+                colour=st.text_dim,
+                anchor="midleft",
+            )
+        seats = self.seats[self.variant_id]
+        name_w = round(150 * s)
+        for side, who, _level in self.seat_rows:
+            colours = side_colours(theme, side)
+            row_y = self.seat_centres[side] if side < len(self.seat_centres) else 0
+            x = self.headings["seats"].x + round(18 * s)
+            draw_token(surface, (x, row_y), 11 * s, colours.body, colours.rim, colours.light)
+            draw_text(
+                surface,
+                fit_text(colours.name, "bold", 18 * s, name_w - round(40 * s)),
+                (x + round(20 * s), row_y),
+                role="bold",
+                size=18 * s,
+                colour=st.text,
+                anchor="midleft",
+            )
+            if who is None:
+                words = "You" if side == 0 else "Computer"
+                draw_text(
+                    surface,
+                    words,
+                    (self.headings["seats"].x + name_w + round(10 * s), row_y),
+                    role="italic",
+                    size=18 * s,
+                    colour=st.accent_light,
+                    anchor="midleft",
+                )
+        if any(not seat.human for seat in seats):
+            draw_text(
+                surface,
+                f"The stronger levels {LEVEL_NOTE.replace('arrives', 'arrive')}.",
+                (self.headings["seats"].x + round(30 * s), self.level_note_y),
+                role="italic",
+                size=14 * s,
+                colour=st.text_disabled,
+            )

@@ -1,0 +1,208 @@
+"""Each era's look: the colours of its board, men, dice and text.
+
+- ``felt``: the modern board (backgammon): green baize in a mahogany case.
+- ``oak``: dark English oak for Ludus Anglicorum and Ludus Lombardorum.
+- ``illuminated``: the red, green and gold of Alfonso X's illuminated book
+  for Quinze Tablas and El Mundo (El Mundo's men in Alfonso's colours: green,
+  red, black and white).
+- ``stone``: a Roman board cut in travertine for Duodecim Scriptorum.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SideColours:
+    """A side's men: body colour, rim, the lit highlight; and its name."""
+
+    name: str
+    body: Colour
+    rim: Colour
+    light: Colour
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    id: str
+    name: str
+    table: Colour  # behind the board
+    frame: Colour  # the case
+    frame_light: Colour
+    frame_dark: Colour
+    field: Colour  # the playing surface
+    field_dark: Colour
+    point_a: Colour
+    point_b: Colour
+    point_edge: Colour
+    bar: Colour
+    ink: Colour  # text on the field
+    text: Colour  # text on the table
+    text_dim: Colour
+    accent: Colour  # gold: titles, selection
+    highlight: Colour  # legal destinations
+    danger: Colour
+    dice_body: Colour
+    dice_pip: Colour
+    sides: tuple[SideColours, ...]
+
+
+IVORY = SideColours("Ivory", (236, 226, 204), (178, 160, 128), (255, 250, 238))
+EBONY = SideColours("Ebony", (48, 40, 38), (20, 16, 15), (112, 100, 94))
+
+THEMES: dict[str, Theme] = {
+    "felt": Theme(
+        "felt",
+        "Modern felt",
+        table=(22, 26, 24),
+        frame=(92, 42, 28),
+        frame_light=(140, 72, 48),
+        frame_dark=(52, 22, 14),
+        field=(28, 92, 58),
+        field_dark=(18, 66, 40),
+        point_a=(222, 206, 170),
+        point_b=(150, 36, 40),
+        point_edge=(40, 30, 20),
+        bar=(70, 32, 20),
+        ink=(240, 232, 210),
+        text=(236, 228, 210),
+        text_dim=(150, 150, 140),
+        accent=(226, 184, 90),
+        highlight=(120, 230, 140),
+        danger=(230, 80, 70),
+        dice_body=(246, 242, 232),
+        dice_pip=(30, 26, 24),
+        sides=(IVORY, SideColours("Crimson", (140, 24, 30), (80, 10, 14), (214, 90, 90))),
+    ),
+    "oak": Theme(
+        "oak",
+        "English oak",
+        table=(24, 20, 18),
+        frame=(66, 42, 26),
+        frame_light=(104, 72, 44),
+        frame_dark=(34, 20, 12),
+        field=(120, 84, 50),
+        field_dark=(92, 62, 36),
+        point_a=(214, 184, 132),
+        point_b=(56, 34, 22),
+        point_edge=(30, 18, 10),
+        bar=(50, 32, 20),
+        ink=(244, 228, 196),
+        text=(236, 222, 196),
+        text_dim=(160, 146, 126),
+        accent=(214, 172, 88),
+        highlight=(150, 230, 120),
+        danger=(224, 84, 64),
+        dice_body=(232, 220, 192),
+        dice_pip=(40, 26, 18),
+        sides=(IVORY, EBONY),
+    ),
+    "illuminated": Theme(
+        "illuminated",
+        "Alfonso's book",
+        table=(30, 18, 22),
+        frame=(132, 26, 30),
+        frame_light=(196, 60, 52),
+        frame_dark=(70, 12, 16),
+        field=(236, 222, 186),
+        field_dark=(214, 196, 152),
+        point_a=(32, 110, 70),
+        point_b=(170, 34, 38),
+        point_edge=(150, 112, 40),
+        bar=(110, 20, 26),
+        ink=(60, 30, 20),
+        text=(240, 226, 196),
+        text_dim=(176, 150, 130),
+        accent=(222, 180, 70),
+        highlight=(40, 160, 220),
+        danger=(200, 40, 40),
+        dice_body=(244, 234, 210),
+        dice_pip=(110, 20, 24),
+        sides=(
+            SideColours("Green", (38, 128, 74), (18, 70, 40), (120, 200, 140)),
+            SideColours("Red", (176, 34, 38), (100, 14, 18), (236, 110, 100)),
+            SideColours("Black", (40, 36, 36), (12, 10, 10), (110, 104, 100)),
+            SideColours("White", (240, 232, 214), (170, 156, 130), (255, 252, 244)),
+        ),
+    ),
+    "stone": Theme(
+        "stone",
+        "Roman stone",
+        table=(26, 24, 22),
+        frame=(150, 140, 122),
+        frame_light=(196, 188, 170),
+        frame_dark=(98, 90, 76),
+        field=(204, 194, 172),
+        field_dark=(176, 166, 144),
+        point_a=(118, 106, 88),
+        point_b=(118, 106, 88),
+        point_edge=(92, 82, 66),
+        bar=(160, 150, 130),
+        ink=(54, 46, 38),
+        text=(232, 226, 214),
+        text_dim=(160, 154, 142),
+        accent=(206, 168, 96),
+        highlight=(70, 150, 220),
+        danger=(180, 60, 40),
+        dice_body=(226, 214, 186),
+        dice_pip=(60, 42, 30),
+        sides=(
+            SideColours("Bone", (232, 222, 198), (170, 156, 126), (255, 250, 236)),
+            SideColours("Lapis", (36, 64, 132), (16, 30, 70), (110, 140, 210)),
+        ),
+    ),
+}
+
+VARIANT_THEMES = {
+    "backgammon": "felt",
+    "anglicorum": "oak",
+    "lombardorum": "oak",
+    "quinze_tablas": "illuminated",
+    "el_mundo": "illuminated",
+    "duodecim": "stone",
+}
+
+# Shared palettes a player may prefer over each era's own (Settings.palette).
+PALETTE_THEMES = {"classic": "felt", "contrast": "felt"}
+
+
+def theme_for(variant_id: str, palette: str = "era") -> Theme:
+    """The theme for ``variant_id`` under the player's palette setting."""
+    if palette == "contrast":
+        return _contrast(THEMES["felt"])
+    if palette == "classic":
+        theme = THEMES["felt"]
+        if variant_id == "el_mundo":  # four sides need four colours
+            from dataclasses import replace
+
+            four = (*theme.sides, *THEMES["illuminated"].sides[::2])
+            return replace(theme, sides=four)
+        return theme
+    return THEMES[VARIANT_THEMES.get(variant_id, "felt")]
+
+
+def _contrast(base: Theme) -> Theme:
+    from dataclasses import replace
+
+    return replace(
+        base,
+        id="contrast",
+        name="High contrast",
+        field=(10, 60, 30),
+        point_a=(250, 250, 250),
+        point_b=(250, 170, 0),
+        highlight=(0, 255, 255),
+        sides=(
+            SideColours("White", (255, 255, 255), (120, 120, 120), (255, 255, 255)),
+            SideColours("Black", (10, 10, 10), (0, 0, 0), (90, 90, 90)),
+            SideColours("Red", (230, 30, 30), (120, 0, 0), (255, 140, 140)),
+            SideColours("Blue", (30, 90, 240), (0, 30, 120), (140, 180, 255)),
+        ),
+    )
+
+
+def side_colours(theme: Theme, side: int) -> SideColours:
+    return theme.sides[side % len(theme.sides)]

@@ -1,0 +1,173 @@
+"""The board scene driven headless: computer games to the end, a person's clicks, undo,
+pause, full-screen, and the demo command."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game.rules import match as m
+from game.store.settings import Settings
+from game.ui.app import App
+from game.ui.scenes.board import BoardScene
+from game.ui.session import GameSetup, PauseChoice, Seat
+
+COMPUTERS2 = (Seat(human=False), Seat(human=False))
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    app = App(replace(Settings(), animation="fast", muted=True), persist=False)
+    app.start((1280, 800))
+    yield app
+    app.stop()
+
+
+def run_until(app, predicate, seconds=120.0):
+    """Step the app in fixed 1/60 s frames until ``predicate()`` or the time is up."""
+    frames = int(seconds * 60)
+    for _ in range(frames):
+        app.step(1 / 60)
+        if predicate():
+            return True
+    return False
+
+
+def board(app, setup) -> BoardScene:
+    scene = BoardScene(app)
+    app.push(scene, setup)
+    return scene
+
+
+@pytest.mark.parametrize(
+    "variant_id", ["backgammon", "lombardorum", "quinze_tablas", "anglicorum", "duodecim"]
+)
+def test_a_computer_game_reaches_the_results(app, variant_id):
+    from game.ui.scenes.results import ResultsScene
+
+    setup = GameSetup(variant_id, seats=COMPUTERS2, seed=3)
+    if variant_id == "backgammon":
+        setup = replace(setup, options={"cube": False})
+    board(app, setup)
+    app.running = True
+    assert run_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=3000)
+
+
+def test_el_mundo_plays_four_computer_seats(app):
+    scene = board(app, GameSetup("el_mundo", seats=(Seat(human=False),) * 4, seed=5))
+    app.running = True
+    assert run_until(app, lambda: scene.state.turn >= 40, seconds=600)
+    assert scene.view.layout.geometry == "round"
+
+
+def click(app, point, button=1):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=button))
+    for _ in range(3):
+        app.step(1 / 60)
+
+
+def spot_centre(scene, side, pos):
+    key = scene.key_of(side, pos, scene.resting())
+    return tuple(int(v) for v in scene.view.layout.spots[key].base)
+
+
+def test_a_person_moves_by_clicks_and_undoes(app):
+    setup = GameSetup("backgammon", options={"cube": False}, seats=(Seat(), Seat()), seed=11)
+    scene = board(app, setup)
+    app.running = True
+    # Roll if the opening throw was not already to play (backgammon: it is).
+    assert run_until(app, lambda: scene.turn is not None and not scene.busy, seconds=20)
+    state = scene.state
+    side = state.to_act
+    start = scene.resting()
+    src = sorted(scene.turn.sources())[0]
+    click(app, spot_centre(scene, side, src))
+    assert scene.selected == src
+    moves = scene.turn.moves_from(src)
+    dst = sorted(moves)[0]
+    click(app, spot_centre(scene, side, dst))
+    assert run_until(app, lambda: not scene.busy, seconds=10)
+    assert scene.turn is not None and scene.turn.moves, "the step was made"
+    assert scene.resting() != start
+    click(app, (5, 5), button=3)  # right-click: undo
+    assert scene.turn.moves == [] and scene.resting() == start
+
+
+def test_highlighted_destinations_change_the_pixels(app):
+    setup = GameSetup("backgammon", options={"cube": False}, seats=(Seat(), Seat()), seed=11)
+    scene = board(app, setup)
+    app.running = True
+    assert run_until(app, lambda: scene.turn is not None and not scene.busy, seconds=20)
+    side = scene.state.to_act
+    src = sorted(scene.turn.sources())[0]
+    dst = sorted(scene.turn.moves_from(src))[0]
+    at = spot_centre(scene, side, dst)
+    app.draw()
+    before = app.screen.get_at(at)
+    click(app, spot_centre(scene, side, src))
+    app.draw()
+    assert app.screen.get_at(at) != before
+
+
+def test_escape_pauses_and_concede_ends_the_game(app):
+    from game.ui.scenes.pause import PauseScene
+
+    scene = board(app, GameSetup("lombardorum", seats=(Seat(), Seat(human=False)), seed=2))
+    app.running = True
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    app.step(1 / 60)
+    assert isinstance(app.stack.top, PauseScene)
+    app.pop(PauseChoice.CONCEDE)
+    assert scene.state.is_over and scene.state.winner == 1
+
+
+def test_full_screen_toggles_without_a_crash(app):
+    board(app, GameSetup("duodecim", seats=COMPUTERS2, seed=1))
+    app.running = True
+    for _ in range(2):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0))
+        app.step(1 / 60)
+    app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=600, size=(900, 600)))
+    app.step(1 / 60)
+    assert app.size == (900, 600)
+
+
+def test_demo_command_saves_a_screenshot(tmp_path, monkeypatch):
+    from game.__main__ import main
+
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    out = tmp_path / "demo.png"
+    assert main(["--demo", "anglicorum", "--seconds", "4", "--screenshot", str(out)]) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1280, 800)
+    # Not a blank frame: many colours.
+    colours = {image.get_at((x, y))[:3] for x in range(0, 1280, 40) for y in range(0, 800, 40)}
+    assert len(colours) > 20
+
+
+def test_unknown_demo_variant_is_a_clear_error(capsys):
+    from game.__main__ import main
+
+    with pytest.raises(SystemExit):
+        main(["--demo", "chess"])
+    assert "unknown variant 'chess'" in capsys.readouterr().err
+
+
+def test_forced_pass_is_played_with_a_message(app):
+    # A person with a man on the bar against a closed board: the pass is made for them.
+    from game.rules.position import position_from_counts
+    from game.rules.variants import find_variant
+
+    bg = find_variant("backgammon", {"cube": False})
+    mine = {0: 1, 25: 14}
+    theirs = {p: 2 for p in range(19, 25)} | {25: 3}
+    pos = position_from_counts([mine, theirs], 24)
+    scene = board(app, GameSetup("backgammon", options={"cube": False}, seats=(Seat(), Seat())))
+    scene.game = m.Game(m.GameState(bg, pos, m.Phase.MOVE, (6, 5)))
+    app.running = True
+    assert run_until(app, lambda: scene.state.turn == 1, seconds=5)
+    assert "cannot move" in scene.message

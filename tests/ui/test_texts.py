@@ -1,0 +1,147 @@
+"""Every variant has its history and rules, in the project's own words."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from game import paths
+from game.rules.variants import VARIANTS
+from game.ui.texts import VariantText, load_variant_text, parse_variant_text
+
+ROOT = Path(__file__).resolve().parents[2]
+# The source texts live beside the project (../shared/seeds); TABULA_SEEDS may point elsewhere.
+SEEDS = Path(os.environ.get("TABULA_SEEDS", ROOT.parent / "shared" / "seeds"))
+RUN = 8  # no run of this many words of a seed may appear in a text
+
+GOOD = """\
+# A Game
+A line about it.
+
+## History
+First paragraph,
+over two lines.
+
+Second paragraph.
+
+## Rules
+How to play.
+
+## Sources
+- Someone, Some Work, 1999
+- Someone Else, Another Work
+"""
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W_]+(?:['’][^\W_]+)*", text.lower())
+
+
+def _runs(words: list[str]) -> set[tuple[str, ...]]:
+    return {tuple(words[i : i + RUN]) for i in range(len(words) - RUN + 1)}
+
+
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+def test_every_variant_has_a_text(variant_id: str) -> None:
+    text = load_variant_text(variant_id)
+    assert isinstance(text, VariantText)
+    assert text.variant_id == variant_id
+    assert text.title and text.tagline
+    assert text.history and all(text.history)
+    assert text.rules and all(text.rules)
+    assert text.sources and all(text.sources)
+
+
+def test_texts_are_cached() -> None:
+    assert load_variant_text("backgammon") is load_variant_text("backgammon")
+
+
+def test_only_duodecim_says_its_rules_are_a_reconstruction() -> None:
+    duodecim = load_variant_text("duodecim")
+    assert duodecim.reconstruction
+    assert any("reconstruction" in p.lower() for p in duodecim.history)
+    assert any("Murray" in s for s in duodecim.sources)
+    for variant_id in VARIANTS:
+        if variant_id != "duodecim":
+            assert not load_variant_text(variant_id).reconstruction, variant_id
+
+
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+def test_rules_name_every_option_by_its_label(variant_id: str) -> None:
+    rules = " ".join(load_variant_text(variant_id).rules)
+    for spec in VARIANTS[variant_id].option_specs:
+        assert f'"{spec.label}"' in rules, (variant_id, spec.label)
+
+
+def test_parse_reads_the_sections() -> None:
+    text = parse_variant_text("demo", GOOD)
+    assert text.title == "A Game"
+    assert text.tagline == "A line about it."
+    assert text.history == ("First paragraph, over two lines.", "Second paragraph.")
+    assert text.rules == ("How to play.",)
+    assert text.sources == ("Someone, Some Work, 1999", "Someone Else, Another Work")
+    assert not text.reconstruction
+
+
+@pytest.mark.parametrize(
+    ("text", "missing"),
+    [
+        ("", "title"),
+        (GOOD.replace("# A Game\n", ""), "title"),
+        (GOOD.replace("A line about it.\n", ""), "tagline"),
+        (GOOD.replace("## History", "## Story"), "History"),
+        (GOOD.replace("## Rules\nHow to play.\n", ""), "Rules"),
+        (GOOD.split("## Sources")[0], "Sources"),
+        (GOOD.replace("How to play.", ""), "Rules"),
+        (GOOD.replace("- Someone, Some Work, 1999\n- Someone Else, Another Work\n", ""), "Sources"),
+    ],
+)
+def test_a_malformed_text_says_what_is_missing(text: str, missing: str) -> None:
+    with pytest.raises(ValueError, match=missing) as caught:
+        parse_variant_text("demo", text)
+    assert "demo.md" in str(caught.value)
+
+
+def test_sections_out_of_order_are_refused() -> None:
+    history, rest = GOOD.split("## Rules")
+    rules, sources = rest.split("## Sources")
+    swapped = history.replace("## History", "## Rules" + rules + "## History")
+    swapped += "## Sources" + sources
+    with pytest.raises(ValueError, match="order"):
+        parse_variant_text("demo", swapped)
+
+
+def test_an_unknown_variant_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="no_such_game"):
+        load_variant_text("no_such_game")
+    with pytest.raises(ValueError, match="unknown variant"):
+        load_variant_text("../text/backgammon")
+
+
+def test_a_malformed_file_names_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "text").mkdir()
+    (tmp_path / "text" / "broken.md").write_text("# Broken\nA tagline.\n\n## History\nOnce.\n")
+    monkeypatch.setattr(paths, "asset", lambda *parts: tmp_path.joinpath(*parts))
+    load_variant_text.cache_clear()
+    try:
+        with pytest.raises(ValueError, match=r"broken\.md.*Rules"):
+            load_variant_text("broken")
+    finally:
+        load_variant_text.cache_clear()
+
+
+def test_no_text_copies_the_seeds() -> None:
+    seeds = sorted(p for p in SEEDS.glob("*.txt")) if SEEDS.is_dir() else []
+    if not seeds:
+        pytest.skip(f"the seed texts are not at {SEEDS}")
+    copied = []
+    for variant_id in VARIANTS:
+        text = paths.asset("text", f"{variant_id}.md").read_text(encoding="utf-8")
+        mine = _runs(_words(text))
+        for seed in seeds:
+            shared = mine & _runs(_words(seed.read_text(encoding="utf-8")))
+            copied += [f"{variant_id}.md ~ {seed.name}: {' '.join(run)}" for run in shared]
+    assert not copied, "\n".join(sorted(copied))
