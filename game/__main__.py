@@ -67,7 +67,13 @@ def _demo(
     size: tuple[int, int] | None,
     seed: int | None,
 ) -> int:
+    import os
     from dataclasses import replace
+
+    # A demo is silent, and headless where there is no display to show it on.
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
     from game.rules.variants import find_variant
     from game.store.settings import Settings

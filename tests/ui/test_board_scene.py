@@ -171,3 +171,49 @@ def test_forced_pass_is_played_with_a_message(app):
     app.running = True
     assert run_until(app, lambda: scene.state.turn == 1, seconds=5)
     assert "cannot move" in scene.message
+
+
+def test_menu_to_results_with_computer_seats(app):
+    """The whole way a player goes: menu -> Play -> setup -> Start -> board -> results."""
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.results import ResultsScene
+    from game.ui.scenes.setup import SetupScene
+
+    app.push(MenuScene(app))
+    app.running = True
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    app.step(1 / 60)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    setup.select("lombardorum")
+    setup.set_human(0, False)
+    setup.set_human(1, False)
+    setup.start()
+    app.step(1 / 60)
+    assert isinstance(app.stack.top, BoardScene)
+    assert run_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=3000)
+    summary_state = app.stack.top.summary.state if hasattr(app.stack.top, "summary") else None
+    assert summary_state is None or summary_state.is_over
+
+
+def test_a_man_can_be_dragged_to_its_destination(app):
+    setup = GameSetup("backgammon", options={"cube": False}, seats=(Seat(), Seat()), seed=11)
+    scene = board(app, setup)
+    app.running = True
+    assert run_until(app, lambda: scene.turn is not None and not scene.busy, seconds=20)
+    side = scene.state.to_act
+    src = sorted(scene.turn.sources())[0]
+    dst = sorted(scene.turn.moves_from(src))[0]
+    a, b = spot_centre(scene, side, src), spot_centre(scene, side, dst)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    app.step(1 / 60)
+    middle = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=middle, rel=(1, 1), buttons=(1, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(1, 1), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    for _ in range(3):
+        app.step(1 / 60)
+    assert scene.turn is not None and len(scene.turn.moves) == 1
+    assert scene.turn.moves[0].dst == dst

@@ -693,6 +693,7 @@ class BoardScene(Scene):
             if hasattr(effect, "draw"):
                 effect.draw(surface)
         self.draw_dice(surface)
+        self.draw_cube(surface)
         self.draw_controls(surface)
         self.draw_message(surface)
 
@@ -712,6 +713,45 @@ class BoardScene(Scene):
         for i, (value, used) in enumerate(zip(self.shown_dice, self.used_dice(), strict=True)):
             centre = (x + w * (i + 1) / (n + 1), y + h / 2)
             view.draw_die(surface, value, centre, size, used=used, faces=self.variant.faces)
+
+    def draw_cube(self, surface: pygame.Surface) -> None:
+        """Backgammon's doubling cube beside the board (centred, or by its owner's name),
+        and the score of the match."""
+        variant, state, theme = self.variant, self.state, self.theme
+        if not variant.has_cube:
+            return
+        scale = self.app.scale
+        fx, fy, _, fh = self.view.layout.frame
+        cx = fx / 2
+        match = state.match
+        words = f"Match to {match.length}" if match.length else "Money game"
+        score = " - ".join(str(s) for s in match.score)
+        if match.crawford:
+            words += " (Crawford)"
+        head = font("caps", round(22 * scale)).render(words, True, theme.accent)
+        surface.blit(head, head.get_rect(midtop=(round(cx), round(fy + 4 * scale))))
+        if match.length or any(match.score):
+            line = font("text", round(22 * scale)).render(score, True, theme.text)
+            surface.blit(line, line.get_rect(midtop=(round(cx), round(fy + 30 * scale))))
+        if not variant.options.get("cube", False):
+            return
+        cube = state.cube
+        offered = state.phase is m.Phase.TAKE
+        value = cube.value * 2 if offered else cube.value
+        shown = 64 if value == 1 else value
+        side = state.to_act if offered else cube.owner
+        offset = 0.0 if side < 0 else (0.13 if side == self.viewer else -0.13)
+        size = round(self.view.layout.radius * 2.0)
+        rect = pygame.Rect(0, 0, size, size)
+        rect.center = (round(cx), round(fy + fh * (0.5 + offset)))
+        pygame.draw.rect(
+            surface, (0, 0, 0), rect.move(0, round(3 * scale)), border_radius=size // 6
+        )
+        pygame.draw.rect(surface, theme.dice_body, rect, border_radius=size // 6)
+        edge = theme.accent if offered else theme.point_edge
+        pygame.draw.rect(surface, edge, rect, max(1, round(2 * scale)), border_radius=size // 6)
+        label = font("bold", round(size * 0.55)).render(str(shown), True, theme.dice_pip)
+        surface.blit(label, label.get_rect(center=rect.center))
 
     def wanted_buttons(self) -> list[tuple[str, str]]:
         state = self.state
