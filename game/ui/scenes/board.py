@@ -835,15 +835,34 @@ class BoardScene(Scene):
             return
         scale = self.app.scale
         face = font("italic", round(28 * scale))
-        label = face.render(text, True, self.theme.text)
         width, height = self.app.size
-        box = label.get_rect(midbottom=(width // 2, height - round(10 * scale)))
-        back = pygame.Surface(
-            box.inflate(round(30 * scale), round(10 * scale)).size, pygame.SRCALPHA
-        )
-        back.fill((0, 0, 0, 150))
-        surface.blit(back, back.get_rect(center=box.center))
-        surface.blit(label, box)
+        fx, fy, fw, fh = self.view.layout.frame
+        pad = round(10 * scale)
+        below = height - (fy + fh)
+        if below >= face.get_height() + pad or width - (fx + fw) < 120 * scale:
+            # A line at the foot of the window, under the board.
+            label = face.render(text, True, self.theme.text)
+            box = label.get_rect(midbottom=(width // 2, height - pad))
+            back = pygame.Surface(box.inflate(3 * pad, pad).size, pygame.SRCALPHA)
+            back.fill((0, 0, 0, 150))
+            surface.blit(back, back.get_rect(center=box.center))
+            surface.blit(label, box)
+            return
+        # No room below the board: the panel at its right, word-wrapped, near the top.
+        column = round(width - (fx + fw) - 2 * pad)
+        lines: list[str] = []
+        for word in text.split():
+            trial = f"{lines[-1]} {word}" if lines else word
+            if lines and face.size(trial)[0] <= column:
+                lines[-1] = trial
+            else:
+                lines.append(word)
+        y = round(fy + pad)
+        centre = round(fx + fw + (width - (fx + fw)) / 2)
+        for line in lines:
+            label = face.render(line, True, self.theme.text)
+            surface.blit(label, label.get_rect(midtop=(centre, y)))
+            y += face.get_linesize()
 
     def prompt(self, state: m.GameState) -> str:
         if state.is_over:
