@@ -217,3 +217,25 @@ def test_a_man_can_be_dragged_to_its_destination(app):
         app.step(1 / 60)
     assert scene.turn is not None and len(scene.turn.moves) == 1
     assert scene.turn.moves[0].dst == dst
+
+
+def test_backgammon_resignation_offered_and_accepted(app):
+    """Concede in backgammon offers a resignation at a level; the computer accepts."""
+    setup = GameSetup("backgammon", seats=(Seat(), Seat(human=False)), seed=11)
+    scene = board(app, setup)
+    app.running = True
+    assert run_until(
+        app, lambda: scene.seat(scene.state.on_roll).human and not scene.busy, seconds=30
+    )
+    from game.ui.scenes.pause import PauseScene
+
+    app.push(PauseScene(app), "backgammon")
+    app.pop(PauseChoice.CONCEDE)
+    assert scene.resigning
+    app.step(1 / 60)
+    assert "resign2" in scene.buttons
+    rect = scene.buttons["resign2"]
+    click(app, rect.center)
+    assert run_until(app, lambda: scene.state.is_over, seconds=10)
+    result = scene.state.result
+    assert result.winner == 1 and result.kind.value == "gammon" and result.points == 2

@@ -167,6 +167,8 @@ class BoardScene(Scene):
         self.viewer = humans[0] if humans else 0
         self.theme = theme_for(self.variant.id, self.app.settings.palette)
         self.view = BoardView(self.variant, self.theme, self.app.size, self.viewer)
+        self.preparing: Future[Any] | None = None
+        self.prepare()
         self.timeline = Timeline(self.app.settings.speed)
         self.shown: Position = state.position
         self.flying: dict[Any, tuple[int, Slide]] = {}
@@ -186,9 +188,11 @@ class BoardScene(Scene):
         self.t = 0.0
         self.finished = False
         self.buttons: dict[str, pygame.Rect] = {}
+        self.resigning = False  # a person is choosing how much to resign (backgammon)
         if state.dice:  # backgammon: the starter plays the opening throw
             self.throw_dice(state.dice)
-        opener = " and ".join(str(d) for d in state.opening)
+        throws = [str(d) for d in state.opening]
+        opener = ", ".join(throws[:-1]) + " and " + throws[-1] if throws else ""
         if state.opening:
             self.say(f"Opening throw {opener}: {self.side_name(state.on_roll)} starts")
 
@@ -199,6 +203,25 @@ class BoardScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.view.resize(size)
+        self.prepare()
+
+    def prepare(self) -> None:
+        """Paint the board's background (up to a few seconds on a 4K screen) in a worker
+        thread while the window shows that the board is being laid out; headless runs
+        (tests, demos) paint it at once."""
+        if self.app.headless:
+            self.view.background()
+            return
+        if self.executor is None:
+            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board")
+        self.preparing = self.executor.submit(self.view.background)
+
+    @property
+    def ready(self) -> bool:
+        if self.preparing is not None and self.preparing.done():
+            self.preparing.result()  # a painting error shows here
+            self.preparing = None
+        return self.preparing is None
 
     def on_resume(self, result: Any = None) -> None:
         self.timeline.speed = self.app.settings.speed
@@ -206,11 +229,24 @@ class BoardScene(Scene):
         if theme != self.theme:
             self.theme = theme
             self.view = BoardView(self.variant, theme, self.app.size, self.viewer)
+            self.prepare()
         if result == PauseChoice.CONCEDE:
             state = self.state
-            if not state.is_over:
-                self.push(m.concede(state, self.viewer))
-                self.say(f"{self.side_name(self.viewer)} concedes")
+            side = state.on_roll
+            if state.is_over:
+                pass
+            elif (
+                self.variant.has_cube
+                and state.phase in (m.Phase.ROLL, m.Phase.MOVE)
+                and self.seat(side).human
+            ):
+                # Backgammon: resign a single, gammon or backgammon, which the other
+                # side may accept or refuse.
+                self.resigning = True
+            else:
+                loser = side if self.seat(side).human else self.viewer
+                self.push(m.concede(state, loser))
+                self.say(f"{self.side_name(loser)} concedes")
         elif result == PauseChoice.MENU:
             self.app.home()
         elif result == PauseChoice.QUIT:
@@ -300,6 +336,8 @@ class BoardScene(Scene):
     # -- the flow of the game ----------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        if not self.ready:
+            return
         self.t += dt
         self.timeline.update(dt)
         speed = self.timeline.speed
@@ -373,7 +411,9 @@ class BoardScene(Scene):
             return
         if state.phase is m.Phase.RESIGN:
             if not seat.human:
+                # Novice: accepts any resignation (the trained levels judge it, issue 5).
                 self.push(m.accept(state))
+                self.say(f"{self.side_name(side)} accepts")
             return
         if state.phase is m.Phase.MOVE:
             if seat.human:
@@ -495,6 +535,8 @@ class BoardScene(Scene):
 
             self.app.push(PauseScene(self.app), self.variant.id)
             return True
+        if not self.ready:
+            return False  # the board is still being laid out
         if self.busy and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             # Finish every animation at once; the input itself is handled afterwards.
             self.skip_animations()
@@ -569,6 +611,19 @@ class BoardScene(Scene):
                 self.commit(play, animate=False)
         elif name == "undo":
             self.undo()
+        elif name.startswith("resign"):
+            self.resigning = False
+            level = int(name.removeprefix("resign"))
+            self.push(m.resign(state, level))
+            words = {1: "a single game", 2: "a gammon", 3: "a backgammon"}[level]
+            self.say(f"{self.side_name(state.on_roll)} offers to resign {words}")
+        elif name == "cancel":
+            self.resigning = False
+        elif name == "accept":
+            self.push(m.accept(state))
+        elif name == "reject":
+            self.push(m.reject(state))
+            self.say(f"{self.side_name(state.to_act)} refuses: play on")
         elif name.startswith("choose"):
             self.push(m.choose_die(state, int(name.removeprefix("choose"))))
         return True
@@ -674,6 +729,15 @@ class BoardScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view
+        if not self.ready:
+            surface.fill(self.theme.table)
+            face = font("italic", round(30 * self.app.scale))
+            label = face.render(
+                f"Laying out the {self.variant.name} board...", True, self.theme.text
+            )
+            width, height = self.app.size
+            surface.blit(label, label.get_rect(center=(width // 2, height // 2)))
+            return
         view.draw_board(surface)
         selected = None
         if self.selected is not None and self.turn is not None:
@@ -758,6 +822,15 @@ class BoardScene(Scene):
         if self.busy or not self.human_to_act():
             return []
         out: list[tuple[str, str]] = []
+        if self.resigning and state.phase in (m.Phase.ROLL, m.Phase.MOVE):
+            return [
+                ("resign1", "Resign single"),
+                ("resign2", "Resign gammon"),
+                ("resign3", "Resign backgammon"),
+                ("cancel", "Cancel"),
+            ]
+        if state.phase is m.Phase.RESIGN:
+            return [("accept", "Accept"), ("reject", "Reject")]
         if state.phase is m.Phase.ROLL:
             out.append(("roll", "Roll"))
             if m.can_double(state):
@@ -798,6 +871,10 @@ class BoardScene(Scene):
         total = sum(widths) + pad * (len(widths) - 1)
         x = round(width / 2 - total / 2)
         y = round(screen_h - 2.4 * height - pad)
+        if self.view.layout.geometry == "round":  # in the middle of the ring, under the dice
+            dx, dy, dw, dh = self.view.layout.dice_area
+            x = round(dx + dw / 2 - total / 2)
+            y = round(dy + dh + pad)
         rects = []
         for w in widths:
             rects.append(pygame.Rect(x, y, w, height))
@@ -839,6 +916,19 @@ class BoardScene(Scene):
         fx, fy, fw, fh = self.view.layout.frame
         pad = round(10 * scale)
         below = height - (fy + fh)
+        if self.view.layout.geometry == "round":
+            # In the middle of the ring, above the dice.
+            dx, dy, dw, dh = self.view.layout.dice_area
+            face = font("italic", round(min(26 * scale, dh * 0.3)))
+            label = face.render(text, True, self.theme.ink)
+            if label.get_width() > dw * 1.6:
+                label = pygame.transform.smoothscale_by(label, dw * 1.6 / label.get_width())
+            box = label.get_rect(midbottom=(round(dx + dw / 2), round(dy - pad / 2)))
+            back = pygame.Surface(box.inflate(2 * pad, pad // 2).size, pygame.SRCALPHA)
+            back.fill((*self.theme.field, 170))
+            surface.blit(back, back.get_rect(center=box.center))
+            surface.blit(label, box)
+            return
         if below >= face.get_height() + pad or width - (fx + fw) < 120 * scale:
             # A line at the foot of the window, under the board.
             label = face.render(text, True, self.theme.text)
@@ -874,6 +964,9 @@ class BoardScene(Scene):
             return f"{name}: roll the dice (Space)"
         if state.phase is m.Phase.TAKE:
             return f"{name}: take or drop the double"
+        if state.phase is m.Phase.RESIGN:
+            level = {1: "a single game", 2: "a gammon", 3: "a backgammon"}[state.resign_offer]
+            return f"{name}: accept the resignation of {level}, or play on"
         if state.phase is m.Phase.CHOOSE:
             return f"{name}: name the third die"
         if state.phase is m.Phase.MOVE:
