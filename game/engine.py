@@ -172,11 +172,25 @@ def _best(request: dict[str, Any]) -> dict[str, Any]:
     if level not in LEVELS:
         raise RequestError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
     state = _state(request)
-    if level != "novice":
-        raise RequestError(f"level {level!r} is not available yet; only 'novice' plays so far")
+    seed = _seed(request)
     started = time.perf_counter()
-    moves = _moves(state)
-    move = random.Random(_seed(request)).choice(moves)
+    if level == "novice":
+        move = random.Random(seed).choice(_moves(state))
+    else:
+        if state.phase is not m.Phase.MOVE:
+            raise RequestError(
+                f"level {level!r} decides plays only so far; cube and other answers: 'novice'"
+            )
+        from game.ai.players import choose_play
+
+        play = choose_play(state, level, seed)
+        passes = state.variant.passes_dice
+        move = {
+            "notation": format_play(
+                state.variant, play, m.dice_left(state.dice, play) if passes and play else ()
+            ),
+            "state": state_to_json(m.play(state, play)),
+        }
     ms = round((time.perf_counter() - started) * 1000, 3)
     return {"move": move, "ms": ms}
 

@@ -503,8 +503,19 @@ MALFORMED: list[tuple[str, str | dict[str, Any]]] = [
     ("a match_id too long", _legal({**ROLL_PHASE, "match_id": "MAHqAAAAAAAEA"})),
     ("an unknown level", {"cmd": "best", "state": OPENING_31, "level": "grandmaster"}),
     ("a level not a string", {"cmd": "best", "state": OPENING_31, "level": 3}),
-    # Until the AI lands only novice plays; then this line moves to the session tests.
-    ("a level the AI cannot play yet", {"cmd": "best", "state": OPENING_31, "level": "expert"}),
+    # Variants with no trained evaluation yet play at novice only.
+    (
+        "a level a variant has no network for",
+        {
+            "cmd": "best",
+            "state": {
+                "variant": "lombardorum",
+                "board": [[0, 15] + [0] * 12, [0, 15] + [0] * 12],
+                "dice": [3, 1],
+            },
+            "level": "expert",
+        },
+    ),
     ("best when the game is over", {"cmd": "best", "state": _over_match_state()}),
     ("roll when the game is over", {"cmd": "roll", "state": _over_match_state()}),
     ("next before the game is over", {"cmd": "next", "state": ROLL_PHASE}),
@@ -764,3 +775,17 @@ def test_next_in_money_play_adds_up_the_score():
         "crawford": False,
         "crawford_done": False,
     }
+
+
+def test_trained_levels_play_backgammon_through_best():
+    from game.ai.players import weights_path
+
+    if not weights_path("backgammon").is_file():
+        pytest.skip("no trained backgammon network in assets/weights")
+    legal = handle({"cmd": "legal", "state": OPENING_31})["moves"]
+    for level in ("beginner", "intermediate", "advanced", "expert"):
+        answer = handle({"cmd": "best", "state": OPENING_31, "level": level, "seed": 1})
+        assert answer["ok"], answer
+        assert answer["move"] in legal
+        again = handle({"cmd": "best", "state": OPENING_31, "level": level, "seed": 1})
+        assert again["move"] == answer["move"]

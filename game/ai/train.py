@@ -11,7 +11,10 @@ the share won; the weights are saved (atomically) with a record of how they
 were made: the command, the seed, games, time, and those checks.
 
 This first step trains backgammon; the other variants follow with their
-own encodings.
+own encodings. The default lambda is 1 (the game's real result for every
+position): measured here, 2,000 games at lambda 1 beat random play 99% of the
+time, while lambda 0.7 at the step sizes tried stayed near 50%; smaller
+lambdas are to be revisited on longer runs, resuming from these weights.
 """
 
 from __future__ import annotations
@@ -127,8 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, required=True)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hidden", type=int, default=80)
-    parser.add_argument("--rate", type=float, default=0.1)
-    parser.add_argument("--lam", type=float, default=0.7)
+    parser.add_argument("--rate", type=float, default=0.02, help="learning rate per position")
+    parser.add_argument("--lam", type=float, default=1.0, help="TD lambda (1: Monte Carlo returns)")
     parser.add_argument("--check", type=int, default=2000, help="games between checks")
     parser.add_argument(
         "--check-games", type=int, default=200, help="games against random play at each check"

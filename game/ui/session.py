@@ -16,10 +16,17 @@ from game.rules.match import GameState
 LEVELS = ("novice", "beginner", "intermediate", "advanced", "expert")
 
 
-def level_available(level: str) -> bool:
-    """Levels a computer seat can play now: novice (random legal plays) until the
-    trained opponents arrive (issue 5); the setup shows the others as not yet ready."""
-    return level == "novice"
+def level_available(level: str, variant_id: str | None = None) -> bool:
+    """Levels a computer seat can play: novice (random legal plays) everywhere; the
+    trained levels where the variant has a trained evaluation (backgammon so far).
+    The setup shows the others as not yet ready."""
+    if level == "novice":
+        return True
+    if variant_id is None:
+        return False
+    from game.ai.players import has_levels
+
+    return has_levels(variant_id)
 
 
 @dataclass(frozen=True, slots=True)

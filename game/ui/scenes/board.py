@@ -56,12 +56,14 @@ KIND_WORDS = {
 
 
 def computer_play(state: m.GameState, level: str, seed: int) -> Play:
-    """The play a computer seat chooses. Novice: a random legal play (seeded).
+    """The play a computer seat chooses: through ``game.ai`` at its level, or a random
+    legal play (novice) where the variant has no trained evaluation yet."""
+    from game.ai.players import LevelUnavailable, choose_play
 
-    The trained levels (issue 5) will answer through ``game.ai`` here.
-    """
-    plays = m.legal_plays(state)
-    return random.Random(seed).choice(plays)
+    try:
+        return choose_play(state, level, seed)
+    except LevelUnavailable:
+        return choose_play(state, "novice", seed)
 
 
 class StepAnimation:

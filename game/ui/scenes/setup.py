@@ -160,6 +160,10 @@ def fill_thumbnails(
             return
 
 
+def _available_for(variant_id: str, level: str) -> bool:
+    return level_available(level, variant_id)
+
+
 def _painted_board(
     variant_id: str, options: dict[str, Any], palette: str, size: tuple[int, int]
 ) -> pygame.Surface:
@@ -314,7 +318,7 @@ class SetupScene(WidgetScene):
                 seat.level,
                 partial(self.set_level, side),
                 fmt=str.capitalize,
-                allowed=level_available,
+                allowed=partial(_available_for, self.variant_id),
                 note=f"This level {LEVEL_NOTE}",
                 label=f"Level {side + 1}",
                 help="How well the computer plays at this seat",
