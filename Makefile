@@ -22,6 +22,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m benchmarks.movegen benchmarks/data/backgammon-bench.txt
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.frames
+	$(PY) -m benchmarks.ladder --variant backgammon
 
 lint: $(STAMP)
 	$(PY) -m ruff check game tests benchmarks

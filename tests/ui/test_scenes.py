@@ -391,11 +391,21 @@ def test_setup_practice_seats_the_player_against_computers(app):
 
 def test_setup_levels_not_yet_available_are_refused(app):
     scene = setup_scene(app)
+    scene.select("lombardorum")  # no trained evaluation yet: novice only
     level = scene.seat_rows[1][2]
     assert isinstance(level, Segmented) and level.visible
     assert not level.set("expert")
     assert level.value == "novice"
     assert "arrives with the trained opponents" in level.note
+
+
+def test_setup_offers_the_trained_levels_where_a_network_exists(app):
+    from game.ai.players import has_levels
+
+    scene = setup_scene(app)
+    scene.select("backgammon")
+    level = scene.seat_rows[1][2]
+    assert level.set("expert") == has_levels("backgammon")
 
 
 def test_setup_start_replaces_it_with_the_board(app, fake_board):
