@@ -20,11 +20,12 @@ import math
 import random
 from collections.abc import Callable
 from collections.abc import Sequence as Seq
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
 
-from game.ui.anim.tween import Ease, ease_in_out_cubic, ease_out_bounce, ease_out_cubic, lerp
+from game.ui.anim.tween import Ease, ease_in_out_cubic, ease_out_bounce, ease_out_cubic
 
 Point = tuple[float, float]
 Colour = tuple[int, int, int]
@@ -153,8 +154,9 @@ def _shadow_sprite(width: int, height: int) -> pygame.Surface:
     return pygame.transform.gaussian_blur(sprite, max(1, pad // 2))
 
 
-def draw_shadow(surface: pygame.Surface, centre: Point, width: float, height: float,
-                strength: float = 1.0) -> None:
+def draw_shadow(
+    surface: pygame.Surface, centre: Point, width: float, height: float, strength: float = 1.0
+) -> None:
     """A soft shadow ellipse of the given size centred at ``centre``."""
     if strength <= 0.0 or width < 2 or height < 2:
         return
@@ -283,9 +285,7 @@ class DiceThrow(_Timed):
             jitter = (rng.uniform(-0.35, 0.35) * size, rng.uniform(-0.35, 0.35) * size)
             own = self.duration * (1.0 if i == 0 else rng.uniform(0.82, 1.0))
             origin = (start[0] + jitter[0], start[1] + jitter[1])
-            self.paths.append(
-                _DiePath(value, origin, place, size, faces, own, rng, max(0.0, tilt))
-            )
+            self.paths.append(_DiePath(value, origin, place, size, faces, own, rng, max(0.0, tilt)))
 
     def __repr__(self) -> str:
         return f"DiceThrow({self.values!r}, elapsed={self.elapsed:.3f}/{self.duration:.3f})"
@@ -383,7 +383,9 @@ class Slide(_Timed):
         i, f = self._segment()
         if f >= 1.0:
             return self.path[i + 1]
-        return lerp(self.path[i], self.path[i + 1], self.ease(f))
+        (x0, y0), (x1, y1) = self.path[i], self.path[i + 1]
+        e = self.ease(f)
+        return (x0 + (x1 - x0) * e, y0 + (y1 - y0) * e)
 
     def lift(self) -> float:
         if len(self.path) == 1:
@@ -414,12 +416,17 @@ class Slide(_Timed):
 # -- a hit -------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
 class _Particle:
-    __slots__ = ("angle", "colour", "length", "life", "speed", "spin", "x0", "y0")
+    """A splinter or a puff of dust, fixed at the moment of the hit."""
 
-    def __init__(self, **values: float | Colour) -> None:
-        for name, value in values.items():
-            setattr(self, name, value)
+    angle: float  # direction of flight (radians)
+    speed: float  # pixels a second at the start
+    length: float  # size in pixels
+    life: float  # share of the effect's time it lasts
+    spin: float  # radians turned over its life
+    x0: float  # where it starts, in radii from the centre
+    colour: Colour
 
 
 class Impact(_Timed):
@@ -451,15 +458,14 @@ class Impact(_Timed):
                 _Particle(
                     angle=angle,
                     speed=self.radius * rng.uniform(2.2, 4.0),
-                    length=self.radius * rng.uniform(0.18, 0.34),
+                    length=self.radius * rng.uniform(0.28, 0.5),
                     life=rng.uniform(0.55, 1.0),
                     spin=rng.uniform(-6.0, 6.0),
-                    x0=rng.uniform(0.55, 0.8),
-                    y0=0.0,
+                    x0=rng.uniform(0.85, 1.05),
                     colour=_mix(colour, rng.choice((WHITE, BLACK)), rng.uniform(0.1, 0.45)),
                 )
             )
-        dust_colour = _mix(colour, (150, 140, 120), 0.6)
+        dust_colour = _mix(colour, (208, 198, 178), 0.6)
         self.dust: list[_Particle] = []
         for _ in range(6):
             self.dust.append(
@@ -470,7 +476,6 @@ class Impact(_Timed):
                     life=rng.uniform(0.7, 1.0),
                     spin=0.0,
                     x0=rng.uniform(0.3, 0.6),
-                    y0=0.0,
                     colour=dust_colour,
                 )
             )
@@ -492,7 +497,7 @@ class Impact(_Timed):
             d = r * puff.x0 + puff.speed * self.duration * ease_out_cubic(f)
             pos = (cx + math.cos(puff.angle) * d, cy + math.sin(puff.angle) * d)
             size = puff.length * (1.0 + 1.2 * ease_out_cubic(f))
-            draw_glow(surface, pos, size, puff.colour, 0.5 * (1.0 - f) ** 1.5, softness=0.7)
+            draw_glow(surface, pos, size, puff.colour, 0.6 * (1.0 - f) ** 1.5, softness=0.7)
         # the shock ring
         ring_t = _clamp01(t / 0.6)
         if ring_t < 1.0:
@@ -507,31 +512,37 @@ class Impact(_Timed):
             pygame.draw.circle(layer, (*light, alpha // 3), centre, ring_r + width, width * 2)
             pygame.draw.aacircle(layer, (*light, alpha), centre, ring_r, width)
             surface.blit(layer, (round(cx - extent), round(cy - extent)))
-        # splinters: short strokes flying out, slowing, turning, fading
-        for s in self.splinters:
-            f = _clamp01(t / s.life)
+        # splinters: wedge-shaped shards flying out, slowing, turning, fading
+        for sp in self.splinters:
+            f = _clamp01(t / sp.life)
             if f >= 1.0:
                 continue
-            d = r * s.x0 + s.speed * self.duration * ease_out_cubic(f) * 0.5
-            px, py = cx + math.cos(s.angle) * d, cy + math.sin(s.angle) * d
-            turn = s.angle + s.spin * f
-            half = s.length * (1.0 - 0.5 * f) / 2
-            ex, ey = math.cos(turn) * half, math.sin(turn) * half
-            width = max(1, round(r * 0.09 * (1.0 - 0.6 * f)))
-            alpha = round(255 * (1.0 - f) ** 1.2)
-            extent = math.ceil(half + width + 2)
+            d = r * sp.x0 + sp.speed * self.duration * ease_out_cubic(f) * 0.5
+            px, py = cx + math.cos(sp.angle) * d, cy + math.sin(sp.angle) * d
+            turn = sp.angle + sp.spin * f
+            length = sp.length * (1.0 - 0.45 * f)
+            ux, uy = math.cos(turn), math.sin(turn)
+            wx, wy = -uy * length * 0.22, ux * length * 0.22
+            alpha = round(255 * (1.0 - f) ** 1.3)
+            extent = math.ceil(length + 3)
             layer = pygame.Surface((extent * 2, extent * 2), pygame.SRCALPHA)
-            pygame.draw.line(
-                layer, (*s.colour, alpha), (extent - ex, extent - ey), (extent + ex, extent + ey),
-                width,
-            )
+            tip = (extent + ux * length * 0.6, extent + uy * length * 0.6)
+            tail = (extent - ux * length * 0.4, extent - uy * length * 0.4)
+            shard = [tip, (extent + wx, extent + wy), tail, (extent - wx * 0.6, extent - wy * 0.6)]
+            pygame.draw.polygon(layer, (*sp.colour, alpha), shard)
+            lit = _mix(sp.colour, WHITE, 0.5)
+            pygame.draw.aaline(layer, (*lit, alpha), tip, (extent + wx, extent + wy))
             surface.blit(layer, (round(px - extent), round(py - extent)))
         # the flash: bright at once, gone in a tenth of a second
         flash_t = self.elapsed / 0.14
         if flash_t < 1.0:
             draw_glow(
-                surface, self.centre, r * (1.6 + 0.6 * flash_t), _mix(self.colour, WHITE, 0.85),
-                (1.0 - flash_t) ** 2, additive=True,
+                surface,
+                self.centre,
+                r * (1.6 + 0.6 * flash_t),
+                _mix(self.colour, WHITE, 0.85),
+                (1.0 - flash_t) ** 2,
+                additive=True,
             )
 
 
@@ -603,7 +614,11 @@ class Sparkle(_Timed):
 
 
 def _draw_star(
-    surface: pygame.Surface, centre: Point, size: float, colour: Colour, turn: float,
+    surface: pygame.Surface,
+    centre: Point,
+    size: float,
+    colour: Colour,
+    turn: float,
     strength: float,
 ) -> None:
     """A four-pointed glint: a soft glow under a thin bright star."""
@@ -665,8 +680,13 @@ class Glow:
         return max(0, min(255, round(peak * self.level)))
 
     def draw(
-        self, surface: pygame.Surface, centre: Point, radius: float, colour: Colour,
-        *, additive: bool = True,
+        self,
+        surface: pygame.Surface,
+        centre: Point,
+        radius: float,
+        colour: Colour,
+        *,
+        additive: bool = True,
     ) -> None:
         """A soft halo of ``colour`` at the current level."""
         draw_glow(surface, centre, radius, colour, self.level, additive=additive)
