@@ -19,6 +19,7 @@ from typing import IO, Any
 from game.rules import match as m
 from game.rules.errors import RulesError
 from game.rules.notation import format_play, parse_play
+from game.rules.play import Play, dice_left
 from game.rules.serial import state_from_json, state_to_json
 from game.rules.variants import VARIANTS, find_variant
 
@@ -95,16 +96,19 @@ def _roll(request: dict[str, Any]) -> dict[str, Any]:
     return {"state": state_to_json(m.roll(state, random.Random(_seed(request))))}
 
 
+def _notation(state: m.GameState, play: Play) -> str:
+    """A play's notation; in El Mundo with the dice it hands on (``3/12 [6]``)."""
+    handed = dice_left(state.dice, play) if state.variant.passes_dice and play else ()
+    return format_play(state.variant, play, handed)
+
+
 def _moves(state: m.GameState) -> list[dict[str, Any]]:
     """Every legal move of the side that decides: plays, or cube/resign answers."""
     if state.phase is m.Phase.MOVE:
         plays = m.legal_plays(state)
-        passes = state.variant.passes_dice
         return [
             {
-                "notation": format_play(
-                    state.variant, p, m.dice_left(state.dice, p) if passes and p else ()
-                ),
+                "notation": _notation(state, p),
                 "state": state_to_json(m.play(state, p, plays)),
             }
             for p in plays
@@ -184,11 +188,8 @@ def _best(request: dict[str, Any]) -> dict[str, Any]:
         from game.ai.players import choose_play
 
         play = choose_play(state, level, seed)
-        passes = state.variant.passes_dice
         move = {
-            "notation": format_play(
-                state.variant, play, m.dice_left(state.dice, play) if passes and play else ()
-            ),
+            "notation": _notation(state, play),
             "state": state_to_json(m.play(state, play)),
         }
     ms = round((time.perf_counter() - started) * 1000, 3)

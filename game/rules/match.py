@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from game.rules.dice import opening_roll, roll_dice
 from game.rules.errors import IllegalPlayError, RulesError
 from game.rules.outcome import Kind, Outcome, Termination
-from game.rules.play import Play
+from game.rules.play import Play, dice_left
 from game.rules.position import Position
 from game.rules.variants.base import Variant
 
@@ -233,14 +233,6 @@ def play(state: GameState, chosen: Play, legal: Sequence[Play] | None = None) ->
     if outcome is not None:
         return _finish(state, outcome)
     return replace(state, phase=Phase.ROLL)
-
-
-def dice_left(dice: Sequence[int], chosen: Play) -> tuple[int, ...]:
-    """The dice of ``dice`` that ``chosen`` did not use."""
-    left = list(dice)
-    for die in chosen.dice_used:
-        left.remove(die)
-    return tuple(left)
 
 
 def _hand_on(state: GameState, mover: int, left: tuple[int, ...]) -> GameState:

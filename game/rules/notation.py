@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from game.rules.errors import IllegalPlayError, NotationError
-from game.rules.play import Play, Step
+from game.rules.play import Play, Step, dice_left
 from game.rules.position import Position
 from game.rules.variants.base import Variant
 
@@ -217,10 +217,7 @@ def _point_names(variant: Variant) -> dict[str, int]:
 
 def _left(dice: Sequence[int], play: Play) -> tuple[int, ...]:
     """The dice ``play`` does not use, sorted (the dice El Mundo hands on)."""
-    left = list(dice)
-    for die in play.dice_used:
-        left.remove(die)
-    return tuple(sorted(left))
+    return tuple(sorted(dice_left(tuple(dice), play)))
 
 
 def _change(variant: Variant, position: Position, play: Play, side: int) -> list[int]:

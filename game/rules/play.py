@@ -62,3 +62,11 @@ class Play(tuple[Step, ...]):
 
 
 PASS = Play(())
+
+
+def dice_left(dice: tuple[int, ...] | list[int], play: Play) -> tuple[int, ...]:
+    """The dice of ``dice`` that ``play`` did not use (in El Mundo, the dice handed on)."""
+    left = list(dice)
+    for die in play.dice_used:
+        left.remove(die)
+    return tuple(left)

@@ -50,8 +50,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     # The score of the session (a match to N in backgammon; games won elsewhere).
     out["match"] = {
         "length": state.match.length,
-        "score": list(state.match.score)
-        + [0] * (state.variant.players - len(state.match.score)),
+        "score": list(state.match.score) + [0] * (state.variant.players - len(state.match.score)),
         "crawford": state.match.crawford,
         "crawford_done": state.match.crawford_done,
     }

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.rules.match import GameState, dice_left
-from game.rules.play import Play, Step
+from game.rules.match import GameState
+from game.rules.play import Play, Step, dice_left
 from game.rules.position import Position
 from game.rules.search import Board
 from game.rules.variants.base import Variant
@@ -24,16 +24,7 @@ Final = tuple[Position, tuple[int, ...]]
 
 def apply_steps(variant: Variant, position: Position, steps: Sequence[Step]) -> Position:
     """``position`` after ``steps`` by its side to act, the turn not passed on."""
-    board = Board(variant, position)
-    for step in steps:
-        board.apply(step)
-        variant.after_step(board, step)
-    return Position(
-        tuple(tuple(row) for row in board.rows),
-        position.to_act,
-        tuple(board.hand),
-        tuple(board.flags),
-    )
+    return variant.apply_play(position, Play(tuple(steps))).with_to_act(position.to_act)
 
 
 @dataclass(frozen=True, slots=True)

@@ -218,13 +218,21 @@ class Variant:
 
         Men waiting on the bar (or in hand) enter before any other man moves.
         """
-        mine = board.mine
         if board.waiting():
-            for dst in self.entry_targets(board, die):
-                ok, hit = self.landing(board, dst, entering=True)
-                if ok:
-                    yield Step(0, dst, die, hit)
+            yield from self.entering_steps(board, die)
             return
+        yield from self.track_steps(board, die)
+
+    def entering_steps(self, board: Board, die: int) -> Iterator[Step]:
+        """Steps of a waiting man (bar or hand) onto the track with ``die``."""
+        for dst in self.entry_targets(board, die):
+            ok, hit = self.landing(board, dst, entering=True)
+            if ok:
+                yield Step(0, dst, die, hit)
+
+    def track_steps(self, board: Board, die: int) -> Iterator[Step]:
+        """Steps of the men on the track with ``die``: moving on, or bearing off."""
+        mine = board.mine
         last = self.track_length
         for src in range(1, last + 1):
             if not mine[src]:

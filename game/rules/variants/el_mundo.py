@@ -129,36 +129,20 @@ class ElMundo(Variant):
             return False
         return min(turns_taken(f) for f in flags) < PLACEMENT_ROUNDS
 
-    def _entering(self, board: Board, die: int) -> Iterator[Step]:
-        if die <= self.track_length:
-            ok, hit = self.landing(board, die, entering=True)
-            if ok:
-                yield Step(0, die, die, hit)
-
     def legal_steps(self, board: Board, die: int) -> Iterator[Step]:
         mine = board.mine
         in_hand = board.hand[board.side]
         if self.in_placement(board.flags):
             if board.waiting():
-                yield from self._entering(board, die)
+                yield from self.entering_steps(board, die)
             return
         # Captured men enter first; men never entered wait only with free placement.
         if mine[0] or (in_hand and not self.options["free_placement"]):
-            yield from self._entering(board, die)
+            yield from self.entering_steps(board, die)
             return
         if in_hand:
-            yield from self._entering(board, die)
-        last = self.track_length
-        for src in range(1, last + 1):
-            if not mine[src]:
-                continue
-            dst = src + die
-            if dst <= last:
-                ok, hit = self.landing(board, dst, entering=False)
-                if ok:
-                    yield Step(src, dst, die, hit)
-            elif self.may_bear_off(board, src, die):
-                yield Step(src, last + 1, die, False)
+            yield from self.entering_steps(board, die)
+        yield from self.track_steps(board, die)
 
     def after_step(self, board: Board, step: Step) -> None:
         """Give a side its place when its last man comes off (playing on for places)."""
