@@ -1,10 +1,15 @@
 """The ladder: levels playing each other, and their thinking time (``make bench``).
 
-    python -m benchmarks.ladder [--variant backgammon] [--games 400] [--pairs a:b ...]
+    python -m benchmarks.ladder [--variant backgammon ...|all] [--games 400]
+                                [--expert-games 100] [--pairs a:b ...] [--max-seconds T]
 
-Each pair plays ``--games`` games (single games, no cube), alternating who
-starts; reported: the share the higher level wins, and the median and 95th
-percentile thinking time per move of each level.
+Each pair plays ``--games`` games (``--expert-games`` where expert is one of
+them): single games, no cube, the higher level taking each seat in turn. Two
+consecutive games share their seed, so both sides see the same opening dice.
+In El Mundo one player of the higher level sits with three of the lower (a
+quarter of the games is an even share). Reported: the share the higher level
+wins, and the median and 95th percentile thinking time per decision of each
+level. ``--max-seconds`` stops a pair early and says how many games it played.
 """
 
 from __future__ import annotations
@@ -17,9 +22,11 @@ import time
 from collections import defaultdict
 from collections.abc import Sequence
 
-from game.ai.players import choose_play
+from game.ai.arena import play_game
+from game.ai.players import LevelPlayer, has_levels
 from game.rules import match as m
-from game.rules.variants import find_variant
+from game.rules.play import Play
+from game.rules.variants import VARIANTS, find_variant
 
 DEFAULT_PAIRS = (
     "beginner:novice",
@@ -30,21 +37,18 @@ DEFAULT_PAIRS = (
 )
 
 
-def play_game(variant_id: str, levels: tuple[str, str], seed: int, times: dict[str, list[float]]):
-    options = {"cube": False} if variant_id == "backgammon" else {}
-    variant = find_variant(variant_id, options)
-    rng = random.Random(seed)
-    state = m.new_game(variant, rng)
-    while not state.is_over:
-        if state.phase is m.Phase.ROLL:
-            state = m.roll(state, rng)
-            continue
-        level = levels[state.to_act]
+class Timed(LevelPlayer):
+    """A level whose every decision is timed."""
+
+    def __init__(self, level: str, rng: random.Random, times: list[float]) -> None:
+        super().__init__(level, rng)
+        self.times = times
+
+    def play(self, state: m.GameState, plays: list[Play]) -> Play:
         started = time.perf_counter()
-        play = choose_play(state, level, rng.getrandbits(32))
-        times[level].append(time.perf_counter() - started)
-        state = m.play(state, play)
-    return state.winner
+        chosen = super().play(state, plays)
+        self.times.append(time.perf_counter() - started)
+        return chosen
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -52,29 +56,70 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def run_pair(
+    variant_id: str,
+    high: str,
+    low: str,
+    games: int,
+    times: dict[str, list[float]],
+    max_seconds: float = 0.0,
+) -> tuple[int, int]:
+    """(games won by ``high``, games played)."""
+    options = {"cube": False} if variant_id == "backgammon" else {}
+    variant = find_variant(variant_id, options)
+    started = time.time()
+    wins = played = 0
+    for game in range(games):
+        if max_seconds and time.time() - started > max_seconds:
+            break
+        seed = 1000 + game // 2
+        seat = game % variant.players
+        decide = random.Random(seed * 7 + game)
+        seats = [Timed(low, decide, times[low]) for _ in range(variant.players)]
+        seats[seat] = Timed(high, decide, times[high])
+        wins += play_game(variant, seats, random.Random(seed)).winner == seat
+        played += 1
+    return wins, played
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.ladder")
-    parser.add_argument("--variant", default="backgammon")
+    parser.add_argument("--variant", nargs="*", default=["backgammon"])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--expert-games", type=int, default=100)
     parser.add_argument("--pairs", nargs="*", default=list(DEFAULT_PAIRS))
+    parser.add_argument("--max-seconds", type=float, default=0.0, help="per pair (0: no limit)")
     args = parser.parse_args(argv)
-    times: dict[str, list[float]] = defaultdict(list)
-    print(f"ladder, {args.variant}:")
-    for pair in args.pairs:
-        high, low = pair.split(":")
-        games = args.expert_games if "expert" in (high, low) else args.games
-        wins = 0
-        for game in range(games):
-            levels = (high, low) if game % 2 == 0 else (low, high)
-            winner = play_game(args.variant, levels, 1000 + game, times)
-            wins += winner is not None and levels[winner] == high
-        print(f"  {high} beats {low}: {wins / games:.1%} of {games} games", flush=True)
-    for level, spent in sorted(times.items()):
-        print(
-            f"  thinking, {level}: median {statistics.median(spent) * 1000:.1f} ms, "
-            f"95th percentile {percentile(spent, 0.95) * 1000:.1f} ms over {len(spent)} moves"
-        )
+    variants = args.variant
+    if "all" in variants:
+        variants = sorted(VARIANTS, key=lambda v: VARIANTS[v].order)
+    for variant_id in variants:
+        if not has_levels(variant_id):
+            print(f"ladder, {variant_id}: no trained evaluation, skipped")
+            continue
+        players = VARIANTS[variant_id].players
+        even = 1 / players
+        times: dict[str, list[float]] = defaultdict(list)
+        print(f"ladder, {variant_id}:", flush=True)
+        for pair in args.pairs:
+            high, low = pair.split(":")
+            games = args.expert_games if "expert" in (high, low) else args.games
+            wins, played = run_pair(variant_id, high, low, games, times, args.max_seconds)
+            note = f" (stopped after {played} of {games})" if played < games else ""
+            versus = f"{high} beats {low}"
+            if players > 2:
+                versus = f"one {high} among {players - 1} {low}"
+            share = wins / played if played else 0.0
+            print(
+                f"  {versus}: {share:.1%} of {played} games{note}"
+                + (f" (an even share is {even:.0%})" if players > 2 else ""),
+                flush=True,
+            )
+        for level, spent in sorted(times.items()):
+            print(
+                f"  thinking, {level}: median {statistics.median(spent) * 1000:.1f} ms, "
+                f"95th percentile {percentile(spent, 0.95) * 1000:.1f} ms over {len(spent)} moves"
+            )
     return 0
 
 

@@ -503,19 +503,6 @@ MALFORMED: list[tuple[str, str | dict[str, Any]]] = [
     ("a match_id too long", _legal({**ROLL_PHASE, "match_id": "MAHqAAAAAAAEA"})),
     ("an unknown level", {"cmd": "best", "state": OPENING_31, "level": "grandmaster"}),
     ("a level not a string", {"cmd": "best", "state": OPENING_31, "level": 3}),
-    # Variants with no trained evaluation yet play at novice only.
-    (
-        "a level a variant has no network for",
-        {
-            "cmd": "best",
-            "state": {
-                "variant": "lombardorum",
-                "board": [[0, 15] + [0] * 12, [0, 15] + [0] * 12],
-                "dice": [3, 1],
-            },
-            "level": "expert",
-        },
-    ),
     ("best when the game is over", {"cmd": "best", "state": _over_match_state()}),
     ("roll when the game is over", {"cmd": "roll", "state": _over_match_state()}),
     ("next before the game is over", {"cmd": "next", "state": ROLL_PHASE}),
@@ -789,3 +776,17 @@ def test_trained_levels_play_backgammon_through_best():
         assert answer["move"] in legal
         again = handle({"cmd": "best", "state": OPENING_31, "level": level, "seed": 1})
         assert again["move"] == answer["move"]
+
+
+def test_a_level_a_variant_has_no_network_for_is_refused(monkeypatch):
+    from game.ai import players
+
+    monkeypatch.setattr(players, "network_for", lambda variant_id: None)
+    state = {
+        "variant": "lombardorum",
+        "board": [[0, 15] + [0] * 12, [0, 15] + [0] * 12],
+        "dice": [3, 1],
+    }
+    answer = handle({"cmd": "best", "state": state, "level": "expert"})
+    assert not answer["ok"] and "trained evaluation" in answer["error"]
+    assert handle({"cmd": "best", "state": state, "level": "novice"})["ok"]

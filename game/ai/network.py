@@ -1,19 +1,15 @@
 """A small multilayer perceptron in numpy: inputs -> tanh hidden -> sigmoid outputs.
 
-Backgammon's five outputs, for the side to act: it wins; it wins a gammon (or
-more); it wins a backgammon; it loses a gammon (or more); it loses a
-backgammon. ``equity`` turns them into the expected points of a game.
+What the inputs and outputs mean is the encoding's business (``encode.Scheme``):
+five chances for two-sided games, each player's chance to win for El Mundo.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-
-OUTPUTS = 5
 
 
 @dataclass
@@ -24,13 +20,13 @@ class Network:
     b2: np.ndarray  # (outputs,)
 
     @classmethod
-    def create(cls, inputs: int, hidden: int, seed: int = 0) -> Network:
+    def create(cls, inputs: int, hidden: int, seed: int = 0, outputs: int = 5) -> Network:
         rng = np.random.default_rng(seed)
         return cls(
             (rng.standard_normal((inputs, hidden)) * (1.0 / np.sqrt(inputs))).astype(np.float32),
             np.zeros(hidden, dtype=np.float32),
-            (rng.standard_normal((hidden, OUTPUTS)) * (1.0 / np.sqrt(hidden))).astype(np.float32),
-            np.zeros(OUTPUTS, dtype=np.float32),
+            (rng.standard_normal((hidden, outputs)) * (1.0 / np.sqrt(hidden))).astype(np.float32),
+            np.zeros(outputs, dtype=np.float32),
         )
 
     def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -38,6 +34,14 @@ class Network:
         h = np.tanh(x @ self.w1 + self.b1)
         y = 1.0 / (1.0 + np.exp(-(h @ self.w2 + self.b2)))
         return h, y
+
+    @property
+    def inputs(self) -> int:
+        return int(self.w1.shape[0])
+
+    @property
+    def outputs(self) -> int:
+        return int(self.w2.shape[1])
 
     def evaluate(self, x: np.ndarray) -> np.ndarray:
         return self.forward(x)[1]
@@ -71,18 +75,3 @@ class Network:
         with np.load(path) as data:
             return cls(data["w1"], data["b1"], data["w2"], data["b2"])
 
-
-def equity(y: np.ndarray) -> np.ndarray:
-    """Expected points for the side to act from the five outputs (rows)."""
-    win, wg, wbg, lg, lbg = (y[..., i] for i in range(OUTPUTS))
-    result: np.ndarray = 2.0 * win - 1.0 + wg + wbg - lg - lbg
-    return result
-
-
-def flip(y: np.ndarray) -> np.ndarray:
-    """The outputs seen by the other side."""
-    return np.stack([1.0 - y[..., 0], y[..., 3], y[..., 4], y[..., 1], y[..., 2]], axis=-1)
-
-
-def record_text(record: dict[str, object]) -> str:
-    return json.dumps(record, indent=2, sort_keys=True)

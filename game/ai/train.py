@@ -1,25 +1,28 @@
 """Train an evaluation by self-play with temporal differences (TD(lambda), as TD-Gammon).
 
-    python -m game.ai.train backgammon --games N --seed S [--hidden 80] [--out FILE]
+    python -m game.ai.train VARIANT --games N --seed S [--options name=value ...]
+                            [--hidden 80] [--out FILE] [--resume FILE] [--seconds T]
 
-The network plays both sides, greedily choosing the play whose position it
-rates best. After each game it learns, for every position of the game, the
-lambda-return: a blend of its own estimate of the next position (seen from
-the other side) and, at the end, the real result (win, gammon, backgammon).
-Every ``--check`` games it plays 200 games against random play and reports
-the share won; the weights are saved (atomically) with a record of how they
-were made: the command, the seed, games, time, and those checks.
+The network plays every side, greedily choosing the play whose position it
+rates best (and, in Anglicorum, naming the die that serves it best). After each
+game it learns, for every position in which a side was about to roll, the
+lambda-return: a blend of its own estimate of the next such position and, at
+the end, the real result (who won, and by how many points). Every ``--check``
+games it plays ``--check-games`` games against random play and against the
+network as it was at the previous check, and reports the share won; the
+weights are saved (atomically) with a record of how they were made: the
+command, the variant and options, the seed, games, time, and those checks.
 
-This first step trains backgammon; the other variants follow with their
-own encodings. The default lambda is 1 (the game's real result for every
-position): measured here, 2,000 games at lambda 1 beat random play 99% of the
-time, while lambda 0.7 at the step sizes tried stayed near 50%; smaller
-lambdas are to be revisited on longer runs, resuming from these weights.
+The default lambda is 1 (the game's real result for every position): measured
+on backgammon, 2,000 games at lambda 1 beat random play 99% of the time, while
+lambda 0.7 at the step sizes tried stayed near 50%.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
+import json
 import random
 import sys
 import time
@@ -28,157 +31,202 @@ from pathlib import Path
 
 import numpy as np
 
-from game.ai.encode import BACKGAMMON_INPUTS, encode_backgammon
-from game.ai.network import Network, equity, flip
-from game.rules.dice import roll_dice
-from game.rules.outcome import Kind
+from game.ai.arena import Player, RandomPlayer, play_game
+from game.ai.encode import Scheme
+from game.ai.evaluate import Evaluator, name_die
+from game.ai.network import Network
+from game.rules import match as m
+from game.rules.errors import RulesError
+from game.rules.outcome import Outcome
 from game.rules.play import Play
 from game.rules.position import Position
-from game.rules.variants import find_variant
+from game.rules.variants import VARIANTS, find_variant
 from game.rules.variants.base import Variant
 
-TRAINABLE = ("backgammon",)
+SURE_WIN = 10.0  # a play that wins now is always taken
 
 
-def result_vector(kind: Kind) -> np.ndarray:
-    """The five outputs of a won game, seen by the winner."""
-    return np.array(
-        [1.0, kind in (Kind.GAMMON, Kind.BACKGAMMON), kind is Kind.BACKGAMMON, 0.0, 0.0],
-        dtype=np.float32,
-    )
+class Greedy:
+    """The network's best play by a one-ply look (self-play and the checks)."""
 
+    def __init__(self, evaluator: Evaluator) -> None:
+        self.evaluator = evaluator
 
-def choose(
-    net: Network, variant: Variant, position: Position, plays: Sequence[Play]
-) -> tuple[int, Position]:
-    """The index of the play ``net`` rates best for the side to act, and its position."""
-    mover = position.to_act
-    afters = [variant.apply_play(position, p) for p in plays]
-    values = np.empty(len(afters), dtype=np.float64)
-    open_rows: list[int] = []
-    for i, after in enumerate(afters):
-        done = variant.outcome(after, mover)
-        if done is not None:
-            values[i] = 10.0 + done.points  # a play that wins now is always taken
-        else:
-            open_rows.append(i)
-    if open_rows:
-        x = np.stack([encode_backgammon(afters[i]) for i in open_rows])
-        values[open_rows] = -equity(net.evaluate(x))
-    best = int(np.argmax(values))
-    return best, afters[best]
+    def play(self, state: m.GameState, plays: list[Play]) -> Play:
+        values, _ = self.evaluator.play_values(state.position, plays, sure_win=SURE_WIN)
+        return plays[int(np.argmax(values))]
+
+    def name_die(self, state: m.GameState) -> int:
+        return name_die(self.evaluator, state)
 
 
 def self_play_game(
-    net: Network, variant: Variant, rng: random.Random
-) -> tuple[list[np.ndarray], np.ndarray]:
-    """One game of ``net`` against itself: the positions before each roll, encoded from
-    the side to act, and the result seen by the side to act in the last of them."""
-    position = variant.start_position().with_to_act(rng.randrange(2))
-    states: list[np.ndarray] = []
-    while True:
-        states.append(encode_backgammon(position))
-        dice = roll_dice(rng, 2, 6)
-        plays = variant.generate_plays(position, dice)
-        _, after = choose(net, variant, position, plays)
-        done = variant.outcome(after, position.to_act)
-        if done is not None:
-            return states, result_vector(done.kind)
-        position = after
+    evaluator: Evaluator, rng: random.Random
+) -> tuple[list[Position], Outcome]:
+    """One game of the network against itself: every position in which a side was
+    about to roll (seen by that side), and how the game ended."""
+    positions: list[Position] = []
+    greedy = Greedy(evaluator)
+    players = [greedy] * evaluator.variant.players
+    end = play_game(evaluator.variant, players, rng, seen=lambda s: positions.append(s.position))
+    assert end.result is not None
+    return positions, end.result
+
+
+def targets_for(
+    scheme: Scheme, positions: Sequence[Position], values: np.ndarray, outcome: Outcome, lam: float
+) -> np.ndarray:
+    """The lambda-returns of a game's positions, computed backwards from the result."""
+    sides = [p.to_act for p in positions]
+    targets = np.empty_like(values)
+    targets[-1] = scheme.result(outcome, sides[-1])
+    for t in range(len(positions) - 2, -1, -1):
+        turns = (sides[t] - sides[t + 1]) % scheme.players
+        nxt = scheme.turn(values[t + 1], turns)
+        targets[t] = (1.0 - lam) * nxt + lam * scheme.turn(targets[t + 1], turns)
+    return targets
 
 
 def learn(
-    net: Network, states: list[np.ndarray], final: np.ndarray, lam: float, rate: float
+    net: Network,
+    scheme: Scheme,
+    positions: Sequence[Position],
+    outcome: Outcome,
+    lam: float,
+    rate: float,
 ) -> float:
-    """TD(lambda) by the forward view: lambda-returns computed backwards, one batch step."""
-    x = np.stack(states)
-    values = net.evaluate(x)
-    targets = np.empty_like(values)
-    targets[-1] = final
-    for t in range(len(states) - 2, -1, -1):
-        nxt = flip(values[t + 1])
-        targets[t] = (1.0 - lam) * nxt + lam * flip(targets[t + 1])
+    """TD(lambda) by the forward view: one batch step towards the lambda-returns."""
+    x = scheme.encode(positions)
+    targets = targets_for(scheme, positions, net.evaluate(x), outcome, lam)
     # ``rate`` is per position, as in TD-Gammon: the batch step sums over the game.
-    return net.train(x, targets, rate * len(states))
+    return net.train(x, targets, rate * len(positions))
 
 
-def versus_random(net: Network, variant: Variant, games: int, seed: int) -> float:
-    """Share of games ``net`` wins against random legal play (sides alternate)."""
+def share_won(
+    variant: Variant, me: Player, others: Player, games: int, seed: int
+) -> float:
+    """Share of games ``me`` wins with every other seat played by ``others`` (``me``
+    takes each seat in turn)."""
     rng = random.Random(seed)
     wins = 0
     for game in range(games):
-        me = game % 2
-        position = variant.start_position().with_to_act(rng.randrange(2))
-        while True:
-            plays = variant.generate_plays(position, roll_dice(rng, 2, 6))
-            mover = position.to_act
-            if mover == me:
-                _, after = choose(net, variant, position, plays)
-            else:
-                after = variant.apply_play(position, rng.choice(plays))
-            done = variant.outcome(after, mover)
-            if done is not None:
-                wins += done.winner == me
-                break
-            position = after
+        seat = game % variant.players
+        seats = [others] * variant.players
+        seats[seat] = me
+        wins += play_game(variant, seats, rng).winner == seat
     return wins / games
+
+
+def versus_random(evaluator: Evaluator, games: int, seed: int) -> float:
+    """Share of games the network wins against random legal play."""
+    return share_won(
+        evaluator.variant, Greedy(evaluator), RandomPlayer(random.Random(seed)), games, seed
+    )
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, object]:
+    """``name=value`` pairs; values are read as JSON where they can be (true, 3)."""
+    options: dict[str, object] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep or not name:
+            raise ValueError(f"an option is name=value, got {pair!r}")
+        try:
+            options[name] = json.loads(text)
+        except json.JSONDecodeError:
+            options[name] = text
+    return options
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.ai.train", description=__doc__)
     parser.add_argument("variant")
+    parser.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE")
     parser.add_argument("--games", type=int, required=True)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hidden", type=int, default=80)
     parser.add_argument("--rate", type=float, default=0.02, help="learning rate per position")
     parser.add_argument("--lam", type=float, default=1.0, help="TD lambda (1: Monte Carlo returns)")
     parser.add_argument("--check", type=int, default=2000, help="games between checks")
+    parser.add_argument("--check-games", type=int, default=200, help="games at each check")
     parser.add_argument(
-        "--check-games", type=int, default=200, help="games against random play at each check"
+        "--seconds", type=float, default=0.0, help="stop after this long (0: never)"
     )
     parser.add_argument("--out", type=Path, help="where to save the weights (.npz)")
     parser.add_argument("--resume", type=Path, help="start from these weights")
     args = parser.parse_args(argv)
     command = list(sys.argv[1:] if argv is None else argv)
-    if args.variant not in TRAINABLE:
-        parser.error(f"training {args.variant!r} is not available yet (trainable: {TRAINABLE})")
+    if args.variant not in VARIANTS:
+        parser.error(f"unknown variant {args.variant!r} (variants: {', '.join(VARIANTS)})")
     if args.games < 1:
         parser.error("--games must be at least 1")
-    variant = find_variant(args.variant)
-    net = (
-        Network.load(args.resume)
-        if args.resume
-        else Network.create(BACKGAMMON_INPUTS, args.hidden, args.seed)
-    )
+    try:
+        options = parse_options(args.options)
+        variant = find_variant(args.variant, options)
+    except (ValueError, RulesError) as exc:
+        parser.error(str(exc))
+    scheme = Scheme.for_variant(variant)
+    if args.resume:
+        net = Network.load(args.resume)
+        if (net.inputs, net.outputs) != (scheme.inputs, scheme.outputs):
+            parser.error(f"{args.resume} does not fit {args.variant}'s inputs and outputs")
+    else:
+        net = Network.create(scheme.inputs, args.hidden, args.seed, scheme.outputs)
+    evaluator = Evaluator(variant, net)
     rng = random.Random(args.seed)
     started = time.time()
     checks: list[dict[str, float]] = []
     errors: list[float] = []
-    for game in range(1, args.games + 1):
-        states, final = self_play_game(net, variant, rng)
-        errors.append(learn(net, states, final, args.lam, args.rate))
-        if game % args.check == 0 or game == args.games:
-            score = versus_random(net, variant, args.check_games, seed=game)
-            checks.append({"games": game, "vs_random": score, "seconds": time.time() - started})
-            print(
-                f"{game} games, {time.time() - started:.0f} s: wins {score:.1%} against random; "
-                f"mean error {np.mean(errors[-args.check :]):.4f}",
-                flush=True,
-            )
-            if args.out is not None:
-                record = {
-                    "variant": args.variant,
-                    "command": "python -m game.ai.train " + " ".join(command),
-                    "seed": args.seed,
-                    "games": game,
-                    "hidden": args.hidden,
-                    "rate": args.rate,
-                    "lambda": args.lam,
-                    "seconds": round(time.time() - started),
-                    "resumed_from": str(args.resume) if args.resume else None,
-                    "checks": checks,
-                }
-                net.save(args.out, record)
+    snapshot = copy.deepcopy(net)
+    game = 0
+    while game < args.games:
+        game += 1
+        positions, outcome = self_play_game(evaluator, rng)
+        errors.append(learn(net, scheme, positions, outcome, args.lam, args.rate))
+        out_of_time = bool(args.seconds) and time.time() - started >= args.seconds
+        if game % args.check and game != args.games and not out_of_time:
+            continue
+        vs_random = versus_random(evaluator, args.check_games, seed=game)
+        vs_before = share_won(
+            variant,
+            Greedy(evaluator),
+            Greedy(Evaluator(variant, snapshot)),
+            args.check_games,
+            seed=game + 1,
+        )
+        snapshot = copy.deepcopy(net)
+        seconds = time.time() - started
+        checks.append(
+            {
+                "games": game,
+                "vs_random": vs_random,
+                "vs_previous_check": vs_before,
+                "seconds": round(seconds),
+            }
+        )
+        print(
+            f"{game} games, {seconds:.0f} s: wins {vs_random:.1%} against random, "
+            f"{vs_before:.1%} against the previous check; "
+            f"mean error {np.mean(errors[-args.check :]):.4f}",
+            flush=True,
+        )
+        if args.out is not None:
+            record = {
+                "variant": args.variant,
+                "options": dict(variant.options),
+                "command": "python -m game.ai.train " + " ".join(command),
+                "seed": args.seed,
+                "games": game,
+                "hidden": net.w1.shape[1],
+                "rate": args.rate,
+                "lambda": args.lam,
+                "seconds": round(seconds),
+                "resumed_from": str(args.resume) if args.resume else None,
+                "checks": checks,
+            }
+            net.save(args.out, record)
+        if out_of_time:
+            break
     return 0
 
 

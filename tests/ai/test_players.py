@@ -7,30 +7,38 @@ import random
 import pytest
 
 from game.ai import players
-from game.ai.encode import BACKGAMMON_INPUTS
+from game.ai.encode import Scheme
 from game.ai.network import Network
 from game.rules import match as m
 from game.rules.position import position_from_counts
-from game.rules.variants import find_variant
+from game.rules.variants import VARIANTS, find_variant
 
 BG = find_variant("backgammon")
 
 
+def small_network(variant_id: str, seed: int = 9) -> Network:
+    scheme = Scheme.for_variant(find_variant(variant_id))
+    return Network.create(scheme.inputs, 12, seed, scheme.outputs)
+
+
 @pytest.fixture
-def net(monkeypatch, tmp_path):
-    """A small network standing in for the shipped one (the tests judge the mechanism)."""
-    network = Network.create(BACKGAMMON_INPUTS, 12, seed=9)
-    monkeypatch.setattr(players, "network_for", lambda variant_id: network)
-    return network
+def net(monkeypatch):
+    """Small networks standing in for the shipped ones (the tests judge the mechanism)."""
+    made = {variant_id: small_network(variant_id) for variant_id in VARIANTS}
+    monkeypatch.setattr(players, "network_for", made.get)
+    return made
 
 
-def states(n, seed=3):
+def states(n, seed=3, variant=BG, options=None):
+    variant = find_variant(variant, options) if isinstance(variant, str) else variant
     rng = random.Random(seed)
-    state = m.new_game(BG, rng)
+    state = m.new_game(variant, rng)
     out = []
     while len(out) < n and not state.is_over:
         if state.phase is m.Phase.ROLL:
             state = m.roll(state, rng)
+        elif state.phase is m.Phase.CHOOSE:
+            state = m.choose_die(state, rng.choice(m.die_choices(state)))
         else:
             plays = m.legal_plays(state)
             if len(plays) > 2:
@@ -45,6 +53,14 @@ def test_levels_are_deterministic(net):
             assert players.choose_play(state, level, seed=4) == players.choose_play(
                 state, level, seed=4
             )
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_every_level_plays_every_variant(net, variant_id):
+    for state in states(2, seed=5, variant=variant_id):
+        legal = m.legal_plays(state)
+        for level in players.LEVELS:
+            assert players.choose_play(state, level, seed=1) in legal
 
 
 def test_the_same_position_always_gets_the_same_error():
@@ -62,10 +78,10 @@ def test_levels_disagree_with_the_evaluation_less_as_they_rise(net):
     agree = {level: 0 for level in ("beginner", "advanced")}
     sample = states(30)
     for state in sample:
-        best = players.ranked_plays(state, "advanced")[0][0]
+        best = players.ranked_plays(state, "advanced")[0].play
         for level in agree:
             agree[level] += players.choose_play(state, level) == best
-    assert agree["advanced"] >= agree["beginner"]
+    assert agree["advanced"] > agree["beginner"]
 
 
 def test_expert_bears_off_for_the_win(net):
@@ -76,18 +92,76 @@ def test_expert_bears_off_for_the_win(net):
     assert BG.apply_play(pos, play).off(0) == 15
 
 
+def test_expert_hits_to_shut_out_in_quinze_tablas(net):
+    # RULES: a side with a man waiting and every entry point blocked has lost (a shut-out).
+    variant = find_variant("quinze_tablas")
+    for state in states(40, seed=11, variant=variant):
+        plays = m.legal_plays(state)
+        mover = state.position.to_act
+        wins = [
+            p
+            for p in plays
+            if (done := variant.outcome(variant.apply_play(state.position, p), mover))
+            and done.winner == mover
+        ]
+        if wins:
+            chosen = players.choose_play(state, "expert")
+            done = variant.outcome(variant.apply_play(state.position, chosen), mover)
+            assert done is not None and done.winner == mover
+            return
+    pytest.skip("no position with a winning play in the sample")
+
+
 def test_ranked_plays_are_best_first(net):
     state = states(1)[0]
     ranked = players.ranked_plays(state)
-    values = [v for _, v in ranked]
+    values = [r.value for r in ranked]
     assert values == sorted(values, reverse=True)
-    assert {p for p, _ in ranked} == set(m.legal_plays(state))
+    assert {r.play for r in ranked} == set(m.legal_plays(state))
+    assert ranked[0].deep
+
+
+def test_play_loss_judges_the_chosen_play_by_the_look_ahead(net):
+    state = states(3)[2]
+    ranked = players.ranked_plays(state, "advanced")
+    worst = ranked[-1].play
+    loss, deep = players.play_loss(state, worst)
+    mine = next(r for r in deep if r.play == worst)
+    assert mine.deep and loss == pytest.approx(deep[0].value - mine.value)
+    assert players.play_loss(state, deep[0].play)[0] == 0.0
+
+
+def test_el_mundo_values_are_chances(net):
+    state = states(1, seed=2, variant="el_mundo")[0]
+    for ranked in players.ranked_plays(state, "advanced"):
+        assert 0.0 <= ranked.value <= 1.0
+
+
+def test_a_die_is_named_for_the_roller_or_against_it(net):
+    for who in ("player", "opponent"):
+        variant = find_variant("anglicorum", {"third_die": who})
+        rng = random.Random(3)
+        state = m.roll(m.new_game(variant, rng), rng)
+        assert state.phase is m.Phase.CHOOSE
+        for level in players.LEVELS:
+            value = players.choose_die(state, level, seed=2)
+            assert value == players.choose_die(state, level, seed=2)
+            assert value in m.die_choices(state)
 
 
 def test_a_variant_without_a_network_says_so(monkeypatch):
     monkeypatch.setattr(players, "network_for", lambda variant_id: None)
     variant = find_variant("lombardorum")
     state = m.roll(m.new_game(variant, random.Random(1)), random.Random(2))
-    with pytest.raises(players.LevelUnavailable, match="does not have yet"):
+    with pytest.raises(players.LevelUnavailable, match="does not have a trained evaluation"):
         players.choose_play(state, "advanced")
     assert players.choose_play(state, "novice", seed=1) in m.legal_plays(state)
+    assert not players.has_levels("lombardorum")
+
+
+def test_every_shipped_network_loads_from_the_installed_package():
+    players.network_for.cache_clear()
+    for variant_id in VARIANTS:
+        if players.weights_path(variant_id).is_file():
+            assert players.has_levels(variant_id), variant_id
+    assert players.has_levels("backgammon")

@@ -1,4 +1,4 @@
-"""The backgammon evaluation: inputs, the network, TD learning and a short training run."""
+"""The evaluations: inputs for every variant, the network, TD learning and short training runs."""
 
 from __future__ import annotations
 
@@ -8,14 +8,21 @@ import random
 import numpy as np
 import pytest
 
-from game.ai.encode import BACKGAMMON_INPUTS, encode_backgammon
-from game.ai.network import Network, equity, flip
-from game.ai.train import choose, learn, main, result_vector, self_play_game
-from game.rules.outcome import Kind
+from game.ai.encode import BACKGAMMON, BACKGAMMON_INPUTS, Scheme, encode_backgammon, equity, flip
+from game.ai.evaluate import Evaluator
+from game.ai.network import Network
+from game.ai.train import Greedy, learn, main, parse_options, self_play_game, targets_for
+from game.rules import match as m
+from game.rules.outcome import Kind, Outcome
 from game.rules.position import position_from_counts
-from game.rules.variants import find_variant
+from game.rules.variants import VARIANTS, find_variant
 
 BG = find_variant("backgammon")
+
+
+def small_evaluator(variant, seed=3, hidden=8):
+    scheme = Scheme.for_variant(variant)
+    return Evaluator(variant, Network.create(scheme.inputs, hidden, seed, scheme.outputs))
 
 
 def test_encoding_is_seen_from_the_side_to_act():
@@ -31,6 +38,34 @@ def test_encoding_is_seen_from_the_side_to_act():
     assert y[98 + 96] == 0.5 and y[97] == 1.0  # the other side's bar; my men all off
 
 
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_every_variant_has_an_encoding_that_turns_with_the_side_to_act(variant_id):
+    variant = find_variant(variant_id)
+    scheme = Scheme.for_variant(variant)
+    start = variant.start_position()
+    rows = scheme.encode([start.with_to_act(side) for side in range(variant.players)])
+    assert rows.shape == (variant.players, scheme.inputs)
+    assert np.isfinite(rows).all() and rows.min() >= 0.0
+    # Every side starts alike on its own track, so each sees the same inputs.
+    for side in range(1, variant.players):
+        assert np.array_equal(rows[0], rows[side])
+    # A man moved by side 0 shows in side 0's block when 0 acts, and in the last
+    # block when the next side acts.
+    plays = variant.generate_plays(start, (1,) * variant.dice_count)
+    if not variant.uses_hand and plays[0]:
+        play = plays[0]
+        after = variant.apply_play(start, play)
+        mine = scheme.encode([after.with_to_act(0)])[0]
+        theirs = scheme.encode([after.with_to_act(1)])[0]
+        width = scheme.side_inputs
+        assert np.array_equal(mine[:width], theirs[(variant.players - 1) * width :])
+
+
+def test_backgammon_scheme_is_tesauros():
+    assert BACKGAMMON.inputs == 196 and Scheme.for_variant(BG) == BACKGAMMON
+    assert Scheme.for_variant(find_variant("el_mundo")).outputs == 4
+
+
 def test_flip_and_equity():
     y = np.array([0.7, 0.2, 0.05, 0.1, 0.01])
     assert np.allclose(flip(flip(y)), y)
@@ -38,10 +73,40 @@ def test_flip_and_equity():
     assert equity(flip(y)) == pytest.approx(-equity(y))
 
 
+def test_results_and_turning_of_four_player_outputs():
+    scheme = Scheme.for_variant(find_variant("el_mundo"))
+    won_by_2 = Outcome(2, Kind.SINGLE, 1)
+    assert list(scheme.result(won_by_2, seen_by=0)) == [0, 0, 1, 0]
+    assert list(scheme.result(won_by_2, seen_by=3)) == [0, 0, 0, 1]
+    y = np.array([0.1, 0.2, 0.3, 0.4])
+    # Seen by side 0; side 1 (one place on) sees its own chance 0.2 first.
+    assert list(scheme.turn(y, 1)) == [0.2, 0.3, 0.4, 0.1]
+    assert scheme.values(y[None, :], [0], mover=2)[0] == pytest.approx(0.3)
+    assert scheme.values(y[None, :], [1], mover=2)[0] == pytest.approx(0.2)
+
+
+def test_backgammon_results_by_points():
+    gammon = Outcome(0, Kind.GAMMON, 2)
+    assert list(BACKGAMMON.result(gammon, 0)) == [1, 1, 0, 0, 0]
+    assert list(BACKGAMMON.result(gammon, 1)) == [0, 0, 0, 1, 0]
+    assert list(BACKGAMMON.result(Outcome(None, Kind.TIE, 0), 0)) == [0.5, 0, 0, 0, 0]
+
+
+def test_lambda_returns_end_in_the_result_and_blend_estimates():
+    positions = [BG.start_position().with_to_act(i % 2) for i in range(3)]
+    values = np.full((3, 5), 0.25, dtype=np.float32)
+    outcome = Outcome(1, Kind.SINGLE, 1)
+    ones = targets_for(BACKGAMMON, positions, values, outcome, 1.0)
+    assert list(ones[2]) == [0, 0, 0, 0, 0]  # side 0 to act at the end, side 1 won
+    assert list(ones[1]) == [1, 0, 0, 0, 0]
+    zeros = targets_for(BACKGAMMON, positions, values, outcome, 0.0)
+    assert np.allclose(zeros[0], flip(values[1]))
+
+
 def test_training_moves_outputs_toward_the_target():
     net = Network.create(BACKGAMMON_INPUTS, 16, seed=1)
     x = np.stack([encode_backgammon(BG.start_position())] * 4)
-    target = np.tile(result_vector(Kind.GAMMON), (4, 1))
+    target = np.tile(BACKGAMMON.result(Outcome(0, Kind.GAMMON, 2), 0), (4, 1))
     first = net.train(x, target, 0.5)
     for _ in range(50):
         last = net.train(x, target, 0.5)
@@ -57,50 +122,60 @@ def test_save_and_load_keep_the_weights(tmp_path):
     assert json.loads((tmp_path / "w.json").read_text())["games"] == 0
 
 
-def test_choose_takes_a_play_that_wins_at_once():
+def test_greedy_takes_a_play_that_wins_at_once():
     # Two men left on the 1- and 2-points, roll 2-1: bearing both off wins now.
     pos = position_from_counts([{24: 1, 23: 1, 25: 13}, {1: 2, 25: 13}], 24)
-    plays = BG.generate_plays(pos, (2, 1))
-    _, after = choose(Network.create(BACKGAMMON_INPUTS, 8, seed=3), BG, pos, plays)
-    assert after.off(0) == 15
+    state = m.GameState(BG, pos, m.Phase.MOVE, (2, 1))
+    play = Greedy(small_evaluator(BG)).play(state, m.legal_plays(state))
+    assert BG.apply_play(pos, play).off(0) == 15
 
 
-def test_a_self_play_game_ends_and_learns():
-    net = Network.create(BACKGAMMON_INPUTS, 8, seed=4)
-    states, final = self_play_game(net, BG, random.Random(5))
-    assert len(states) > 10 and final[0] == 1.0
-    assert learn(net, states, final, 0.7, 0.1) > 0.0
+@pytest.mark.parametrize("variant_id", ["backgammon", "lombardorum", "quinze_tablas"])
+def test_a_self_play_game_ends_and_learns(variant_id):
+    variant = find_variant(variant_id)
+    ev = small_evaluator(variant, seed=4)
+    positions, outcome = self_play_game(ev, random.Random(5))
+    assert len(positions) >= 2 and outcome.kind in variant.result_kinds | {Kind.GAMMON}
+    assert learn(ev.net, ev.scheme, positions, outcome, 0.7, 0.1) > 0.0
+
+
+def test_named_third_die_in_self_play():
+    variant = find_variant("anglicorum", {"third_die": "player", "blockade_wins": True})
+    ev = small_evaluator(variant, seed=6)
+    rng = random.Random(7)
+    state = m.roll(m.new_game(variant, rng), rng)
+    assert state.phase is m.Phase.CHOOSE
+    value = Greedy(ev).name_die(state)
+    assert value in m.die_choices(state)
+
+
+def test_options_are_read_as_json_where_they_can_be():
+    assert parse_options(["dice=3", "strict=true", "third_die=six"]) == {
+        "dice": 3,
+        "strict": True,
+        "third_die": "six",
+    }
+    with pytest.raises(ValueError):
+        parse_options(["dice"])
 
 
 def test_a_short_training_run_writes_weights_and_its_record(tmp_path, capsys):
-    out = tmp_path / "bg.npz"
-    assert (
-        main(
-            [
-                "backgammon",
-                "--games",
-                "3",
-                "--seed",
-                "1",
-                "--hidden",
-                "8",
-                "--check",
-                "3",
-                "--check-games",
-                "4",
-                "--out",
-                str(out),
-            ]
-        )
-        == 0
-    )
+    out = tmp_path / "lo.npz"
+    args = ["lombardorum", "--options", "dice=3", "--games", "3", "--seed", "1"]
+    args += ["--hidden", "8", "--check", "3", "--check-games", "2", "--out", str(out)]
+    assert main(args) == 0
     record = json.loads(out.with_suffix(".json").read_text())
     assert record["games"] == 3 and record["seed"] == 1 and "--games 3" in record["command"]
+    assert record["options"]["dice"] == 3
     assert "against random" in capsys.readouterr().out
-    Network.load(out)
+    net = Network.load(out)
+    assert net.inputs == Scheme.for_variant(find_variant("lombardorum")).inputs
 
 
-def test_untrainable_variant_is_a_clear_error(capsys):
+def test_bad_training_requests_are_clear_errors(capsys):
     with pytest.raises(SystemExit):
-        main(["el_mundo", "--games", "1"])
-    assert "not available yet" in capsys.readouterr().err
+        main(["chess", "--games", "1"])
+    assert "unknown variant" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["lombardorum", "--games", "1", "--options", "dice=9"])
+    assert "dice" in capsys.readouterr().err

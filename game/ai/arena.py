@@ -1,0 +1,60 @@
+"""Whole games between players of any kind: self-play, checks and benchmarks.
+
+A player answers the two decisions of a turn: which legal play to make, and
+(Anglicorum's named third die) which value to name. The dice are thrown by the
+game's own generator, so a seed replays the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from game.rules import match as m
+from game.rules.play import Play
+from game.rules.variants.base import Variant
+
+
+class Player(Protocol):
+    def play(self, state: m.GameState, plays: list[Play]) -> Play: ...
+
+    def name_die(self, state: m.GameState) -> int: ...
+
+
+class RandomPlayer:
+    """A random legal play, a random die named."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def play(self, state: m.GameState, plays: list[Play]) -> Play:
+        return self.rng.choice(plays)
+
+    def name_die(self, state: m.GameState) -> int:
+        return self.rng.choice(m.die_choices(state))
+
+
+def play_game(
+    variant: Variant,
+    players: Sequence[Player],
+    rng: random.Random,
+    seen: Callable[[m.GameState], None] | None = None,
+) -> m.GameState:
+    """Play one game from the opening throw to its end; ``seen`` is shown every state
+    in which a side is about to roll."""
+    state = m.new_game(variant, rng)
+    while not state.is_over:
+        if state.phase is m.Phase.ROLL:
+            if seen is not None:
+                seen(state)
+            state = m.roll(state, rng)
+        elif state.phase is m.Phase.CHOOSE:
+            state = m.choose_die(state, players[state.to_act].name_die(state))
+        else:
+            if state.phase is m.Phase.MOVE and state.dice and seen is not None and state.turn == 0:
+                seen(state)  # backgammon's opening play: the starter plays the opening dice
+            plays = m.legal_plays(state)
+            chosen = plays[0] if len(plays) == 1 else players[state.to_act].play(state, plays)
+            state = m.play(state, chosen, plays)
+    return state

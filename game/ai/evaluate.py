@@ -1,0 +1,108 @@
+"""One variant's trained evaluation applied to plays: the values every level and
+the training share.
+
+A play's value is seen by the side that makes it: with two sides the expected
+points of the game (a play that wins at once is worth its points), with more
+sides the chance to win. Training and the levels differ only in how they rank a play
+that ends the game: training always takes a win (``sure_win`` adds a bonus),
+hints show its real points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from game.ai.encode import Scheme
+from game.ai.network import Network
+from game.rules.outcome import Outcome
+from game.rules.play import Play
+from game.rules.position import Position
+from game.rules.variants.base import Variant
+
+if TYPE_CHECKING:
+    from game.rules.match import GameState
+
+
+def outcome_value(scheme: Scheme, outcome: Outcome, mover: int) -> float:
+    """What a finished game is worth to ``mover`` on the evaluation's scale."""
+    if scheme.players == 2:
+        if outcome.winner is None:
+            return 0.0
+        return float(outcome.points if outcome.winner == mover else -outcome.points)
+    if outcome.winner is None:
+        return 1.0 / scheme.players
+    return 1.0 if outcome.winner == mover else 0.0
+
+
+@dataclass(frozen=True)
+class Evaluator:
+    """A network and the scheme that reads its inputs and outputs for one variant."""
+
+    variant: Variant
+    net: Network
+
+    @property
+    def scheme(self) -> Scheme:
+        return Scheme.for_variant(self.variant)
+
+    def outputs(self, positions: Sequence[Position]) -> np.ndarray:
+        """The network's outputs for each position, seen by its side to act."""
+        return self.net.evaluate(self.scheme.encode(positions))
+
+    def position_values(self, positions: Sequence[Position], mover: int) -> np.ndarray:
+        """The value of each (unfinished) position for ``mover``."""
+        if not positions:
+            return np.empty(0)
+        y = self.outputs(positions)
+        return self.scheme.values(y, [p.to_act for p in positions], mover)
+
+    def play_values(
+        self,
+        position: Position,
+        plays: Sequence[Play],
+        sure_win: float = 0.0,
+    ) -> tuple[np.ndarray, list[Position]]:
+        """The value of each play for the side that makes it, and the positions left.
+
+        A play that ends the game is worth its result, plus ``sure_win`` when won.
+        """
+        variant, scheme = self.variant, self.scheme
+        mover = position.to_act
+        afters = [variant.apply_play(position, p) for p in plays]
+        values = np.empty(len(plays))
+        open_rows: list[int] = []
+        for i, after in enumerate(afters):
+            done = variant.outcome(after, mover)
+            if done is None:
+                open_rows.append(i)
+            else:
+                values[i] = outcome_value(scheme, done, mover)
+                if done.winner == mover:
+                    values[i] += sure_win
+        if open_rows:
+            values[open_rows] = self.position_values([afters[i] for i in open_rows], mover)
+        return values, afters
+
+
+def best_value(evaluator: Evaluator, position: Position, plays: Sequence[Play]) -> float:
+    """The value of the best of ``plays`` for the side that makes them."""
+    values, _ = evaluator.play_values(position, plays)
+    return float(values.max())
+
+
+def name_die(evaluator: Evaluator, state: GameState) -> int:
+    """The die a side names in Anglicorum's choose phase: the player names the value
+    whose best play is worth most to it, the opponent the one worth least to the roller."""
+    from game.rules import match as m
+
+    worth = []
+    for value in m.die_choices(state):
+        chosen = m.choose_die(state, value)
+        worth.append((best_value(evaluator, chosen.position, m.legal_plays(chosen)), value))
+    if state.variant.die_chooser == "opponent":
+        return min(worth)[1]
+    return max(worth)[1]
