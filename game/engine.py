@@ -171,29 +171,90 @@ def _play(request: dict[str, Any]) -> dict[str, Any]:
     return {"state": state_to_json(m.play(state, chosen, plays))}
 
 
-def _best(request: dict[str, Any]) -> dict[str, Any]:
+def _level(request: dict[str, Any]) -> str:
     level = request.get("level", "novice")
     if level not in LEVELS:
         raise RequestError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    return str(level)
+
+
+def _best(request: dict[str, Any]) -> dict[str, Any]:
+    level = _level(request)
     state = _state(request)
     seed = _seed(request)
     started = time.perf_counter()
-    if level == "novice":
+    if level == "novice" and state.phase is not m.Phase.ROLL:
         move = random.Random(seed).choice(_moves(state))
     else:
-        if state.phase is not m.Phase.MOVE:
-            raise RequestError(
-                f"level {level!r} decides plays only so far; cube and other answers: 'novice'"
-            )
-        from game.ai.players import choose_play
-
-        play = choose_play(state, level, seed)
-        move = {
-            "notation": _notation(state, play),
-            "state": state_to_json(m.play(state, play)),
-        }
+        move = _decision_move(state, level, seed)
     ms = round((time.perf_counter() - started) * 1000, 3)
     return {"move": move, "ms": ms}
+
+
+def _decision_move(state: m.GameState, level: str, seed: int) -> dict[str, Any]:
+    """The computer's decision as a move: a play, ``choose N``, or a cube or resignation
+    answer; before the roll ``double`` or ``roll`` (the dice then thrown with ``seed``)."""
+    from game.ai.players import decide
+
+    if state.is_over:
+        raise RequestError("the game is over")
+    decision = decide(state, level, seed)
+    if decision.kind == "play":
+        assert decision.play is not None
+        return {
+            "notation": _notation(state, decision.play),
+            "state": state_to_json(m.play(state, decision.play)),
+        }
+    if decision.kind == "die":
+        return {
+            "notation": f"choose {decision.value}",
+            "state": state_to_json(m.choose_die(state, decision.value)),
+        }
+    if decision.kind == "roll":
+        return {"notation": "roll", "state": state_to_json(m.roll(state, random.Random(seed)))}
+    if decision.kind == "double":
+        return {"notation": "double", "state": state_to_json(m.double(state))}
+    answers = dict(_answers(state))
+    return {"notation": decision.kind, "state": state_to_json(answers[decision.kind](state))}
+
+
+def _hint(request: dict[str, Any]) -> dict[str, Any]:
+    """The trained evaluation's view: every play ranked (MOVE), or the cube analysis."""
+    from game.ai import players
+
+    state = _state(request)
+    count = request.get("count", 5)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise RequestError(f"'count' must be a whole number of at least 1, got {count!r}")
+    if state.phase is m.Phase.MOVE:
+        ranked = players.ranked_plays(state, "expert")
+        best = ranked[0].value
+        return {
+            "unit": "points" if state.variant.players == 2 else "chance",
+            "moves": [
+                {
+                    "notation": _notation(state, r.play),
+                    "value": round(r.value, 4),
+                    "loss": round(best - r.value, 4),
+                    "deep": r.deep,
+                }
+                for r in ranked[:count]
+            ],
+        }
+    if state.phase in (m.Phase.ROLL, m.Phase.TAKE) and state.variant.has_cube:
+        from game.ai import cube
+
+        analysis = cube.analyse(state, players.cubeless(state))
+        return {
+            "unit": "points" if state.money else "match",
+            "cube": {
+                "no_double": round(analysis.no_double, 4),
+                "double_take": round(analysis.double_take, 4),
+                "double_pass": round(analysis.double_pass, 4),
+                "action": analysis.words(),
+            },
+        }
+    raise RequestError(f"no hint in the {state.phase.value} phase")
 
 
 def _next(request: dict[str, Any]) -> dict[str, Any]:
@@ -208,6 +269,7 @@ HANDLERS: dict[str, Handler] = {
     "legal": _legal,
     "play": _play,
     "best": _best,
+    "hint": _hint,
     "next": _next,
 }
 

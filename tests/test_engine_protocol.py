@@ -790,3 +790,37 @@ def test_a_level_a_variant_has_no_network_for_is_refused(monkeypatch):
     answer = handle({"cmd": "best", "state": state, "level": "expert"})
     assert not answer["ok"] and "trained evaluation" in answer["error"]
     assert handle({"cmd": "best", "state": state, "level": "novice"})["ok"]
+
+
+def test_best_decides_in_every_phase_at_a_trained_level():
+    from game.ai.players import has_levels
+
+    if not has_levels("backgammon"):
+        pytest.skip("no trained backgammon network in assets/weights")
+    before = ok({"cmd": "best", "state": MONEY_ROLL, "level": "expert", "seed": 3})["move"]
+    assert before["notation"] in ("double", "roll")
+    if before["notation"] == "roll":
+        assert before["state"]["phase"] == "move" and len(before["state"]["dice"]) == 2
+    offered = ok(_play(MONEY_ROLL, "double"))["state"]
+    answer = ok({"cmd": "best", "state": offered, "level": "expert", "seed": 1})["move"]
+    assert answer["notation"] in ("take", "drop", "beaver")
+    resigned = ok(_play(MONEY_ROLL, "resign gammon"))["state"]
+    answer = ok({"cmd": "best", "state": resigned, "level": "advanced", "seed": 1})["move"]
+    assert answer["notation"] in ("accept", "reject")
+
+
+def test_hint_ranks_plays_and_analyses_the_cube():
+    from game.ai.players import has_levels
+
+    if not has_levels("backgammon"):
+        pytest.skip("no trained backgammon network in assets/weights")
+    hint = ok({"cmd": "hint", "state": OPENING_31, "count": 3})
+    assert hint["unit"] == "points" and len(hint["moves"]) == 3
+    assert hint["moves"][0]["loss"] == 0.0
+    losses = [move["loss"] for move in hint["moves"]]
+    assert losses == sorted(losses)
+    legal = {m["notation"] for m in ok({"cmd": "legal", "state": OPENING_31})["moves"]}
+    assert {m["notation"] for m in hint["moves"]} <= legal
+    cube = ok({"cmd": "hint", "state": MONEY_ROLL})["cube"]
+    assert set(cube) == {"no_double", "double_take", "double_pass", "action"}
+    refused({"cmd": "hint", "state": OPENING_31, "count": 0})

@@ -165,3 +165,48 @@ def test_every_shipped_network_loads_from_the_installed_package():
         if players.weights_path(variant_id).is_file():
             assert players.has_levels(variant_id), variant_id
     assert players.has_levels("backgammon")
+
+
+def test_decisions_in_every_phase(net, monkeypatch):
+    from game.ai import cube
+
+    variant = find_variant("backgammon", {"cube": True})
+    rng = random.Random(4)
+    state = m.new_game(variant, rng)
+    assert players.decide(state, "expert").kind == "play"
+    rolled = m.GameState(variant, state.position, m.Phase.ROLL)
+    # The cube answers follow game.ai.cube (checked in test_cube); here the wiring.
+    monkeypatch.setattr(cube, "should_double", lambda s, probs: True)
+    assert players.decide(rolled, "expert").kind == "double"
+    assert players.decide(rolled, "novice").kind == "roll"
+    offered = m.double(rolled)
+    monkeypatch.setattr(cube, "take_decision", lambda s, probs: "drop")
+    assert players.decide(offered, "advanced").kind == "drop"
+    assert players.decide(offered, "novice").kind == "take"
+    resigned = m.resign(rolled, 1)
+    monkeypatch.setattr(cube, "resignation_fair", lambda s, probs: False)
+    assert players.decide(resigned, "expert").kind == "reject"
+    assert players.decide(resigned, "novice").kind == "accept"
+    with pytest.raises(Exception, match="over"):
+        players.decide(m.accept(resigned), "expert")
+
+
+def test_a_resignation_is_judged_by_what_playing_on_is_worth(monkeypatch):
+    import numpy as np
+
+    from game.ai import cube
+
+    variant = find_variant("backgammon", {"cube": True})
+    state = m.resign(m.GameState(variant, BG.start_position(), m.Phase.ROLL), 1)
+    # The resigner is sure to lose a gammon: a single game is not enough.
+    sure_gammon = np.array([0.0, 0.0, 0.0, 1.0, 0.0])
+    assert not cube.resignation_fair(state, sure_gammon)
+    assert cube.resignation_fair(m.resign(m.reject(state), 2), sure_gammon)
+    # The resigner is a favourite: any resignation is a gift.
+    assert cube.resignation_fair(state, np.array([0.7, 0.1, 0.0, 0.05, 0.0]))
+    match = find_variant("backgammon", {"cube": True, "match_length": 5})
+    # Side 0 needs one point to win the match: a resigned single game is the match.
+    score = m.MatchScore(5, (4, 0))
+    on_roll = BG.start_position().with_to_act(1)
+    leader = m.resign(m.GameState(match, on_roll, m.Phase.ROLL, match=score), 1)
+    assert cube.resignation_fair(leader, sure_gammon)
