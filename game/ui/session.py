@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules.match import GameState
+from game.ui.advice import TutorTally
 
 LEVELS = ("novice", "beginner", "intermediate", "advanced", "expert")
 
 
 def level_available(level: str, variant_id: str | None = None) -> bool:
     """Levels a computer seat can play: novice (random legal plays) everywhere; the
-    trained levels where the variant has a trained evaluation (backgammon so far).
+    trained levels where the variant has a trained evaluation (shipped weights).
     The setup shows the others as not yet ready."""
     if level == "novice":
         return True
@@ -64,6 +65,9 @@ class GameSummary:
     hits: tuple[int, ...]  # men each side hit
     pips: tuple[int, ...]  # pips each side still had to travel at the end
     match_over: bool = True  # False: the match goes on (a "next game" button)
+    # Practice: the tutor's judgements of each side's plays (None: a side it did not
+    # judge, a computer's); empty when the tutor was off.
+    tutor: tuple[TutorTally | None, ...] = ()
 
 
 class PauseChoice(enum.StrEnum):

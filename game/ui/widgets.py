@@ -180,11 +180,11 @@ def draw_text(
         dark = text_surface(text, role, px, (0, 0, 0))
         dark.set_alpha(min(alpha, 150))
         surface.blit(dark, rect.move(max(1, shadow // 2), shadow))
-        dark.set_alpha(None)
+        dark.set_alpha(255)  # not None: that would drop the per-pixel alpha
     if alpha < 255:
         image.set_alpha(alpha)
         surface.blit(image, rect)
-        image.set_alpha(None)
+        image.set_alpha(255)  # (a cached surface)
     else:
         surface.blit(image, rect)
     return rect

@@ -389,14 +389,23 @@ def test_setup_practice_seats_the_player_against_computers(app):
     assert all(who is None for _, who, _ in scene.seat_rows)  # nothing to switch
 
 
-def test_setup_levels_not_yet_available_are_refused(app):
+def test_setup_levels_not_yet_available_are_refused(app, monkeypatch):
+    from game.ai import players
+
+    # A variant without shipped weights (whichever have them by now): novice only.
+    monkeypatch.setattr(players, "network_for", lambda variant_id: None)
     scene = setup_scene(app)
-    scene.select("lombardorum")  # no trained evaluation yet: novice only
+    scene.select("lombardorum")
     level = scene.seat_rows[1][2]
     assert isinstance(level, Segmented) and level.visible
     assert not level.set("expert")
     assert level.value == "novice"
-    assert "arrives with the trained opponents" in level.note
+    assert "has no trained opponent yet" in level.note
+    assert "stronger levels arrive" in scene.level_note()
+    app.draw()
+    practice = setup_scene(app, "practice")
+    practice.select("lombardorum")
+    assert "no hints" in practice.level_note()
 
 
 def test_setup_offers_the_trained_levels_where_a_network_exists(app):

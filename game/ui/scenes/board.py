@@ -14,14 +14,25 @@ turn. Forced plays and passes are made for the person, with a message.
 Computer seats think in a worker thread, so the board keeps animating;
 their plays come at a watchable pace. A click or a key during an animation
 finishes it at once, and the click is not lost: it is handled afterwards.
+
+Practice (``setup.hints``), where the variant has a trained evaluation: a
+Hint button (H) opens a card with the best plays of the roll, ranked (1-5 or
+a click shows one on the board, Enter plays it, H or Esc closes); and the
+tutor judges each play the person makes before the turn passes, offering to
+take back one that gives away 0.03 or more (Backspace) or to keep it
+(Enter). Both think in the worker thread; the tutor's tally of each
+person's plays goes to the results.
 """
 
 from __future__ import annotations
 
+import itertools
+import logging
+import math
 import random
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -30,15 +41,31 @@ from game.rules.outcome import Kind
 from game.rules.play import Play, Step
 from game.rules.position import Position
 from game.rules.variants import find_variant
+from game.ui.advice import HINT_ROWS, TutorTally, chance_game, grade, moves_of
 from game.ui.anim.effects import DiceThrow, Impact, Slide, Sparkle
 from game.ui.anim.tween import Call, Delay, Timeline
 from game.ui.assets import font
+from game.ui.hints import GOOD_COLOUR, HintCard, TutorCard, Verdict, covers, place_card
 from game.ui.render.board_view import BoardView
 from game.ui.render.layout import SpotKey, path, spot_key
 from game.ui.scenes.base import Scene
 from game.ui.session import GameSetup, GameSummary, PauseChoice, Seat
 from game.ui.theme import side_colours, theme_for
 from game.ui.turn import Move, TurnInput
+from game.ui.widgets import (
+    Style,
+    _mix,
+    draw_shadow,
+    draw_text,
+    get_font,
+    rounded_box,
+    wrap_words,
+)
+
+if TYPE_CHECKING:
+    from game.ai.players import Decision
+
+log = logging.getLogger(__name__)
 
 STEP_TIME = 0.085  # seconds per point a man slides past, at normal speed
 THINK_PAUSE = 0.35  # a computer seat's pause before it rolls or moves
@@ -55,15 +82,47 @@ KIND_WORDS = {
 }
 
 
-def computer_play(state: m.GameState, level: str, seed: int) -> Play:
-    """The play a computer seat chooses: through ``game.ai`` at its level, or a random
-    legal play (novice) where the variant has no trained evaluation yet."""
-    from game.ai.players import LevelUnavailable, choose_play
+def advice_available(variant_id: str) -> bool:
+    """Whether hints and the tutor can judge ``variant_id`` (a trained evaluation)."""
+    from game.ai.players import has_levels
 
     try:
-        return choose_play(state, level, seed)
+        return has_levels(variant_id)
+    except Exception:  # unreadable weights: no advice, but the game goes on
+        log.exception("could not load the evaluation of %s", variant_id)
+        return False
+
+
+def hint_ranking(state: m.GameState) -> list[Any]:
+    """The hint's ranking of every legal play (worker thread)."""
+    from game.ai.players import ranked_plays
+
+    return ranked_plays(state, "expert")
+
+
+def tutor_judgement(state: m.GameState, play: Play) -> tuple[float, list[Any]]:
+    """What ``play`` gives away against the best, and the ranking (worker thread)."""
+    from game.ai.players import play_loss
+
+    return play_loss(state, play)
+
+
+def computer_decision(state: m.GameState, level: str, seed: int) -> Decision:
+    """What a computer seat does now, in any phase: through ``game.ai`` at its level, or
+    as a novice where the variant has no trained evaluation."""
+    from game.ai.players import LevelUnavailable, decide
+
+    try:
+        return decide(state, level, seed)
     except LevelUnavailable:
-        return choose_play(state, "novice", seed)
+        return decide(state, "novice", seed)
+
+
+def computer_play(state: m.GameState, level: str, seed: int) -> Play:
+    """The play a computer seat chooses (the MOVE phase)."""
+    play = computer_decision(state, level, seed).play
+    assert play is not None
+    return play
 
 
 class StepAnimation:
@@ -190,7 +249,22 @@ class BoardScene(Scene):
         self.t = 0.0
         self.finished = False
         self.buttons: dict[str, pygame.Rect] = {}
+        self.disabled: dict[str, tuple[pygame.Rect, str]] = {}  # drawn greyed, with a note
+        self.message_box = pygame.Rect(0, 0, 0, 0)
         self.resigning = False  # a person is choosing how much to resign (backgammon)
+        # Hints and the tutor (practice): the cards, the worker's jobs, the tally.
+        self.advice = setup.hints and advice_available(self.variant.id)
+        self.hint_card: HintCard | None = None
+        self.hint_job: Future[list[Any]] | None = None
+        self.hint_state: m.GameState | None = None  # the state the job or ranking is for
+        self.hint_ranked: list[Any] | None = None
+        self.review: tuple[m.GameState, Play] | None = None  # a play the tutor is judging
+        self.review_job: Future[tuple[float, list[Any]]] | None = None
+        self.tutor_card: TutorCard | None = None
+        self.tally: dict[int, TutorTally] = (
+            {side: TutorTally() for side in humans} if self.advice else {}
+        )
+        self.good: tuple[float, str] = (-math.inf, "")  # the tutor's quiet word, and when
         if state.dice:  # backgammon: the starter plays the opening throw
             self.throw_dice(state.dice)
         throws = [str(d) for d in state.opening]
@@ -206,6 +280,15 @@ class BoardScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         self.view.resize(size)
         self.prepare()
+        for card in (self.hint_card, self.tutor_card):
+            if card is not None:
+                card.placed = False
+        self.place_cards()
+
+    def worker(self) -> ThreadPoolExecutor:
+        if self.executor is None:
+            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board")
+        return self.executor
 
     def prepare(self) -> None:
         """Paint the board's background (up to a few seconds on a 4K screen) in a worker
@@ -214,9 +297,7 @@ class BoardScene(Scene):
         if self.app.headless:
             self.view.background()
             return
-        if self.executor is None:
-            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board")
-        self.preparing = self.executor.submit(self.view.background)
+        self.preparing = self.worker().submit(self.view.background)
 
     @property
     def ready(self) -> bool:
@@ -358,6 +439,16 @@ class BoardScene(Scene):
             if self.dice_anim.done:
                 self.shown_dice = self.dice_anim.values
                 self.dice_anim = None
+        self.poll_hint()
+        if self.hint_card is not None and self.hint_card.state is not self.state:
+            self.hint_card = None
+        if self.tutor_card is not None and self.tutor_card.verdict.state is not self.state:
+            self.tutor_card = None
+        for card in (self.hint_card, self.tutor_card):
+            if card is not None:
+                card.update(dt)
+        if self.hint_card is not None:
+            self.hint_card.t += dt
         if self.busy:
             return
         if self.queued:
@@ -394,34 +485,14 @@ class BoardScene(Scene):
             return
         side = state.to_act
         seat = self.seat(side)
-        if state.phase is m.Phase.ROLL:
-            if not seat.human:
+        if not seat.human:
+            if state.phase is m.Phase.ROLL and not m.can_double(state):
                 self.roll()
-            return
-        if state.phase is m.Phase.CHOOSE:
-            if not seat.human:
-                value = self.rng.randint(1, self.variant.faces)
-                self.push(m.choose_die(state, value))
-                self.say(f"{self.side_name(side)} names a {value}")
-                self.wait = THINK_PAUSE
-            return
-        if state.phase is m.Phase.TAKE:
-            if not seat.human:
-                self.push(m.take(state))  # novice: always takes
-                self.say(f"{self.side_name(side)} takes")
-                self.wait = THINK_PAUSE
-            return
-        if state.phase is m.Phase.RESIGN:
-            if not seat.human:
-                # Novice: accepts any resignation (the trained levels judge it, issue 5).
-                self.push(m.accept(state))
-                self.say(f"{self.side_name(side)} accepts")
-            return
-        if state.phase is m.Phase.MOVE:
-            if seat.human:
-                self.human_turn()
             else:
                 self.computer_turn()
+            return
+        if state.phase is m.Phase.MOVE:
+            self.human_turn()
 
     def roll(self) -> None:
         state = m.roll(self.state, self.rng)
@@ -445,6 +516,7 @@ class BoardScene(Scene):
         if self.turn is None or self.turn.state is not state:
             self.turn = TurnInput(state, m.legal_plays(state))
             self.selected = None
+            self.close_hint()
             forced = self.turn.forced
             if forced is not None:
                 name = self.side_name(state.to_act)
@@ -452,26 +524,64 @@ class BoardScene(Scene):
                 self.commit(forced, animate=True)
                 self.wait = 0.9
                 return
+        if self.review is not None:
+            self.poll_review()
+            return
+        if self.tutor_card is not None:
+            return  # the person answers the tutor first
         done = self.turn.complete()
         if done is not None and not (self.app.settings.confirm_turn and self.turn.moves):
-            self.commit(done, animate=False)
+            self.finish(done)
+
+    def finish(self, play: Play) -> None:
+        """A person's play is complete: the tutor judges it first (practice), else it is
+        made at once."""
+        state = self.state
+        if self.advice and self.turn is not None and self.turn.forced is None:
+            self.close_hint()
+            self.review = (state, play)
+            self.review_job = self.worker().submit(tutor_judgement, state, play)
+            return
+        self.commit(play, animate=False)
 
     def computer_turn(self) -> None:
+        """A computer seat decides in the worker thread; its decision is made here."""
         state = self.state
         if self.pending is None:
-            if self.executor is None:
-                self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
             seat = self.seat(state.to_act)
             seed = self.rng.getrandbits(32)
-            self.pending = self.executor.submit(computer_play, state, seat.level, seed)
+            self.pending = self.worker().submit(computer_decision, state, seat.level, seed)
             return
         if not self.pending.done():
             return
-        play = self.pending.result()
+        decision = self.pending.result()
         self.pending = None
-        if not play:
-            self.say(f"{self.side_name(state.to_act)} cannot move")
-        self.commit(play, animate=True)
+        name = self.side_name(state.to_act)
+        kind = decision.kind
+        if kind == "play":
+            assert decision.play is not None
+            if not decision.play:
+                self.say(f"{name} cannot move")
+            self.commit(decision.play, animate=True)
+        elif kind == "roll":
+            self.roll()
+            return
+        elif kind == "die":
+            self.push(m.choose_die(state, decision.value))
+            self.say(f"{name} names a {decision.value}")
+        elif kind == "double":
+            self.push(m.double(state))
+            self.app.audio.play("double")
+            self.say(f"{name} doubles")
+        elif kind in ("take", "drop", "beaver"):
+            self.push({"take": m.take, "drop": m.drop, "beaver": m.beaver}[kind](state))
+            self.say(f"{name} {'drops' if kind == 'drop' else kind + 's'}")
+        elif kind == "accept":
+            self.push(m.accept(state))
+            self.say(f"{name} accepts")
+        elif kind == "reject":
+            self.push(m.reject(state))
+            self.say(f"{name} refuses: play on")
         self.wait = THINK_PAUSE
 
     def commit(self, play: Play, *, animate: bool) -> None:
@@ -484,6 +594,9 @@ class BoardScene(Scene):
             self.animate_steps(side, play)
         self.turn = None
         self.selected = None
+        self.close_hint()
+        self.tutor_card = None
+        self.review = None
         self.push(after)
         if after.phase is m.Phase.MOVE and after.roller is not None:
             self.shown_dice = after.dice
@@ -505,6 +618,9 @@ class BoardScene(Scene):
             hits=tuple(self.hits),
             pips=tuple(state.position.pip_count(s) for s in range(self.variant.players)),
             match_over=state.match.length == 0 or state.match.winner is not None,
+            tutor=(
+                tuple(self.tally.get(s) for s in range(self.variant.players)) if self.tally else ()
+            ),
         )
         if self.app.demo:
             self.on_exit()
@@ -533,6 +649,9 @@ class BoardScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.hint_card is not None:
+                self.close_hint()
+                return True
             from game.ui.scenes.pause import PauseScene
 
             self.app.push(PauseScene(self.app), self.variant.id)
@@ -543,6 +662,10 @@ class BoardScene(Scene):
             # Finish every animation at once; the input itself is handled afterwards.
             self.skip_animations()
             self.queued.append(event)
+            return True
+        if self.tutor_card is not None:
+            return self.tutor_event(event)
+        if self.hint_card is not None and self.hint_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 3:
@@ -574,6 +697,8 @@ class BoardScene(Scene):
         self.wait = min(self.wait, 0.05)
 
     def key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_h:
+            return self.toggle_hint()
         if event.key in (pygame.K_BACKSPACE, pygame.K_u):
             return self.undo()
         if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_r):
@@ -610,7 +735,9 @@ class BoardScene(Scene):
         elif name == "done" and self.turn is not None:
             play = self.turn.complete()
             if play is not None:
-                self.commit(play, animate=False)
+                self.finish(play)
+        elif name == "hint":
+            self.toggle_hint()
         elif name == "undo":
             self.undo()
         elif name.startswith("resign"):
@@ -631,11 +758,12 @@ class BoardScene(Scene):
         return True
 
     def undo(self) -> bool:
-        if self.turn is None or self.busy:
+        if self.turn is None or self.busy or self.tutor_card is not None:
             return False
         move = self.turn.undo()
         if move is None:
             return False
+        self.review = None  # a play the tutor was judging is no longer the play
         self.selected = None
         self.shown = self.turn.position.with_to_act(self.state.to_act)
         return True
@@ -693,10 +821,332 @@ class BoardScene(Scene):
     def make(self, move: Move) -> None:
         assert self.turn is not None
         side = self.state.to_act
+        self.close_hint()  # the person plays on their own
         self.shown = self.turn.position.with_to_act(side)
         self.turn.make(move)
         self.selected = None
         self.animate_steps(side, move.steps)
+
+    # -- hints and the tutor ----------------------------------------------------------------
+
+    def hint_offered(self) -> bool:
+        """Whether a Hint button belongs on the board now (enabled or not)."""
+        return (
+            self.setup.hints
+            and self.turn is not None
+            and self.turn.state is self.state
+            and self.state.phase is m.Phase.MOVE
+            and self.human_to_act()
+            and self.review is None
+            and self.tutor_card is None
+        )
+
+    def hint_note(self) -> str:
+        return (
+            f"No trained evaluation of {self.variant.name} yet: hints and the tutor arrive with it"
+        )
+
+    def toggle_hint(self) -> bool:
+        """H or the Hint button: open the hint card (the worker ranks the plays), or close it."""
+        if self.hint_card is not None:
+            self.close_hint()
+            return True
+        if not self.hint_offered() or self.busy:
+            return False
+        if not self.advice:
+            self.say(self.hint_note())
+            return True
+        assert self.turn is not None
+        state = self.state
+        card = HintCard(state, len(self.turn.plays))
+        if self.hint_state is state and self.hint_ranked is not None:
+            card.ranked = self.hint_ranked
+        elif self.hint_state is not state or self.hint_job is None:
+            self.hint_state = state
+            self.hint_ranked = None
+            self.hint_job = self.worker().submit(hint_ranking, state)
+        self.hint_card = card
+        self.app.audio.play("click")
+        self.place_cards()
+        return True
+
+    def close_hint(self) -> None:
+        self.hint_card = None
+
+    def poll_hint(self) -> None:
+        """Take the worker's ranking when it is ready (kept for the turn's state)."""
+        job = self.hint_job
+        if job is None or not job.done():
+            return
+        self.hint_job = None
+        try:
+            ranked = job.result()
+        except Exception:
+            log.exception("the hint could not rank the plays")
+            ranked = None
+        card = self.hint_card
+        if ranked is None:
+            self.hint_state = None
+            if card is not None:
+                card.error = "The evaluation could not rank these plays."
+            return
+        self.hint_ranked = ranked
+        if card is not None and card.state is self.hint_state:
+            card.ranked = ranked
+            # Move the card only if it hides the best play (or does not fit any more).
+            spots = self.preview_points(card.shown[0].play if card.shown else None)
+            if card.size(card.scale) != card.target.size or covers(
+                card.target, spots, self.view.layout.radius * 0.6
+            ):
+                self.place_cards()
+
+    def choose_hint(self, index: int) -> bool:
+        """Show the hint's ``index``-th play on the board (steps made so far are taken
+        back: the hint is for the whole roll)."""
+        card = self.hint_card
+        if card is None or not 0 <= index < len(card.shown):
+            return False
+        card.chosen = index
+        if self.turn is not None and self.turn.moves:
+            self.turn.undo_all()
+            self.review = None
+            self.selected = None
+            self.shown = self.resting()
+        self.app.audio.play("click")
+        spots = self.preview_points(card.chosen_play)
+        if covers(card.target, spots, self.view.layout.radius * 0.6):
+            self.place_cards()
+        return True
+
+    def apply_hint(self) -> bool:
+        """Make the chosen hint's play for the person, its men sliding into place."""
+        card = self.hint_card
+        play = card.chosen_play if card is not None else None
+        if play is None or self.turn is None or card is None or card.state is not self.state:
+            return False
+        side = self.state.to_act
+        self.close_hint()
+        self.turn.undo_all()
+        self.selected = None
+        self.shown = self.turn.position.with_to_act(side)
+        for step in play:
+            self.turn.make(Move(step.src, step.dst, (step,)))
+        self.animate_steps(side, play)
+        self.app.audio.play("click")
+        return True
+
+    def hint_event(self, event: pygame.event.Event) -> bool:
+        """Input for the open hint card; False lets the board have it."""
+        card = self.hint_card
+        assert card is not None
+        if event.type == pygame.MOUSEMOTION:
+            card.hover_at(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = card.hit(event.pos)
+            if hit is None:
+                return False
+            kind, what = hit
+            if kind == "row":
+                if card.chosen == what:
+                    return self.apply_hint()  # a second click on the shown play makes it
+                return self.choose_hint(what)
+            if kind == "button" and what == "apply":
+                return self.apply_hint()
+            if kind == "button" and what == "close":
+                self.close_hint()
+            return True  # a click on the card never reaches the board under it
+        if event.type == pygame.MOUSEBUTTONUP and card.rect.collidepoint(event.pos):
+            self.drag_from = self.drag_at = None
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        numbers = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, HINT_ROWS + 1)}
+        numbers |= {getattr(pygame, f"K_KP{i}"): i - 1 for i in range(1, HINT_ROWS + 1)}
+        if event.key in numbers:
+            return self.choose_hint(numbers[event.key])
+        if event.key in (pygame.K_UP, pygame.K_DOWN) and card.shown:
+            step = -1 if event.key == pygame.K_UP else 1
+            now = card.chosen if card.chosen is not None else (-1 if step > 0 else 0)
+            return self.choose_hint((now + step) % len(card.shown))
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            return card.chosen_play is not None and self.apply_hint()
+        return False
+
+    def poll_review(self) -> None:
+        """The tutor's judgement of the play made: a good play goes on at once; one that
+        gives away 0.03 or more waits for Take back or Keep."""
+        job, review = self.review_job, self.review
+        if job is None or review is None or not job.done():
+            return
+        self.review = None
+        self.review_job = None
+        state, play = review
+        turn = self.turn
+        if state is not self.state or turn is None or turn.complete() != play:
+            return  # stale: the play changed meanwhile
+        side = state.to_act
+        try:
+            loss, ranked = job.result()
+        except Exception:
+            log.exception("the tutor could not judge the play")
+            self.commit(play, animate=False)
+            return
+        word = grade(loss)
+        if word is None:
+            self.tally[side] = self.tally.get(side, TutorTally()).add(loss)
+            word = "Best play"
+            if loss >= 0.0005:
+                lost = f"{100 * loss:.1f}%" if chance_game(self.variant.players) else f"{loss:.3f}"
+                word = f"Good play: {lost} short of the best"
+            self.good = (self.t, word)
+            self.commit(play, animate=False)
+            return
+        best = ranked[0].play if ranked else play
+        self.tutor_card = TutorCard(Verdict(state, play, loss, best, word, ranked))
+        self.place_cards()
+
+    def tutor_event(self, event: pygame.event.Event) -> bool:
+        """Input while the tutor waits for an answer: Take back or Keep, nothing else."""
+        card = self.tutor_card
+        assert card is not None
+        if event.type == pygame.MOUSEMOTION:
+            card.hover_at(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            return self.take_back()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = card.hit(event.pos)
+            if hit == ("button", "takeback"):
+                return self.take_back()
+            if hit == ("button", "keep"):
+                return self.keep()
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_BACKSPACE, pygame.K_u, pygame.K_t):
+                return self.take_back()
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_k):
+                return self.keep()
+        return False
+
+    def take_back(self) -> bool:
+        """Undo the whole play the tutor flagged: the person plays the roll again."""
+        card = self.tutor_card
+        if card is None or self.turn is None:
+            return False
+        side = card.verdict.state.to_act
+        self.tutor_card = None
+        self.tally[side] = self.tally.get(side, TutorTally()).took_back()
+        self.turn.undo_all()
+        self.selected = None
+        self.shown = self.resting()
+        self.app.audio.play("click")
+        self.say("Taken back: play the roll again")
+        return True
+
+    def keep(self) -> bool:
+        """Keep the flagged play: it is made, and counted against the person."""
+        card = self.tutor_card
+        if card is None:
+            return False
+        verdict = card.verdict
+        self.tutor_card = None
+        if verdict.state is not self.state:
+            return True
+        side = verdict.state.to_act
+        self.tally[side] = self.tally.get(side, TutorTally()).add(verdict.loss)
+        self.app.audio.play("click")
+        self.commit(verdict.play, animate=False)
+        return True
+
+    def preview_points(self, play: Play | None) -> list[tuple[float, float]]:
+        """Where the men ``play`` moves stand before it and after it (what a card about
+        the play should not hide)."""
+        if play is None or self.turn is None:
+            return []
+        layout = self.view.layout
+        side = self.state.to_act
+        start = self.turn.start
+        before = self._piles(start, side)
+        after = self._piles(self.variant.apply_play(start, play), side)
+        leaving, arriving = self.preview_changes(play)
+        out = []
+        for changes, piles in ((leaving, before), (arriving, after)):
+            for key, n in changes.items():
+                if key not in layout.spots:
+                    continue
+                total = piles[key]
+                out += [layout.man_centre(key, i, total) for i in range(total - n, total)]
+                out.append(layout.spots[key].base)
+        return out
+
+    def men_points(self) -> list[tuple[float, float]]:
+        """Where every man at rest stands (what a card should hide least)."""
+        layout = self.view.layout
+        position = self.shown
+        out = []
+        for side in range(position.players):
+            for pos, count in enumerate(position.board[side]):
+                if not count:
+                    continue
+                key = self.key_of(side, pos, position)
+                if key in layout.spots:
+                    out += [layout.man_centre(key, i, count) for i in range(count)]
+        return out
+
+    def place_cards(self) -> None:
+        """Put the open card where it hides the least of what it is about."""
+        card: HintCard | TutorCard | None = self.tutor_card or self.hint_card
+        if card is None:
+            return
+        scale = self.app.scale
+        size = card.size(scale)
+        layout = self.view.layout
+        dx, dy, dw, dh = layout.dice_area
+        soft = [(dx + dw / 2, dy + dh / 2), *layout.info.values()]
+        avoid: list[tuple[float, float]] = []
+        if isinstance(card, HintCard):
+            # Above all the play shown (else the best); the other plays listed matter less.
+            shown = [ranked.play for ranked in card.shown]
+            main = card.chosen_play or (shown[0] if shown else None)
+            avoid = self.preview_points(main)
+            for play in shown:
+                if play != main:
+                    soft += self.preview_points(play)
+            if not shown and self.turn is not None:
+                side = self.state.to_act
+                position = self.turn.start
+                piles = self._piles(position, side)
+                for src in self.turn.sources():
+                    key = self.key_of(side, src, position)
+                    if key in layout.spots:
+                        count = piles.get(key, 1)
+                        avoid.append(layout.man_centre(key, count - 1, count))
+        else:
+            verdict = card.verdict
+            avoid = self.preview_points(verdict.play) + self.preview_points(verdict.best)
+        wanted = self.wanted_buttons()
+        blocked = self.control_rects(wanted) if wanted else []
+        if self.message_box.w:
+            blocked.append(self.message_box)
+        xs = [f[0] for f in layout.fields] + [f[0] + f[2] for f in layout.fields]
+        ys = [f[1] for f in layout.fields] + [f[1] + f[3] for f in layout.fields]
+        field = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)) if xs else None
+        dice = pygame.Rect(round(dx), round(dy), round(dw), round(dh))
+        rect = place_card(
+            size,
+            self.app.size,
+            layout.frame,
+            scale,
+            field=field,
+            shun=[dice],
+            avoid=avoid,
+            soft=soft,
+            men=self.men_points(),
+            blocked=blocked,
+            radius=layout.radius,
+        )
+        card.place(rect, scale)
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -747,9 +1197,21 @@ class BoardScene(Scene):
         hidden: dict[SpotKey, int] = {}
         if self.drag_from is not None and self.drag_at is not None and selected is not None:
             hidden[selected] = 1
-        view.draw_highlights(surface, self.movable(), self.t, strength=0.35)
-        view.draw_highlights(surface, self.highlights(), self.t)
+        preview = self.preview_play()
+        if preview is None:
+            view.draw_highlights(surface, self.movable(), self.t, strength=0.35)
+            view.draw_highlights(surface, self.highlights(), self.t)
+        else:
+            leaving, arriving = self.preview_changes(preview)
+            view.draw_highlights(surface, leaving, self.t, strength=0.45)
+            view.draw_highlights(surface, arriving, self.t)
+            for key, n in leaving.items():
+                hidden[key] = hidden.get(key, 0) + n
+            for key, _other in self.preview_struck(preview):
+                hidden[key] = hidden.get(key, 0) + 1
         view.draw_men(surface, self.shown, hidden=hidden, selected=selected)
+        if preview is not None:
+            self.draw_preview(surface, preview)
         view.draw_labels(surface, self.shown, self.state.on_roll)
         for side, slide in self.flying.values():
             view.draw_man(surface, side, slide.position(), lift=slide.lift())
@@ -762,6 +1224,201 @@ class BoardScene(Scene):
         self.draw_cube(surface)
         self.draw_controls(surface)
         self.draw_message(surface)
+        self.draw_good(surface)
+        self.draw_cards(surface)
+
+    # -- drawing the advice -----------------------------------------------------------------
+
+    def preview_play(self) -> Play | None:
+        """The hint's play shown on the board, if one is chosen and nothing moves."""
+        card = self.hint_card
+        if card is None or self.turn is None or self.turn.moves or self.busy:
+            return None
+        if card.state is not self.state:
+            return None
+        return card.chosen_play
+
+    def _piles(self, position: Position, side: int) -> dict[SpotKey, int]:
+        """The men of ``side`` per spot, as ``draw_men`` stacks them."""
+        piles: dict[SpotKey, int] = {}
+        for pos, count in enumerate(position.board[side]):
+            if count:
+                key = spot_key(self.variant, side, pos)
+                piles[key] = piles.get(key, 0) + count
+        if position.hand[side]:
+            key = spot_key(self.variant, side, 0, in_hand=True)
+            piles[key] = piles.get(key, 0) + position.hand[side]
+        return piles
+
+    def preview_changes(self, play: Play) -> tuple[dict[SpotKey, int], dict[SpotKey, int]]:
+        """The mover's men ``play`` takes from each spot, and brings to each spot."""
+        assert self.turn is not None
+        side = self.state.to_act
+        start = self.turn.start
+        before = self._piles(start, side)
+        after = self._piles(self.variant.apply_play(start, play), side)
+        leaving = {k: n - after.get(k, 0) for k, n in before.items() if after.get(k, 0) < n}
+        arriving = {k: n - before.get(k, 0) for k, n in after.items() if before.get(k, 0) < n}
+        return leaving, arriving
+
+    def preview_struck(self, play: Play) -> list[tuple[SpotKey, int]]:
+        """The blots ``play`` hits: their spot and their side."""
+        assert self.turn is not None
+        side = self.state.to_act
+        start = self.turn.start
+        out = []
+        for step in play:
+            if not step.hit:
+                continue
+            for other in range(self.variant.players):
+                where = self.variant.facing_pos(side, step.dst, other) if other != side else None
+                if where is not None and start.board[other][where]:
+                    out.append((spot_key(self.variant, other, where), other))
+                    break
+        return out
+
+    def draw_preview(self, surface: pygame.Surface, play: Play) -> None:
+        """The hint's play on the board: the men it moves faded where they stand, a gold
+        arc along each man's way, and a ghost of it where it lands."""
+        assert self.turn is not None
+        view, layout = self.view, self.view.layout
+        side = self.state.to_act
+        start = self.turn.start
+        before = self._piles(start, side)
+        after = self._piles(self.variant.apply_play(start, play), side)
+        leaving, arriving = self.preview_changes(play)
+        for key, other in self.preview_struck(play):
+            if key in layout.spots:
+                view.draw_man(surface, other, layout.man_centre(key, 0, 1), alpha=80)
+        for key, n in leaving.items():
+            count = before[key]
+            if key[0] in ("off", "hand") or key not in layout.spots:
+                continue
+            for i in range(count - n, count):
+                view.draw_man(surface, side, layout.man_centre(key, i, count), alpha=80)
+        # Where each man goes (by way of any blot it hits on the way).
+        taken = dict.fromkeys(before, 0)
+        landed: dict[SpotKey, int] = {}
+        r = layout.radius
+        for move in moves_of(play):
+            key = self.key_of(side, move[0].src, start)
+            if key not in layout.spots:
+                continue
+            count = before.get(key, 1)
+            taken[key] = taken.get(key, 0) + 1
+            points = [layout.man_centre(key, max(0, count - taken[key]), count)]
+            for step in move:
+                dst = spot_key(self.variant, side, step.dst)
+                if dst not in layout.spots:
+                    continue
+                if step is move[-1]:
+                    total = after.get(dst, 1)
+                    slot = total - arriving.get(dst, 1) + landed.get(dst, 0)
+                    landed[dst] = landed.get(dst, 0) + 1
+                    points.append(layout.man_centre(dst, min(slot, total - 1), total))
+                elif step.hit:  # the man stops where it hits on its way
+                    points.append(layout.man_centre(dst, 0, 1))
+            self._arcs(surface, points, r)
+        for key, n in arriving.items():
+            total = after[key]
+            if key[0] in ("off", "hand") or key not in layout.spots:
+                continue
+            for i in range(total - n, total):
+                view.draw_man(surface, side, layout.man_centre(key, i, total), alpha=175)
+
+    def _arcs(self, surface: pygame.Surface, points: list[tuple[float, float]], r: float) -> None:
+        """Gold arcs through ``points``, bowed towards the board's middle, with a head."""
+        fx, fy, fw, fh = self.view.layout.frame
+        centre = (fx + fw / 2, fy + fh / 2)
+        line: list[tuple[float, float]] = []
+        for (ax, ay), (bx, by) in itertools.pairwise(points):
+            dist = math.hypot(bx - ax, by - ay)
+            if dist < 1:
+                continue
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            nx, ny = -(by - ay) / dist, (bx - ax) / dist
+            if (centre[0] - mx) * nx + (centre[1] - my) * ny < 0:
+                nx, ny = -nx, -ny
+            bow = min(dist * 0.22, r * 3.0)
+            cx, cy = mx + nx * bow, my + ny * bow
+            steps = max(8, int(dist / 12))
+            for i in range(steps + 1):
+                t = i / steps
+                u = 1 - t
+                x = u * u * ax + 2 * u * t * cx + t * t * bx
+                line.append((x, u * u * ay + 2 * u * t * cy + t * t * by))
+        if len(line) < 2:
+            return
+        # Stop short of the ghost's middle: the head rests on it.
+        end = line[-1]
+        while len(line) > 2 and math.hypot(line[-1][0] - end[0], line[-1][1] - end[1]) < r * 0.5:
+            line.pop()
+        width = max(2, round(r * 0.14))
+        tip_x, tip_y = line[-1]
+        back_x, back_y = line[-2]
+        d = math.hypot(tip_x - back_x, tip_y - back_y) or 1.0
+        ux, uy = (tip_x - back_x) / d, (tip_y - back_y) / d
+        head = r * 0.6
+        base = (tip_x - ux * head, tip_y - uy * head)
+        wing = head * 0.6
+        arrow = [
+            (tip_x + ux * head * 0.2, tip_y + uy * head * 0.2),
+            (base[0] - uy * wing, base[1] + ux * wing),
+            (base[0] + uy * wing, base[1] - ux * wing),
+        ]
+        body = [*line[:-1], base]
+        gold = self.theme.accent
+        dark = (20, 14, 10)
+        for colour, extra, shift in ((dark, 2, 2), (gold, 0, 0)):
+            shifted = [(x + shift * 0.5, y + shift) for x, y in body]
+            pygame.draw.lines(surface, colour, False, shifted, width + extra)
+            for x, y in shifted[1:-1:3]:
+                pygame.draw.circle(surface, colour, (x, y), (width + extra) / 2)
+            tri = [(x + shift * 0.5, y + shift) for x, y in arrow]
+            pygame.draw.polygon(surface, colour, tri)
+            pygame.draw.aalines(surface, colour, True, tri)
+
+    def card_style(self) -> Style:
+        return Style.from_theme(self.theme)
+
+    def draw_cards(self, surface: pygame.Surface) -> None:
+        style = self.card_style()
+        if self.tutor_card is not None:
+            self.tutor_card.draw(surface, style)
+        elif self.hint_card is not None:
+            self.hint_card.draw(surface, style)
+
+    def draw_good(self, surface: pygame.Surface) -> None:
+        """The tutor's quiet word on a good play: a small tag that fades away."""
+        since, word = self.good
+        age = self.t - since
+        if not word or age > 2.6:
+            return
+        alpha = round(255 * min(1.0, age / 0.2, (2.6 - age) / 0.8))
+        scale = self.app.scale
+        size = max(13, round(18 * scale))
+        f = get_font("italic", size)
+        pad = round(10 * scale)
+        w, h = f.size(word)[0] + 2 * pad + round(12 * scale), f.get_height() + pad
+        fx, fy, fw, _ = self.view.layout.frame
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midtop = (round(fx + fw / 2), round(fy + max(6, 10 * scale)))
+        box = rounded_box(rect.size, h // 2, (24, 30, 22), GOOD_COLOUR, max(1, round(scale)), 0.85)
+        box.set_alpha(round(alpha * 0.9))
+        surface.blit(box, rect)
+        dot = (rect.x + pad + round(3 * scale), rect.centery)
+        ink = _mix((24, 30, 22), GOOD_COLOUR, alpha / 255)
+        pygame.draw.circle(surface, ink, dot, max(3, round(4 * scale)))
+        draw_text(
+            surface,
+            word,
+            (dot[0] + round(10 * scale), rect.centery - max(1, round(scale))),
+            role="italic",
+            size=size,
+            colour=GOOD_COLOUR,
+            anchor="midleft",
+            alpha=alpha,
+        )
 
     def draw_dice(self, surface: pygame.Surface) -> None:
         view = self.view
@@ -844,6 +1501,10 @@ class BoardScene(Scene):
         elif state.phase is m.Phase.CHOOSE:
             out += [(f"choose{v}", str(v)) for v in m.die_choices(state)]
         elif state.phase is m.Phase.MOVE and self.turn is not None:
+            if self.review is not None or self.tutor_card is not None:
+                return []  # the tutor has the word
+            if self.hint_offered():
+                out.append(("hint", "Hint"))
             if self.turn.moves:
                 out.append(("undo", "Undo"))
             if self.turn.complete() is not None:
@@ -888,28 +1549,68 @@ class BoardScene(Scene):
         scale = self.app.scale
         wanted = self.wanted_buttons()
         self.buttons = {}
+        self.disabled = {}
         if not wanted:
             return
         label_font = font("caps", round(26 * scale))
         mouse = pygame.mouse.get_pos()
         radius = round(8 * scale)
+        note = ""
         for (name, text), rect in zip(wanted, self.control_rects(wanted), strict=True):
             hover = rect.collidepoint(mouse)
             shadow = rect.move(0, round(3 * scale))
             pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=radius)
-            body = theme.accent if hover else theme.frame
+            if name == "hint" and not self.advice:
+                # No evaluation to ask: the button is there, greyed, and says why.
+                pygame.draw.rect(surface, _mix(theme.frame, (40, 40, 40), 0.6), rect, 0, radius)
+                edge = _mix(theme.accent, (60, 60, 60), 0.6)
+                pygame.draw.rect(surface, edge, rect, max(1, round(scale)), radius)
+                label = label_font.render(text, True, _mix(theme.text, (70, 70, 70), 0.6))
+                surface.blit(label, label.get_rect(center=rect.center))
+                self.disabled[name] = (rect, self.hint_note())
+                if hover:
+                    note = self.hint_note()
+                continue
+            on = name == "hint" and self.hint_card is not None
+            body = theme.accent if hover or on else theme.frame
             pygame.draw.rect(surface, body, rect, border_radius=radius)
             pygame.draw.rect(surface, theme.accent, rect, max(1, round(2 * scale)), radius)
-            ink = theme.frame_dark if hover else theme.text
+            ink = theme.frame_dark if hover or on else theme.text
             label = label_font.render(text, True, ink)
             surface.blit(label, label.get_rect(center=rect.center))
             self.buttons[name] = rect
+        if note:
+            self.draw_note(surface, note, self.disabled["hint"][0])
+
+    def draw_note(self, surface: pygame.Surface, text: str, near: pygame.Rect) -> None:
+        """A small tooltip for ``near`` (a disabled button): above it, kept on screen."""
+        scale = self.app.scale
+        size = max(12, round(16 * scale))
+        f = get_font("italic", size)
+        pad = max(6, round(12 * scale))
+        width = min(f.size(text)[0], round(280 * scale))
+        lines = wrap_words(text, f, width)
+        w = max(f.size(line)[0] for line in lines) + 2 * pad
+        h = len(lines) * f.get_linesize() + pad
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midbottom = (near.centerx, near.y - round(8 * scale))
+        rect.clamp_ip(surface.get_rect().inflate(-round(16 * scale), -round(16 * scale)))
+        radius = max(3, round(8 * scale))
+        draw_shadow(surface, rect, scale, radius=radius, blur=10, drop=4, alpha=140)
+        box = rounded_box(rect.size, radius, (34, 27, 22), self.theme.accent, 1, 0.85)
+        surface.blit(box, rect)
+        y = rect.y + pad // 2
+        for line in lines:
+            ink = self.theme.text
+            draw_text(surface, line, (rect.x + pad, y), role="italic", size=size, colour=ink)
+            y += f.get_linesize()
 
     def draw_message(self, surface: pygame.Surface) -> None:
         state = self.state
         text = self.message
         if not text or self.t - self.message_time > 4.0:
             text = self.prompt(state)
+        self.message_box = pygame.Rect(0, 0, 0, 0)
         if not text:
             return
         scale = self.app.scale
@@ -930,6 +1631,7 @@ class BoardScene(Scene):
             back.fill((*self.theme.field, 170))
             surface.blit(back, back.get_rect(center=box.center))
             surface.blit(label, box)
+            self.message_box = box.inflate(2 * pad, pad // 2)
             return
         if below >= face.get_height() + pad or width - (fx + fw) < 120 * scale:
             # A line at the foot of the window, under the board.
@@ -939,6 +1641,7 @@ class BoardScene(Scene):
             back.fill((0, 0, 0, 150))
             surface.blit(back, back.get_rect(center=box.center))
             surface.blit(label, box)
+            self.message_box = box.inflate(3 * pad, pad)
             return
         # No room below the board: the panel at its right, word-wrapped, near the top.
         column = round(width - (fx + fw) - 2 * pad)
@@ -955,6 +1658,7 @@ class BoardScene(Scene):
             label = face.render(line, True, self.theme.text)
             surface.blit(label, label.get_rect(midtop=(centre, y)))
             y += face.get_linesize()
+        self.message_box = pygame.Rect(round(fx + fw), round(fy), column + 2 * pad, y - round(fy))
 
     def prompt(self, state: m.GameState) -> str:
         if state.is_over:
@@ -972,6 +1676,10 @@ class BoardScene(Scene):
         if state.phase is m.Phase.CHOOSE:
             return f"{name}: name the third die"
         if state.phase is m.Phase.MOVE:
+            if self.review is not None:
+                return "The tutor is looking at your play..."
+            if self.tutor_card is not None:
+                return f"{name}: take the play back, or keep it"
             if self.turn is not None and self.turn.complete() is not None:
                 return f"{name}: Done ends the turn (Space), Undo takes back"
             return f"{name} to play {self.dice_text(state.dice)}"
@@ -1009,4 +1717,4 @@ def _distance(a: tuple[int, int], b: tuple[int, int]) -> float:
     return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
 
 
-__all__ = ["BoardScene", "computer_play"]
+__all__ = ["BoardScene", "computer_decision", "computer_play"]

@@ -20,6 +20,7 @@ import pygame
 
 from game.rules.outcome import Kind, Termination
 from game.rules.variants import VARIANTS
+from game.ui.advice import TutorTally, chance_game
 from game.ui.backdrop import Motes, draw_backdrop
 from game.ui.session import GameSummary, Seat
 from game.ui.theme import side_colours, theme_for
@@ -59,6 +60,43 @@ KIND_HOW = {
     Kind.TIE: "Neither side could ever move again.",
 }
 PLACES = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth")
+
+
+def judged(summary: GameSummary) -> list[tuple[int, TutorTally]]:
+    """The sides whose plays the tutor judged (practice), with its tally."""
+    return [
+        (side, tally)
+        for side, tally in enumerate(summary.tutor)
+        if tally is not None and tally.moves > 0
+    ]
+
+
+def loss_text(summary: GameSummary, tally: TutorTally | None) -> str:
+    """A side's average loss per judged move: ``0.021 points``, or ``1.2% to win`` (El
+    Mundo: of the chance to win)."""
+    if tally is None or not tally.moves:
+        return "-"
+    if chance_game(summary.state.variant.players):
+        return f"{100 * tally.average:.1f}% to win"
+    return f"{tally.average:.3f} points"
+
+
+def tutor_words(summary: GameSummary) -> str:
+    """The tutor's count of a practice game's mistakes, in a sentence."""
+    sides = judged(summary)
+    if not sides:
+        return ""
+    parts = []
+    for side, tally in sides:
+        counts = (
+            f"{tally.moves} move{'s' if tally.moves != 1 else ''}: {tally.doubtful} doubtful, "
+            f"{tally.bad} bad, {tally.very_bad} very bad"
+        )
+        if tally.taken_back:
+            counts += f" ({tally.taken_back} taken back)"
+        who = f"{side_name(summary, side)}, " if len(sides) > 1 else ""
+        parts.append(who + counts)
+    return "Tutor on " + "  ·  ".join(parts)
 
 
 def side_name(summary: GameSummary, side: int) -> str:
@@ -244,8 +282,11 @@ class ResultsScene(WidgetScene):
             get_font(role, size * s).get_linesize() + round(2 * s)
             for _line, role, size, _colour in lines
         )
-        table = round(76 * s) + 2 * round(30 * s) + round(10 * s)
+        rows = 3 if self.summary and judged(self.summary) else 2
+        table = round(76 * s) + rows * round(30 * s) + round(10 * s)
         table += get_font("italic", 16 * s).get_linesize()
+        if rows == 3:
+            table += get_font("italic", 16 * s).get_linesize() * 2
         content = (
             round(162 * s)
             + get_font("caps", 44 * s).get_linesize()
@@ -354,7 +395,16 @@ class ResultsScene(WidgetScene):
         avail = panel.w - round(80 * s) - label_w
         col_w = min(round(170 * s), avail // players)
         x0 = panel.centerx - (label_w + col_w * players) // 2
-        rows = [("Hits", summary.hits), ("Pips to go", summary.pips)]
+        rows: list[tuple[str, tuple[Any, ...]]] = [
+            ("Hits", summary.hits),
+            ("Pips to go", summary.pips),
+        ]
+        tutored = judged(summary)
+        if tutored:
+            tallies = dict(tutored)
+            rows.append(
+                ("Loss per move", tuple(loss_text(summary, tallies.get(p)) for p in range(players)))
+            )
         row_h = round(30 * s)
         for side in range(players):
             x = x0 + label_w + side * col_w + col_w // 2
@@ -414,7 +464,7 @@ class ResultsScene(WidgetScene):
         turns = summary.turns
         variant = VARIANTS[summary.setup.variant_id].name
         note = f"{variant}  ·  {turns} turn{'s' if turns != 1 else ''}"
-        draw_text(
+        y = draw_text(
             surface,
             note,
             (panel.centerx, y + round(10 * s)),
@@ -422,7 +472,20 @@ class ResultsScene(WidgetScene):
             size=16 * s,
             colour=st.text_dim,
             anchor="midtop",
-        )
+        ).bottom
+        words = tutor_words(summary)
+        if words:
+            f = get_font("italic", 16 * s)
+            for line in wrap_words(words, f, panel.w - round(80 * s))[:2]:
+                y = draw_text(
+                    surface,
+                    line,
+                    (panel.centerx, y),
+                    role="italic",
+                    size=16 * s,
+                    colour=st.text,
+                    anchor="midtop",
+                ).bottom
 
     def draw_leaves(self, surface: pygame.Surface) -> None:
         s = self.scale

@@ -46,7 +46,7 @@ from game.ui.widgets import (
     wrap_words,
 )
 
-LEVEL_NOTE = "arrives with the trained opponents"
+LEVEL_NOTE = "arrives with it"
 MODE_NOTES = {
     "local": "Take turns at one table, or let the computer sit in at any seat.",
     "practice": "You play the first seat against the computer; hints are there when you "
@@ -319,7 +319,7 @@ class SetupScene(WidgetScene):
                 partial(self.set_level, side),
                 fmt=str.capitalize,
                 allowed=partial(_available_for, self.variant_id),
-                note=f"This level {LEVEL_NOTE}",
+                note=f"This game has no trained opponent yet: this level {LEVEL_NOTE}",
                 label=f"Level {side + 1}",
                 help="How well the computer plays at this seat",
                 size=13.5,
@@ -327,6 +327,13 @@ class SetupScene(WidgetScene):
             level.visible = not seat.human
             self.seat_rows.append((side, who, level))
         self.refresh_focus()
+
+    def level_note(self) -> str:
+        """Why only Novice can be chosen: the variant has no trained evaluation yet
+        (and so, in practice, no hints either)."""
+        if self.mode == "practice":
+            return "This game has no trained opponent yet: Novice only, and no hints until it has."
+        return "This game has no trained opponent yet: the stronger levels arrive with it."
 
     def set_who(self, side: int, who: str) -> None:
         self.set_human(side, who == "person")
@@ -677,12 +684,11 @@ class SetupScene(WidgetScene):
                     colour=st.accent_light,
                     anchor="midleft",
                 )
-        if any(not seat.human for seat in seats):
-            draw_text(
-                surface,
-                f"The stronger levels {LEVEL_NOTE.replace('arrives', 'arrive')}.",
-                (self.headings["seats"].x + round(30 * s), self.level_note_y),
-                role="italic",
-                size=14 * s,
-                colour=st.text_disabled,
-            )
+        if any(not seat.human for seat in seats) and not level_available("expert", self.variant_id):
+            x = self.headings["seats"].x + round(30 * s)
+            f = get_font("italic", 14 * s)
+            y = self.level_note_y
+            for line in wrap_words(self.level_note(), f, self.headings["seats"].right - x)[:3]:
+                y = draw_text(
+                    surface, line, (x, y), role="italic", size=14 * s, colour=st.text_disabled
+                ).bottom

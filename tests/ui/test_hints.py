@@ -1,0 +1,335 @@
+"""Hints and the practice tutor on the board, headless: the hint card ranks the plays
+in the worker, a chosen hint is shown and played, the tutor flags a bad play (Take back
+restores the position, Keep goes on and counts it), keeps quiet about a good one, and
+there is no hint without a trained evaluation. A small network stands in for the
+shipped weights, so the tests judge the mechanism and run fast."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game.ai import players
+from game.ai.encode import Scheme
+from game.ai.network import Network
+from game.ai.players import Ranked
+from game.rules import match as m
+from game.rules.variants import find_variant
+from game.store.settings import Settings
+from game.ui.advice import TutorTally, difference_text, grade, value_text
+from game.ui.app import App
+from game.ui.scenes import board as board_module
+from game.ui.scenes.board import BoardScene
+from game.ui.session import GameSetup, GameSummary, Seat
+
+PRACTICE = GameSetup(
+    "backgammon",
+    options={"cube": False},
+    seats=(Seat(), Seat(human=False)),
+    seed=11,
+    mode="practice",
+    hints=True,
+)
+
+
+@pytest.fixture
+def net(monkeypatch):
+    """A small network of the right shape for any variant (instead of shipped weights)."""
+    nets: dict[str, Network] = {}
+
+    def network_for(variant_id):
+        if variant_id not in nets:
+            scheme = Scheme.for_variant(find_variant(variant_id))
+            nets[variant_id] = Network.create(scheme.inputs, 8, 5, scheme.outputs)
+        return nets[variant_id]
+
+    monkeypatch.setattr(players, "network_for", network_for)
+    return network_for
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    app = App(replace(Settings(), animation="instant", muted=True), persist=False)
+    app.start((1280, 800))
+    app.running = True
+    yield app
+    app.stop()
+
+
+def step(app, frames=1):
+    for _ in range(frames):
+        app.step(1 / 60)
+
+
+def run_until(app, predicate, seconds=20.0):
+    for _ in range(int(seconds * 60)):
+        app.step(1 / 60)
+        if predicate():
+            return True
+    return False
+
+
+def press(app, key):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    step(app, 2)
+
+
+def click(app, point):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1))
+    step(app, 2)
+
+
+def my_turn(app, setup=PRACTICE) -> BoardScene:
+    """The board at the person's first move with a choice of plays."""
+    scene = BoardScene(app)
+    app.push(scene, setup)
+
+    def ready():
+        if scene.state.phase is m.Phase.ROLL and "roll" in scene.buttons:
+            scene.press("roll")
+        turn = scene.turn
+        return (
+            turn is not None
+            and turn.state is scene.state
+            and turn.forced is None
+            and not scene.busy
+            and scene.human_to_act()
+        )
+
+    assert run_until(app, ready)
+    step(app)
+    return scene
+
+
+def open_hint(app, scene):
+    press(app, pygame.K_h)
+    card = scene.hint_card
+    assert card is not None
+    assert run_until(app, lambda: not card.thinking, seconds=10)
+    step(app)
+    return card
+
+
+def play_by_hand(app, scene):
+    """Make some full play one move at a time, as clicks would."""
+    turn = scene.turn
+    while turn.complete() is None:
+        src = sorted(turn.sources())[0]
+        scene.make(next(iter(turn.moves_from(src).values())))
+        assert run_until(app, lambda: not scene.busy, seconds=5)
+    return turn.complete()
+
+
+def judge_as(monkeypatch, loss):
+    """The tutor's judgement, fixed: ``loss`` against a best play it names."""
+    calls = []
+
+    def judgement(state, play):
+        calls.append(play)
+        best = next(p for p in m.legal_plays(state) if p != play)
+        return loss, [Ranked(best, 0.5, True), Ranked(play, 0.5 - loss, True)]
+
+    monkeypatch.setattr(board_module, "tutor_judgement", judgement)
+    return calls
+
+
+def next_state(scene, before):
+    states = scene.game.states
+    return states[states.index(before) + 1] if states.index(before) + 1 < len(states) else None
+
+
+# -- the hint -----------------------------------------------------------------------------
+
+
+def test_the_hint_card_ranks_the_plays_in_the_worker(app, net):
+    scene = my_turn(app)
+    assert "hint" in scene.buttons
+    press(app, pygame.K_h)
+    card = scene.hint_card
+    assert card is not None and card.thinking
+    app.draw()  # the card says it is thinking while the board goes on
+    assert run_until(app, lambda: not card.thinking, seconds=10)
+    plays = m.legal_plays(scene.state)
+    assert len(card.shown) == min(5, len(plays))
+    values = [r.value for r in card.shown]
+    assert values == sorted(values, reverse=True)
+    rows = card.texts()
+    assert rows[0][0] == "1" and rows[0][3] == ""  # the best has no difference
+    assert all(r[3].startswith("\u2212") for r in rows[1:])
+    assert all(r[1] and r[1] != "pass" for r in rows)
+    step(app)
+    assert card.rect.w > 0 and card.rows  # drawn, with its rows in place
+    # H again closes it; Esc too (and does not pause the game).
+    press(app, pygame.K_h)
+    assert scene.hint_card is None
+    press(app, pygame.K_h)
+    assert scene.hint_card is not None and not scene.hint_card.thinking  # kept for the turn
+    press(app, pygame.K_ESCAPE)
+    assert scene.hint_card is None and app.stack.top is scene
+
+
+def test_a_chosen_hint_is_shown_and_played(app, net, monkeypatch):
+    judge_as(monkeypatch, 0.0)
+    scene = my_turn(app)
+    card = open_hint(app, scene)
+    before = scene.state
+    press(app, pygame.K_2)
+    assert card.chosen == 1
+    chosen = card.chosen_play
+    assert scene.preview_play() == chosen
+    app.draw()  # ghosts and arcs on the board
+    assert card.buttons.get("apply") is not None
+    click(app, card.buttons["apply"].center)
+    assert scene.hint_card is None
+    assert run_until(app, lambda: next_state(scene, before) is not None, seconds=10)
+    after = next_state(scene, before)
+    assert after.position.board == before.variant.apply_play(before.position, chosen).board
+    assert scene.tally[0] == TutorTally(moves=1)
+
+
+def test_a_move_of_the_players_own_closes_the_hint(app, net):
+    scene = my_turn(app)
+    open_hint(app, scene)
+    src = sorted(scene.turn.sources())[0]
+    scene.make(next(iter(scene.turn.moves_from(src).values())))
+    assert scene.hint_card is None
+
+
+def test_clicking_a_row_shows_it_and_a_second_click_plays_it(app, net, monkeypatch):
+    judge_as(monkeypatch, 0.0)
+    scene = my_turn(app)
+    card = open_hint(app, scene)
+    before = scene.state
+    click(app, card.rows[0].center)
+    assert card.chosen == 0
+    best = card.chosen_play
+    step(app, 20)  # the card may glide aside from the play it shows
+    click(app, card.rows[0].center)
+    assert run_until(app, lambda: next_state(scene, before) is not None, seconds=10)
+    assert next_state(scene, before).position.board == (
+        before.variant.apply_play(before.position, best).board
+    )
+
+
+# -- the tutor ----------------------------------------------------------------------------
+
+
+def test_the_tutor_flags_a_bad_play_and_take_back_restores_the_position(app, net, monkeypatch):
+    calls = judge_as(monkeypatch, 0.2)
+    scene = my_turn(app)
+    before = scene.state
+    start = scene.resting()
+    play = play_by_hand(app, scene)
+    assert run_until(app, lambda: scene.tutor_card is not None, seconds=10)
+    assert calls == [play]
+    verdict = scene.tutor_card.verdict
+    assert verdict.grade == "very bad" and verdict.play == play and verdict.best != play
+    assert scene.state is before  # the turn has not passed
+    step(app)
+    buttons = scene.tutor_card.buttons
+    assert set(buttons) == {"takeback", "keep"}
+    assert scene.buttons == {}  # the tutor has the word
+    click(app, buttons["takeback"].center)
+    assert scene.tutor_card is None
+    assert scene.turn is not None and scene.turn.moves == []
+    assert scene.resting() == start and scene.state is before
+    assert scene.tally[0].taken_back == 1 and scene.tally[0].moves == 0
+    # The roll is played again; Keep (Enter) makes it and counts it.
+    play_by_hand(app, scene)
+    assert run_until(app, lambda: scene.tutor_card is not None, seconds=10)
+    press(app, pygame.K_RETURN)
+    assert scene.tutor_card is None
+    assert next_state(scene, before) is not None
+    tally = scene.tally[0]
+    assert (tally.moves, tally.very_bad, tally.taken_back) == (1, 1, 1)
+    assert tally.loss == pytest.approx(0.2)
+
+
+def test_the_tutor_keeps_quiet_about_a_good_play(app, net, monkeypatch):
+    judge_as(monkeypatch, 0.02)
+    scene = my_turn(app)
+    before = scene.state
+    play_by_hand(app, scene)
+    assert run_until(app, lambda: next_state(scene, before) is not None, seconds=10)
+    assert scene.tutor_card is None
+    assert scene.good[1].startswith("Good play")
+    assert scene.tally[0] == TutorTally(moves=1, loss=0.02)
+
+
+def test_the_tally_reaches_the_summary_and_the_results(app, net, monkeypatch):
+    from game.ui.scenes.results import ResultsScene, tutor_words
+
+    judge_as(monkeypatch, 0.07)
+    scene = my_turn(app)
+    play_by_hand(app, scene)
+    assert run_until(app, lambda: scene.tutor_card is not None, seconds=10)
+    press(app, pygame.K_k)  # keep
+    scene.push(m.concede(scene.state, 0))
+    scene.show_results()
+    results = app.stack.top
+    assert isinstance(results, ResultsScene)
+    summary = results.summary
+    assert summary.tutor[0] == TutorTally(moves=1, loss=0.07, bad=1)
+    assert summary.tutor[1] is None
+    assert "1 bad" in tutor_words(summary)
+    app.draw()
+
+
+def test_local_games_and_variants_without_an_evaluation_have_no_hint(app, monkeypatch):
+    monkeypatch.setattr(players, "network_for", lambda variant_id: None)
+    scene = my_turn(app)
+    assert "hint" not in scene.buttons and "hint" in scene.disabled
+    assert "No trained evaluation" in scene.disabled["hint"][1]
+    press(app, pygame.K_h)
+    assert scene.hint_card is None and "No trained evaluation" in scene.message
+    app.pop()
+    local = my_turn(app, replace(PRACTICE, mode="local", hints=False))
+    assert "hint" not in local.buttons and "hint" not in local.disabled
+
+
+# -- words and numbers ----------------------------------------------------------------------
+
+
+def test_grades_and_values():
+    assert [grade(x) for x in (0.0, 0.029, 0.03, 0.06, 0.119, 0.12, 1.0)] == [
+        None,
+        None,
+        "doubtful",
+        "bad",
+        "bad",
+        "very bad",
+        "very bad",
+    ]
+    assert value_text(0.1864, 2) == "+0.186" and value_text(-0.2, 2) == "\u22120.200"
+    assert value_text(0.412, 4) == "41.2%"
+    assert difference_text(0.042, 2) == "\u22120.042" and difference_text(0.031, 4) == "\u22123.1%"
+    tally = TutorTally().add(0.01).add(0.05).add(0.2)
+    assert (tally.moves, tally.doubtful, tally.very_bad) == (3, 1, 1)
+    assert tally.average == pytest.approx(0.26 / 3)
+
+
+def test_results_draw_a_practice_summary_at_both_sizes(app):
+    from game.ui.scenes.results import ResultsScene
+
+    variant = find_variant("el_mundo")
+    state = m.new_game(variant, __import__("random").Random(2))
+    state = m.concede(state, 1)
+    summary = GameSummary(
+        setup=GameSetup("el_mundo", seats=(Seat(),) + (Seat(human=False),) * 3, hints=True),
+        state=state,
+        seed=1,
+        turns=12,
+        hits=(0, 0, 0, 0),
+        pips=(100, 100, 100, 100),
+        tutor=(TutorTally(moves=4, loss=0.1, doubtful=1), None, None, None),
+    )
+    scene = ResultsScene(app)
+    app.push(scene, summary)
+    for size in ((1280, 800), (800, 500)):
+        app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        step(app)
+    assert summary.match_over
