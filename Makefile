@@ -19,10 +19,17 @@ test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 	$(PY) -m ruff check game tests benchmarks
 
-bench: $(STAMP)
+# The benchmarks' own dependencies (gnubg-nn: GNU Backgammon as the judge).
+$(VENV)/.bench: $(STAMP) pyproject.toml
+	$(PY) -m pip install --quiet -e '.[test,bench]'
+	touch $(VENV)/.bench
+
+bench: $(STAMP) $(VENV)/.bench
 	$(PY) -m benchmarks.movegen benchmarks/data/backgammon-bench.txt
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.frames
-	$(PY) -m benchmarks.ladder --variant backgammon
+	$(PY) -m benchmarks.ladder --variant all --max-seconds 900
+	$(PY) -m benchmarks.baseline --variant backgammon lombardorum --games 100 --max-seconds 1800
+	$(PY) -m benchmarks.gnubg_error --level expert advanced --positions 300 --plies 2
 
 lint: $(STAMP)
 	$(PY) -m ruff check game tests benchmarks

@@ -1,0 +1,138 @@
+"""A level against the UCT baseline (``benchmarks.uct``): how much the level knows.
+
+    python -m benchmarks.baseline [--variant V ...] [--games 100] [--simulations 1000]
+                                  [--level expert] [--max-seconds T] [--seed 1]
+
+Single games, no cube. In two-sided variants the level takes each seat in
+turn, and two consecutive games share their dice seed; in El Mundo one level
+player sits with three UCT players and takes each seat in turn (an even share
+is a quarter). Reported per variant: the games, the level's wins and share,
+and the mean seconds per move of UCT and of the level (moves with one legal
+play are not asked, so not counted). ``--max-seconds`` stops a variant after
+the game running when that much time has passed, and says so.
+
+UCT at 1000 simulations is slow in pure Python (``python -m benchmarks.uct``
+measures it): seconds a move where random games are quick (backgammon,
+Lombardorum), minutes where three dice make many plays.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Sequence
+
+from benchmarks.uct import UCTPlayer, variant_for
+from game.ai.arena import Player, play_game
+from game.ai.players import LEVELS, LevelPlayer, has_levels
+from game.rules import match as m
+from game.rules.play import Play
+from game.rules.variants import VARIANTS
+
+
+class Timed:
+    """Any arena player, its decisions timed."""
+
+    def __init__(self, player: Player, times: list[float]) -> None:
+        self.player = player
+        self.times = times
+
+    def play(self, state: m.GameState, plays: list[Play]) -> Play:
+        started = time.perf_counter()
+        chosen = self.player.play(state, plays)
+        self.times.append(time.perf_counter() - started)
+        return chosen
+
+    def name_die(self, state: m.GameState) -> int:
+        started = time.perf_counter()
+        value = self.player.name_die(state)
+        self.times.append(time.perf_counter() - started)
+        return value
+
+
+def mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def run_variant(
+    variant_id: str,
+    level: str,
+    games: int,
+    simulations: int,
+    max_seconds: float = 0.0,
+    seed: int = 1,
+) -> None:
+    variant = variant_for(variant_id)
+    players = variant.players
+    level_times: list[float] = []
+    uct_times: list[float] = []
+    searchers: list[UCTPlayer] = []
+    started = time.time()
+    wins = ties = played = 0
+    print(f"baseline, {variant_id}: {level} against UCT-{simulations}", flush=True)
+    for game in range(games):
+        if max_seconds and time.time() - started > max_seconds:
+            break
+        dice_seed = seed * 100_003 + game // players
+        seat = game % players
+        seats: list[Player] = []
+        for s in range(players):
+            if s == seat:
+                decide = random.Random(seed * 7919 + game)
+                seats.append(Timed(LevelPlayer(level, decide), level_times))
+            else:
+                uct = UCTPlayer(variant, simulations, seed=(seed * 1_000_003 + game) * 8 + s)
+                searchers.append(uct)
+                seats.append(Timed(uct, uct_times))
+        end = play_game(variant, seats, random.Random(dice_seed))
+        won = end.winner == seat
+        wins += won
+        ties += end.winner is None
+        played += 1
+        print(
+            f"  game {game + 1}: {level} in seat {seat} "
+            f"{'won' if won else 'tied' if end.winner is None else 'lost'} "
+            f"after {end.turn} plays ({time.time() - started:.0f} s so far)",
+            flush=True,
+        )
+    note = f", stopped early after {played} of {games} (--max-seconds)" if played < games else ""
+    share = wins / played if played else 0.0
+    even = f" (an even share is {1 / players:.0%})" if players > 2 else ""
+    tied = f", {ties} tied" if ties else ""
+    playouts = sum(u.playouts for u in searchers)
+    seconds = sum(u.playout_seconds for u in searchers)
+    rate = f"{playouts / seconds:.0f}" if seconds else "-"
+    print(
+        f"  {variant_id}: {played} games{note}; {level} won {wins}{tied}, "
+        f"share {share:.1%}{even}\n"
+        f"  seconds a move: UCT {mean(uct_times):.2f} over {len(uct_times)} moves "
+        f"({rate} playouts/s), {level} {mean(level_times):.3f} over {len(level_times)} moves",
+        flush=True,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.baseline")
+    parser.add_argument("--variant", nargs="*", default=list(VARIANTS))
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--simulations", type=int, default=1000)
+    parser.add_argument("--level", default="expert", choices=LEVELS)
+    parser.add_argument("--max-seconds", type=float, default=0.0, help="per variant (0: no limit)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    for variant_id in args.variant:
+        if variant_id not in VARIANTS:
+            parser.error(f"unknown variant {variant_id!r} (known: {', '.join(VARIANTS)})")
+        if args.level != "novice" and not has_levels(variant_id):
+            print(f"baseline, {variant_id}: no trained evaluation for {args.level}, skipped")
+            continue
+        run_variant(
+            variant_id, args.level, args.games, args.simulations, args.max_seconds, args.seed
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""The UCT baseline of the benchmarks: legal, deterministic, and it takes a sure win."""
+
+from __future__ import annotations
+
+import random
+
+from benchmarks.uct import UCTPlayer
+from game.rules import match as m
+from game.rules.position import position_from_counts
+from game.rules.variants import find_variant
+
+BG = find_variant("backgammon", {"cube": False})
+
+
+def midgame(variant, plies=6, seed=5):
+    """A MOVE-phase state a few random plies into a game."""
+    rng = random.Random(seed)
+    state = m.new_game(variant, rng)
+    made = 0
+    while True:
+        if state.phase is m.Phase.ROLL:
+            state = m.roll(state, rng)
+        elif state.phase is m.Phase.CHOOSE:
+            state = m.choose_die(state, rng.choice(m.die_choices(state)))
+        else:
+            plays = m.legal_plays(state)
+            if made >= plies and len(plays) > 1:
+                return state, plays
+            state = m.play(state, rng.choice(plays), plays)
+            made += 1
+
+
+def test_legal_and_deterministic():
+    state, plays = midgame(BG)
+    chosen = [UCTPlayer(BG, simulations=30, seed=7).play(state, plays) for _ in range(2)]
+    assert chosen[0] in plays
+    assert chosen[0] == chosen[1]
+
+
+def test_takes_the_win():
+    # Both men off with 2-1 wins; 23/24 24/off leaves a man, and the opponent's
+    # last man comes off with any roll.
+    position = position_from_counts([{24: 1, 23: 1, 25: 13}, {24: 1, 25: 14}], 24)
+    state = m.GameState(BG, position, m.Phase.MOVE, (2, 1))
+    plays = m.legal_plays(state)
+    assert len(plays) == 2
+    chosen = UCTPlayer(BG, simulations=30, seed=1).play(state, plays)
+    assert BG.outcome(BG.apply_play(position, chosen), 0) is not None
+
+
+def test_names_a_die_and_plays_el_mundo():
+    # Late positions, so that the playouts are short.
+    named = find_variant("anglicorum", {"third_die": "opponent"})
+    position = position_from_counts([{23: 2, 25: 13}, {22: 2, 25: 13}], 24)
+    named.validate(position)
+    state = m.GameState(named, position, m.Phase.CHOOSE, (1, 2))
+    player = UCTPlayer(named, simulations=20, seed=3)
+    assert player.name_die(state) in m.die_choices(state)
+    assert player.playouts > 0
+    mundo = find_variant("el_mundo")
+    row = {13: 1, 18: 1, 19: 10}
+    position = position_from_counts([row] * 4, 18, hand=(0,) * 4, flags=(4,) * 4)
+    mundo.validate(position)
+    # Side 1 plays a 1 that side 0 could not use (a bonus play), then side 2 rolls.
+    state = m.GameState(mundo, position.with_to_act(1), m.Phase.MOVE, (1,), roller=0)
+    plays = m.legal_plays(state)
+    assert len(plays) == 2
+    player = UCTPlayer(mundo, simulations=20, seed=3)
+    assert player.play(state, plays) in plays
+    assert player.playouts > 0
