@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from game.rules.variants import VARIANTS
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # Runs inside the installed venv, from a folder outside the source tree.
@@ -40,6 +42,7 @@ _PROBE = textwrap.dedent(
         "levels": str(levels_dir()),
         "credits": credits.read_text(encoding="utf-8"),
         "readme": readme.read_text(encoding="utf-8"),
+        "weights": sorted(p.name for p in (assets_dir() / "weights").iterdir()),
     }))
     """
 )
@@ -93,3 +96,7 @@ def test_wheel_installs_and_finds_its_data(wheel: Path, tmp_path: Path) -> None:
     assert Path(found["levels"]).resolve() == site / "game" / "levels"
     assert found["credits"] == (ROOT / "assets" / "CREDITS.md").read_text(encoding="utf-8")
     assert found["readme"] == (ROOT / "levels" / "README.md").read_text(encoding="utf-8")
+    # Every variant's trained network and its record travel with the package.
+    shipped = sorted(p.name for p in (ROOT / "assets" / "weights").iterdir())
+    assert found["weights"] == shipped
+    assert {f"{variant_id}.npz" for variant_id in VARIANTS} <= set(shipped)

@@ -19,6 +19,7 @@ two sides (a cube of 1), the chance to win for El Mundo's four.
 
 from __future__ import annotations
 
+import json
 import random
 import zlib
 from functools import cache
@@ -57,18 +58,38 @@ class Ranked(NamedTuple):
     deep: bool = False
 
 
-def weights_path(variant_id: str) -> Path:
+def weights_path(variant_id: str, options: dict[str, object] | None = None) -> Path:
+    """Where a variant's network lives: ``{id}.npz`` for its default rules, and
+    ``{id}--name=value.npz`` for a set of options that changes the game enough to
+    have a network of its own."""
     from game.paths import asset
 
-    return asset("weights", f"{variant_id}.npz")
+    pairs = sorted((options or {}).items())
+    tail = "".join(f"--{name}={json.dumps(value).strip(chr(34))}" for name, value in pairs)
+    return asset("weights", f"{variant_id}{tail}.npz")
+
+
+def _options_of(path: Path, variant_id: str) -> dict[str, object] | None:
+    """The options a weights file is for (None: not a file of this variant)."""
+    stem = path.stem
+    if stem == variant_id:
+        return {}
+    if not stem.startswith(variant_id + "--"):
+        return None
+    options: dict[str, object] = {}
+    for pair in stem[len(variant_id) + 2 :].split("--"):
+        name, sep, text = pair.partition("=")
+        if not sep:
+            return None
+        try:
+            options[name] = json.loads(text)
+        except json.JSONDecodeError:
+            options[name] = text  # a word, such as Anglicorum's third_die=six
+    return options
 
 
 @cache
-def network_for(variant_id: str) -> Network | None:
-    """The shipped network of a variant (the same for all its option sets), or None."""
-    path = weights_path(variant_id)
-    if not path.is_file():
-        return None
+def _load(path: Path, variant_id: str) -> Network | None:
     net = Network.load(path)
     scheme = Scheme.for_variant(find_variant(variant_id))
     if (net.inputs, net.outputs) != (scheme.inputs, scheme.outputs):
@@ -76,8 +97,24 @@ def network_for(variant_id: str) -> Network | None:
     return net
 
 
+def network_for(variant: Variant | str) -> Network | None:
+    """The shipped network that fits a variant best: the one trained for the most of
+    its options in force, else the one for its default rules; None if there is none."""
+    if isinstance(variant, str):
+        variant = find_variant(variant)
+    folder = weights_path(variant.id).parent
+    best: tuple[int, Path] | None = None
+    for path in sorted(folder.glob(f"{variant.id}*.npz")) if folder.is_dir() else ():
+        wanted = _options_of(path, variant.id)
+        if wanted is None or any(variant.options.get(k) != v for k, v in wanted.items()):
+            continue
+        if best is None or len(wanted) > best[0]:
+            best = (len(wanted), path)
+    return None if best is None else _load(best[1], variant.id)
+
+
 def evaluator_for(variant: Variant) -> Evaluator:
-    net = network_for(variant.id)
+    net = network_for(variant)
     if net is None:
         raise LevelUnavailable(f"{variant.id} does not have a trained evaluation yet")
     return Evaluator(variant, net)

@@ -25,7 +25,7 @@ def small_network(variant_id: str, seed: int = 9) -> Network:
 def net(monkeypatch):
     """Small networks standing in for the shipped ones (the tests judge the mechanism)."""
     made = {variant_id: small_network(variant_id) for variant_id in VARIANTS}
-    monkeypatch.setattr(players, "network_for", made.get)
+    monkeypatch.setattr(players, "network_for", lambda v: made[getattr(v, "id", v)])
     return made
 
 
@@ -159,12 +159,13 @@ def test_a_variant_without_a_network_says_so(monkeypatch):
     assert not players.has_levels("lombardorum")
 
 
-def test_every_shipped_network_loads_from_the_installed_package():
-    players.network_for.cache_clear()
+def test_every_variant_has_a_shipped_network_that_loads():
+    players._load.cache_clear()
     for variant_id in VARIANTS:
-        if players.weights_path(variant_id).is_file():
-            assert players.has_levels(variant_id), variant_id
-    assert players.has_levels("backgammon")
+        assert players.weights_path(variant_id).is_file(), variant_id
+        assert players.has_levels(variant_id), variant_id
+        record = players.weights_path(variant_id).with_suffix(".json")
+        assert "python -m game.ai.train" in record.read_text()
 
 
 def test_decisions_in_every_phase(net, monkeypatch):
@@ -210,3 +211,26 @@ def test_a_resignation_is_judged_by_what_playing_on_is_worth(monkeypatch):
     on_roll = BG.start_position().with_to_act(1)
     leader = m.resign(m.GameState(match, on_roll, m.Phase.ROLL, match=score), 1)
     assert cube.resignation_fair(leader, sure_gammon)
+
+
+def test_a_network_trained_for_an_option_set_is_preferred(monkeypatch, tmp_path):
+    from game import paths
+
+    folder = tmp_path / "weights"
+    folder.mkdir()
+    default, three = small_network("lombardorum", 1), small_network("lombardorum", 2)
+    monkeypatch.setattr(paths, "asset", lambda *parts: tmp_path.joinpath(*parts))
+    default.save(players.weights_path("lombardorum"), {})
+    three.save(players.weights_path("lombardorum", {"dice": 3}), {})
+    assert players.weights_path("lombardorum", {"dice": 3}).name == "lombardorum--dice=3.npz"
+    named = players.weights_path("anglicorum", {"third_die": "six", "blockade_wins": True})
+    assert named.name == "anglicorum--blockade_wins=true--third_die=six.npz"
+    assert players._options_of(named, "anglicorum") == {"third_die": "six", "blockade_wins": True}
+    players._load.cache_clear()
+    try:
+        chosen = players.network_for(find_variant("lombardorum", {"dice": 3}))
+        assert chosen is not None and (chosen.w1 == three.w1).all()
+        plain = players.network_for(find_variant("lombardorum", {"strict": True}))
+        assert plain is not None and (plain.w1 == default.w1).all()
+    finally:
+        players._load.cache_clear()

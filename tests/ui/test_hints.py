@@ -39,7 +39,8 @@ def net(monkeypatch):
     """A small network of the right shape for any variant (instead of shipped weights)."""
     nets: dict[str, Network] = {}
 
-    def network_for(variant_id):
+    def network_for(variant):
+        variant_id = getattr(variant, "id", variant)
         if variant_id not in nets:
             scheme = Scheme.for_variant(find_variant(variant_id))
             nets[variant_id] = Network.create(scheme.inputs, 8, 5, scheme.outputs)
