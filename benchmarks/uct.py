@@ -39,6 +39,7 @@ import sys
 import time
 from collections.abc import Sequence
 
+from game.ai.arena import random_decisions
 from game.rules import match as m
 from game.rules.outcome import Outcome
 from game.rules.play import Play
@@ -275,19 +276,7 @@ def variant_for(variant_id: str) -> Variant:
 
 def sample_states(variant: Variant, count: int, seed: int) -> list[m.GameState]:
     """``count`` decisions (more than one legal play) spread over a seeded random game."""
-    rng = random.Random(seed)
-    state = m.new_game(variant, rng)
-    found: list[m.GameState] = []
-    while not state.is_over:
-        if state.phase is m.Phase.ROLL:
-            state = m.roll(state, rng)
-        elif state.phase is m.Phase.CHOOSE:
-            state = m.choose_die(state, rng.choice(m.die_choices(state)))
-        else:
-            plays = m.legal_plays(state)
-            if len(plays) > 1:
-                found.append(state)
-            state = m.play(state, rng.choice(plays), plays)
+    found = [state for state, _ in random_decisions(variant, random.Random(seed))]
     if len(found) <= count:
         return found
     step = len(found) / count

@@ -8,7 +8,7 @@ game's own generator, so a seed replays the same game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from game.rules import match as m
@@ -58,3 +58,21 @@ def play_game(
             chosen = plays[0] if len(plays) == 1 else players[state.to_act].play(state, plays)
             state = m.play(state, chosen, plays)
     return state
+
+
+def random_decisions(
+    variant: Variant, rng: random.Random, choices: int = 2
+) -> Iterator[tuple[m.GameState, list[Play]]]:
+    """The decisions of one game of random play: each MOVE-phase state with at least
+    ``choices`` legal plays, and those plays (tests and benchmarks sample positions so)."""
+    state = m.new_game(variant, rng)
+    while not state.is_over:
+        if state.phase is m.Phase.ROLL:
+            state = m.roll(state, rng)
+        elif state.phase is m.Phase.CHOOSE:
+            state = m.choose_die(state, rng.choice(m.die_choices(state)))
+        else:
+            plays = m.legal_plays(state)
+            if len(plays) >= choices:
+                yield state, plays
+            state = m.play(state, rng.choice(plays), plays)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 from game.ai import players
+from game.ai.arena import random_decisions
 from game.ai.encode import Scheme
 from game.ai.network import Network
 from game.rules import match as m
@@ -31,20 +33,8 @@ def net(monkeypatch):
 
 def states(n, seed=3, variant=BG, options=None):
     variant = find_variant(variant, options) if isinstance(variant, str) else variant
-    rng = random.Random(seed)
-    state = m.new_game(variant, rng)
-    out = []
-    while len(out) < n and not state.is_over:
-        if state.phase is m.Phase.ROLL:
-            state = m.roll(state, rng)
-        elif state.phase is m.Phase.CHOOSE:
-            state = m.choose_die(state, rng.choice(m.die_choices(state)))
-        else:
-            plays = m.legal_plays(state)
-            if len(plays) > 2:
-                out.append(state)
-            state = m.play(state, rng.choice(plays), plays)
-    return out
+    decisions = random_decisions(variant, random.Random(seed), choices=3)
+    return [state for state, _ in itertools.islice(decisions, n)]
 
 
 def test_levels_are_deterministic(net):

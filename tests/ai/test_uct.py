@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from benchmarks.uct import UCTPlayer
+from game.ai.arena import random_decisions
 from game.rules import match as m
 from game.rules.position import position_from_counts
 from game.rules.variants import find_variant
@@ -14,20 +15,8 @@ BG = find_variant("backgammon", {"cube": False})
 
 def midgame(variant, plies=6, seed=5):
     """A MOVE-phase state a few random plies into a game."""
-    rng = random.Random(seed)
-    state = m.new_game(variant, rng)
-    made = 0
-    while True:
-        if state.phase is m.Phase.ROLL:
-            state = m.roll(state, rng)
-        elif state.phase is m.Phase.CHOOSE:
-            state = m.choose_die(state, rng.choice(m.die_choices(state)))
-        else:
-            plays = m.legal_plays(state)
-            if made >= plies and len(plays) > 1:
-                return state, plays
-            state = m.play(state, rng.choice(plays), plays)
-            made += 1
+    decisions = random_decisions(variant, random.Random(seed))
+    return next((s, p) for n, (s, p) in enumerate(decisions) if n >= plies)
 
 
 def test_legal_and_deterministic():
