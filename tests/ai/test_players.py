@@ -82,24 +82,24 @@ def test_expert_bears_off_for_the_win(net):
     assert BG.apply_play(pos, play).off(0) == 15
 
 
-def test_expert_hits_to_shut_out_in_quinze_tablas(net):
-    # RULES: a side with a man waiting and every entry point blocked has lost (a shut-out).
+def test_expert_finds_the_one_play_of_271_that_shuts_the_opponent_out(net):
+    # Quinze Tablas: side 0 has five men waiting to enter; with 3-4-6 exactly one play
+    # (13/16/22 18/22) closes the last entry point, and a side that cannot enter loses.
     variant = find_variant("quinze_tablas")
-    for state in states(40, seed=11, variant=variant):
-        plays = m.legal_plays(state)
-        mover = state.position.to_act
-        wins = [
-            p
-            for p in plays
-            if (done := variant.outcome(variant.apply_play(state.position, p), mover))
-            and done.winner == mover
-        ]
-        if wins:
-            chosen = players.choose_play(state, "expert")
-            done = variant.outcome(variant.apply_play(state.position, chosen), mover)
-            assert done is not None and done.winner == mover
-            return
-    pytest.skip("no position with a winning play in the sample")
+    pos = position_from_counts(
+        [
+            {0: 5, 1: 2, 2: 2, 4: 2, 5: 2, 6: 2},
+            {1: 1, 3: 2, 4: 2, 5: 2, 6: 1, 12: 1, 13: 1, 14: 2, 15: 1, 18: 2},
+        ],
+        24,
+        to_act=1,
+    )
+    state = m.GameState(variant, pos, m.Phase.MOVE, (3, 4, 6))
+    assert len(m.legal_plays(state)) == 271
+    for level in ("beginner", "advanced", "expert"):
+        after = variant.apply_play(pos, players.choose_play(state, level))
+        done = variant.outcome(after, 1)
+        assert done is not None and done.winner == 1 and done.kind == "shutout"
 
 
 def test_ranked_plays_are_best_first(net):
