@@ -161,6 +161,27 @@ class Card:
     def _frame(self, surface: pygame.Surface, style: Style) -> None:
         draw_panel(surface, self.rect, self.scale, style, alpha=242)
 
+    def _header_rule(
+        self, surface: pygame.Surface, style: Style, title: pygame.Rect, label: str
+    ) -> int:
+        """The small italic ``label`` at the right of the title line and the rule under
+        it; returns where the card's body begins."""
+        s = self.scale
+        pad = round(18 * s)
+        x0, x1 = self.rect.x + pad, self.rect.right - pad
+        draw_text(
+            surface,
+            label,
+            (x1, title.bottom - round(3 * s)),
+            role="italic",
+            size=_px(SMALL, s),
+            colour=style.text_dim,
+            anchor="bottomright",
+        )
+        y = title.bottom + round(5 * s)
+        pygame.draw.line(surface, style.accent_dark, (x0, y), (x1, y), max(1, round(s)))
+        return y + round(7 * s)
+
     def _button_row(
         self,
         surface: pygame.Surface,
@@ -322,18 +343,7 @@ class HintCard(Card):
             shadow=max(1, round(2 * s)),
         )
         count = f"{dice}  ·  {self.plays} play{'s' if self.plays != 1 else ''}"
-        draw_text(
-            surface,
-            count,
-            (x1, title.bottom - round(3 * s)),
-            role="italic",
-            size=_px(SMALL, s),
-            colour=st.text_dim,
-            anchor="bottomright",
-        )
-        y = title.bottom + round(5 * s)
-        pygame.draw.line(surface, st.accent_dark, (x0, y), (x1, y), max(1, round(s)))
-        y += round(7 * s)
+        y = self._header_rule(surface, st, title, count)
         row_h = self.row_height(s)
         area = pygame.Rect(x0, y, x1 - x0, row_h * self.row_count())
         self.rows = []
@@ -576,18 +586,7 @@ class TutorCard(Card):
             pygame.draw.circle(surface, colour, (cx, cy), r - max(2, round(4 * s)))
         if v.grade == "very bad":
             pygame.draw.circle(surface, colour, (cx, cy), r)
-        draw_text(
-            surface,
-            "Tutor",
-            (x1, title.bottom - round(3 * s)),
-            role="italic",
-            size=_px(SMALL, s),
-            colour=st.text_dim,
-            anchor="bottomright",
-        )
-        y = title.bottom + round(5 * s)
-        pygame.draw.line(surface, st.accent_dark, (x0, y), (x1, y), max(1, round(s)))
-        y += round(7 * s)
+        y = self._header_rule(surface, st, title, "Tutor")
         size = _px(ROW, s)
         f = get_font("text", size)
         for line in self._sentence_lines(rect.w, s):
