@@ -18,8 +18,8 @@ from typing import IO, Any
 
 from game.rules import match as m
 from game.rules.errors import RulesError
-from game.rules.notation import format_play, parse_play
-from game.rules.play import Play, dice_left
+from game.rules.notation import format_turn, parse_play
+from game.rules.play import Play
 from game.rules.serial import state_from_json, state_to_json
 from game.rules.variants import VARIANTS, find_variant
 
@@ -98,8 +98,7 @@ def _roll(request: dict[str, Any]) -> dict[str, Any]:
 
 def _notation(state: m.GameState, play: Play) -> str:
     """A play's notation; in El Mundo with the dice it hands on (``3/12 [6]``)."""
-    handed = dice_left(state.dice, play) if state.variant.passes_dice and play else ()
-    return format_play(state.variant, play, handed)
+    return format_turn(state.variant, state.dice, play)
 
 
 def _moves(state: m.GameState) -> list[dict[str, Any]]:

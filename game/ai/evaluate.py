@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -45,8 +46,9 @@ class Evaluator:
     variant: Variant
     net: Network
 
-    @property
+    @cached_property
     def scheme(self) -> Scheme:
+        # Computed once: play_values runs for every roll of the expert's look-ahead.
         return Scheme.for_variant(self.variant)
 
     def outputs(self, positions: Sequence[Position]) -> np.ndarray:

@@ -88,20 +88,14 @@ def _options_of(path: Path, variant_id: str) -> dict[str, object] | None:
     return options
 
 
-@cache
-def _load(path: Path, variant_id: str) -> Network | None:
-    net = Network.load(path)
-    scheme = Scheme.for_variant(find_variant(variant_id))
-    if (net.inputs, net.outputs) != (scheme.inputs, scheme.outputs):
-        return None
-    return net
-
-
 def network_for(variant: Variant | str) -> Network | None:
     """The shipped network that fits a variant best: the one trained for the most of
     its options in force, else the one for its default rules; None if there is none."""
-    if isinstance(variant, str):
-        variant = find_variant(variant)
+    return _network(find_variant(variant) if isinstance(variant, str) else variant)
+
+
+@cache
+def _network(variant: Variant) -> Network | None:
     folder = weights_path(variant.id).parent
     best: tuple[int, Path] | None = None
     for path in sorted(folder.glob(f"{variant.id}*.npz")) if folder.is_dir() else ():
@@ -110,7 +104,13 @@ def network_for(variant: Variant | str) -> Network | None:
             continue
         if best is None or len(wanted) > best[0]:
             best = (len(wanted), path)
-    return None if best is None else _load(best[1], variant.id)
+    if best is None:
+        return None
+    net = Network.load(best[1])
+    scheme = Scheme.for_variant(variant)
+    if (net.inputs, net.outputs) != (scheme.inputs, scheme.outputs):
+        return None
+    return net
 
 
 def evaluator_for(variant: Variant) -> Evaluator:

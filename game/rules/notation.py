@@ -36,6 +36,13 @@ def format_step(variant: Variant, step: Step) -> str:
     return f"{label(step.src)}/{label(step.dst)}{'*' if step.hit else ''}"
 
 
+def format_turn(variant: Variant, dice: Sequence[int], play: Play) -> str:
+    """The notation of ``play`` made with ``dice``: where the variant hands unused dice on
+    (El Mundo), they follow in brackets."""
+    handed = dice_left(tuple(dice), play) if variant.passes_dice and play else ()
+    return format_play(variant, play, handed)
+
+
 def format_play(
     variant: Variant, play: Play | Sequence[Step], handed_on: Sequence[int] = ()
 ) -> str:

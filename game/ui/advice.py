@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.rules import match as m
-from game.rules.notation import format_play
-from game.rules.play import Play, Step, dice_left
+from game.rules.notation import format_turn
+from game.rules.play import Play, Step
 
 HINT_ROWS = 5  # plays a hint lists, at most
 DOUBTFUL, BAD, VERY_BAD = 0.03, 0.06, 0.12
@@ -75,8 +75,7 @@ def unit_note(players: int) -> str:
 
 def play_text(state: m.GameState, play: Play) -> str:
     """A play's notation (``24/18* 13/10``); in El Mundo with the dice it hands on."""
-    handed = dice_left(state.dice, play) if state.variant.passes_dice and play else ()
-    return format_play(state.variant, play, handed)
+    return format_turn(state.variant, state.dice, play)
 
 
 def moves_of(play: Play) -> list[tuple[Step, ...]]:

@@ -150,7 +150,7 @@ def test_a_variant_without_a_network_says_so(monkeypatch):
 
 
 def test_every_variant_has_a_shipped_network_that_loads():
-    players._load.cache_clear()
+    players._network.cache_clear()
     for variant_id in VARIANTS:
         assert players.weights_path(variant_id).is_file(), variant_id
         assert players.has_levels(variant_id), variant_id
@@ -216,11 +216,11 @@ def test_a_network_trained_for_an_option_set_is_preferred(monkeypatch, tmp_path)
     named = players.weights_path("anglicorum", {"third_die": "six", "blockade_wins": True})
     assert named.name == "anglicorum--blockade_wins=true--third_die=six.npz"
     assert players._options_of(named, "anglicorum") == {"third_die": "six", "blockade_wins": True}
-    players._load.cache_clear()
+    players._network.cache_clear()
     try:
         chosen = players.network_for(find_variant("lombardorum", {"dice": 3}))
         assert chosen is not None and (chosen.w1 == three.w1).all()
         plain = players.network_for(find_variant("lombardorum", {"strict": True}))
         assert plain is not None and (plain.w1 == default.w1).all()
     finally:
-        players._load.cache_clear()
+        players._network.cache_clear()
