@@ -13,7 +13,7 @@ the game running when that much time has passed, and says so.
 
 UCT at 1000 simulations is slow in pure Python (``python -m benchmarks.uct``
 measures it): seconds a move where random games are quick (backgammon,
-Lombardorum), minutes where three dice make many plays.
+Lombardorum), several seconds where three dice make many plays (Anglicorum, Duodecim).
 """
 
 from __future__ import annotations
