@@ -158,6 +158,30 @@ def test_every_variant_has_a_shipped_network_that_loads():
         assert "python -m game.ai.train" in record.read_text()
 
 
+def test_option_set_networks_are_chosen_for_their_options():
+    import json
+
+    import numpy as np
+
+    from game.ai.network import Network
+
+    players._network.cache_clear()
+    folder = players.weights_path("backgammon").parent
+    shipped = sorted(folder.glob("*--*.npz"))
+    assert shipped  # at least Lombardorum with three dice
+    for path in shipped:
+        record = json.loads(path.with_suffix(".json").read_text())
+        wanted = players._options_of(path, record["variant"])
+        assert wanted and all(record["options"][k] == v for k, v in wanted.items())
+        variant = find_variant(record["variant"], wanted)
+        assert players.weights_path(variant.id, wanted) == path
+        chosen = players.network_for(variant)
+        assert np.array_equal(chosen.w1, Network.load(path).w1), path.name
+        default = players.network_for(variant.id)
+        assert not np.array_equal(default.w1, chosen.w1)
+        assert "--options" in record["command"]
+
+
 def test_decisions_in_every_phase(net, monkeypatch):
     from game.ai import cube
 
