@@ -19,6 +19,8 @@ from typing import Any
 
 import pygame
 
+from game.campaign import Campaign
+from game.store.records import Records
 from game.store.settings import Settings, load_settings, save_settings
 from game.ui.audio import Audio
 from game.ui.scenes.base import Scene, SceneStack
@@ -44,6 +46,25 @@ class App:
         self.time = 0.0  # seconds the app has run (simulated in fixed-step runs)
         self.frame_times: list[float] = []  # milliseconds spent per frame (update + draw)
         self.windowed_size = self.settings.window_size
+        self._records: Records | None = None
+        self._campaign: Campaign | None = None
+
+    # -- the player's records and the campaign ---------------------------------------
+
+    @property
+    def records(self) -> Records:
+        """The records database, opened on first use (in memory when ``persist`` is off,
+        so tests and demos never touch the player's files)."""
+        if self._records is None:
+            self._records = Records.open(None if self.persist else Path(":memory:"))
+        return self._records
+
+    @property
+    def campaign(self) -> Campaign:
+        """The campaign's chapters and levels, read once."""
+        if self._campaign is None:
+            self._campaign = Campaign.load()
+        return self._campaign
 
     # -- the window ------------------------------------------------------------------
 
@@ -202,5 +223,8 @@ class App:
         from game.ui.assets import font
 
         self.audio.stop()
+        if self._records is not None:
+            self._records.close()
+            self._records = None
         font.cache_clear()  # fonts die with pygame.quit(); a later start loads them again
         pygame.quit()

@@ -1,17 +1,20 @@
 """What the scenes hand each other: a game's setup and its summary.
 
 Setup -> Board: a ``GameSetup`` (variant, options, seats, seed).
-Board -> Results: a ``GameSummary`` (the setup, the last state, statistics).
+Board -> Results: a ``GameSummary`` (the setup, the last state, statistics, and
+for the campaign the medal earned and the next level).
 Board -> Pause (overlay) -> Board: a ``PauseChoice`` popped back.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+import random
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game.rules.match import GameState
+from game.rules.serial import state_from_json, state_to_json
 from game.ui.advice import TutorTally
 
 LEVELS = ("novice", "beginner", "intermediate", "advanced", "expert")
@@ -52,6 +55,7 @@ class GameSetup:
     seed: int | None = None  # None: a fresh seed is drawn when the game starts
     mode: str = "local"  # "local", "practice" or "campaign"
     hints: bool = False  # practice: hints on request
+    level: str = ""  # campaign: the level's id
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +72,12 @@ class GameSummary:
     # Practice: the tutor's judgements of each side's plays (None: a side it did not
     # judge, a computer's); empty when the tutor was off.
     tutor: tuple[TutorTally | None, ...] = ()
+    # What each side did (``game.rules.history``), for the records.
+    log: tuple[dict[str, Any], ...] = ()
+    # Campaign: the medal the level earned (0: goal missed; None: not a campaign
+    # game, or the match goes on) and the level the results lead to ("" for none).
+    medal: int | None = None
+    next_level: str = ""
 
 
 class PauseChoice(enum.StrEnum):
@@ -75,3 +85,129 @@ class PauseChoice(enum.StrEnum):
     CONCEDE = "concede"
     MENU = "menu"
     QUIT = "quit"
+
+
+MODES = ("local", "practice", "campaign")
+
+
+def setup_to_json(setup: GameSetup) -> dict[str, Any]:
+    return {
+        "variant": setup.variant_id,
+        "options": dict(setup.options),
+        "seats": [{"human": s.human, "level": s.level, "name": s.name} for s in setup.seats],
+        "seed": setup.seed,
+        "mode": setup.mode,
+        "hints": setup.hints,
+        "level": setup.level,
+    }
+
+
+def setup_from_json(obj: Any) -> GameSetup:
+    """A setup read back (raises ``ValueError`` saying what is wrong)."""
+    from game.rules.variants import find_variant
+
+    if not isinstance(obj, dict):
+        raise ValueError("the setup is not an object")
+    variant_id = obj.get("variant")
+    options = obj.get("options")
+    if not isinstance(variant_id, str) or not isinstance(options, dict):
+        raise ValueError("the setup has no variant and options")
+    variant = find_variant(variant_id, options)  # raises for unknown ids and options
+    seats_raw = obj.get("seats")
+    if not isinstance(seats_raw, list) or len(seats_raw) != variant.players:
+        raise ValueError("the setup's seats do not fit the variant")
+    seats = []
+    for seat in seats_raw:
+        if (
+            not isinstance(seat, dict)
+            or not isinstance(seat.get("human"), bool)
+            or seat.get("level") not in LEVELS
+            or not isinstance(seat.get("name", ""), str)
+        ):
+            raise ValueError(f"a seat cannot be read: {seat!r}")
+        seats.append(Seat(seat["human"], seat["level"], seat.get("name", "")))
+    seed = obj.get("seed")
+    mode = obj.get("mode")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise ValueError("the setup's seed is not a number")
+    if mode not in MODES or not isinstance(obj.get("hints"), bool):
+        raise ValueError("the setup's mode cannot be read")
+    level = obj.get("level", "")
+    if not isinstance(level, str):
+        raise ValueError("the setup's level cannot be read")
+    return GameSetup(variant_id, dict(options), tuple(seats), seed, mode, obj["hints"], level)
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A game in progress as the board left it after a play: enough to go on with the
+    same dice (the generator's state) from the same state."""
+
+    setup: GameSetup
+    seed: int
+    rng_state: Any  # random.Random.getstate()
+    state: GameState
+    log: tuple[dict[str, Any], ...]
+    hits: tuple[int, ...]
+    tally: dict[int, TutorTally]
+
+    def describe(self) -> str:
+        """ "Backgammon against the computer (expert), turn 12"."""
+        from game.rules.variants import VARIANTS
+
+        name = VARIANTS[self.setup.variant_id].name
+        levels = [s.level for s in self.setup.seats if not s.human]
+        against = f" against the computer ({max(levels, key=LEVELS.index)})" if levels else ""
+        return f"{name}{against}, turn {self.state.turn + 1}"
+
+
+def saved_to_json(saved: SavedGame) -> dict[str, Any]:
+    version, internal, gauss = saved.rng_state
+    return {
+        "version": 1,
+        "setup": setup_to_json(saved.setup),
+        "seed": saved.seed,
+        "rng": [version, list(internal), gauss],
+        "state": state_to_json(saved.state),
+        "log": list(saved.log),
+        "hits": list(saved.hits),
+        "tally": {str(side): asdict(t) for side, t in saved.tally.items()},
+    }
+
+
+def saved_from_json(obj: Any) -> SavedGame:
+    """A saved game read back (raises ``ValueError`` saying what is wrong)."""
+    if not isinstance(obj, dict) or obj.get("version") != 1:
+        raise ValueError("not a saved game this version of Tabula can read")
+    setup = setup_from_json(obj.get("setup"))
+    state = state_from_json(obj.get("state"))  # RulesError is a ValueError
+    if state.variant.id != setup.variant_id or state.phase.value == "over":
+        raise ValueError("the saved state does not belong to the saved setup")
+    rng = obj.get("rng")
+    if not (isinstance(rng, list) and len(rng) == 3 and isinstance(rng[1], list)):
+        raise ValueError("the saved dice cannot be read")
+    rng_state = (rng[0], tuple(rng[1]), rng[2])
+    try:
+        random.Random().setstate(rng_state)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError("the saved dice cannot be read") from None
+    log, hits, tally = obj.get("log"), obj.get("hits"), obj.get("tally")
+    if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
+        raise ValueError("the saved record of plays cannot be read")
+    players = state.variant.players
+    if not isinstance(hits, list) or len(hits) != players:
+        raise ValueError("the saved hits cannot be read")
+    if not isinstance(tally, dict):
+        raise ValueError("the saved tutor's tally cannot be read")
+    tallies = {}
+    for side, fields in tally.items():
+        if not side.isdigit() or not isinstance(fields, dict):
+            raise ValueError("the saved tutor's tally cannot be read")
+        try:
+            tallies[int(side)] = TutorTally(**fields)
+        except TypeError:
+            raise ValueError("the saved tutor's tally cannot be read") from None
+    seed = obj.get("seed")
+    if not isinstance(seed, int):
+        raise ValueError("the saved seed cannot be read")
+    return SavedGame(setup, seed, rng_state, state, tuple(log), tuple(hits), tallies)

@@ -49,6 +49,7 @@ def app(started_app):
     while app.stack.scenes:
         app.stack.scenes.pop().on_exit()
     app.settings = SETTINGS
+    app._records = None  # a fresh record book (in memory: persist is off)
     resize(app, (1280, 800))
     app.running = True
     return app
@@ -133,6 +134,8 @@ def summary(kind="win", match_over=True):
 
 def make(app, name):
     """A scene and its payload, by name."""
+    from game.campaign import Campaign
+    from game.ui.scenes.campaign import CampaignScene, LevelIntroScene
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.results import ResultsScene
@@ -151,7 +154,25 @@ def make(app, name):
         "results_win": (ResultsScene, summary("win", match_over=False)),
         "results_tie": (ResultsScene, summary("tie")),
         "results_mundo": (ResultsScene, summary("mundo")),
+        "campaign": (CampaignScene, None),
+        "intro": (LevelIntroScene, (Campaign.load().levels[4], 2)),
+        "results_campaign": (
+            ResultsScene,
+            campaign_summary(medal=2, next_level="02-a-game-in-the-forum"),
+        ),
+        "results_missed": (ResultsScene, campaign_summary(medal=0)),
     }[name]
+
+
+def campaign_summary(medal, next_level=""):
+    base = summary("tie")
+    variant = find_variant("duodecim")
+    state = replace(base.state, result=Outcome(0, Kind.SINGLE, 1))
+    setup = GameSetup(
+        "duodecim", seats=(Seat(), Seat(human=False)), mode="campaign", level="01-the-twelve-lines"
+    )
+    assert state.variant == variant
+    return replace(base, setup=setup, state=state, medal=medal, next_level=next_level)
 
 
 SCENES = [
@@ -165,6 +186,10 @@ SCENES = [
     "results_win",
     "results_tie",
     "results_mundo",
+    "campaign",
+    "intro",
+    "results_campaign",
+    "results_missed",
 ]
 
 
@@ -210,22 +235,25 @@ def test_the_keyboard_reaches_every_button(app, name):
     assert all(id(b) in reached for b in buttons)
 
 
-def test_disabled_buttons_are_skipped_and_explain_why(app):
-    scene, _ = enter(app, "menu")
-    campaign = next(b for b in scene.buttons if b.label == "Campaign")
-    assert not campaign.enabled and campaign.note == "coming with the campaign"
-    for _ in range(12):
+def test_locked_levels_are_skipped_and_explain_why(app):
+    scene, _ = enter(app, "campaign")
+    items = list(scene.items.values())
+    assert items[0].enabled and scene.focus.focused is items[0]
+    locked = items[1]
+    assert not locked.enabled and "The twelve lines" in locked.note
+    for _ in range(20):
         press(app, pygame.K_DOWN)
-        assert scene.focus.focused is not campaign
+        assert scene.focus.focused.enabled
 
 
 @pytest.mark.parametrize(
     ("presses", "expected", "payload"),
     [
         (0, "SetupScene", "local"),
-        (1, "SetupScene", "practice"),
-        (2, "RulesScene", None),
-        (3, "SettingsScene", None),
+        (1, "CampaignScene", None),
+        (2, "SetupScene", "practice"),
+        (3, "RulesScene", None),
+        (4, "SettingsScene", None),
     ],
 )
 def test_menu_buttons_open_their_scenes(app, presses, expected, payload):

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules import match as m
+from game.rules.history import decision
 from game.rules.outcome import Kind
 from game.rules.play import Play, Step
 from game.rules.position import Position
@@ -46,10 +47,11 @@ from game.ui.anim.effects import DiceThrow, Impact, Slide, Sparkle
 from game.ui.anim.tween import Call, Delay, Timeline
 from game.ui.assets import font
 from game.ui.hints import GOOD_COLOUR, HintCard, TutorCard, Verdict, covers, place_card
+from game.ui.progress import record_finished, save_in_progress
 from game.ui.render.board_view import BoardView
 from game.ui.render.layout import SpotKey, path, spot_key
 from game.ui.scenes.base import Scene
-from game.ui.session import GameSetup, GameSummary, PauseChoice, Seat
+from game.ui.session import GameSetup, GameSummary, PauseChoice, SavedGame, Seat
 from game.ui.theme import side_colours, theme_for
 from game.ui.turn import Move, TurnInput
 from game.ui.widgets import (
@@ -206,7 +208,11 @@ class BoardScene(Scene):
 
     def on_enter(self, payload: Any = None) -> None:
         previous: m.GameState | None = None
-        if isinstance(payload, tuple):
+        saved: SavedGame | None = None
+        if isinstance(payload, SavedGame):
+            saved = payload
+            setup = saved.setup
+        elif isinstance(payload, tuple):
             setup, previous = payload
         elif isinstance(payload, GameSetup):
             setup = payload
@@ -214,14 +220,23 @@ class BoardScene(Scene):
             raise TypeError(f"BoardScene needs a GameSetup, got {payload!r}")
         self.setup = setup
         self.variant = find_variant(setup.variant_id, setup.options)
-        self.seed = setup.seed if setup.seed is not None else random.SystemRandom().getrandbits(48)
+        if saved is not None:
+            self.seed = saved.seed
+        else:
+            self.seed = (
+                setup.seed if setup.seed is not None else random.SystemRandom().getrandbits(48)
+            )
         self.rng = random.Random(self.seed)
         self.fx_rng = random.Random(self.seed ^ 0x5EED)
-        if previous is not None:
+        if saved is not None:
+            self.rng.setstate(saved.rng_state)
+            state = saved.state
+        elif previous is not None:
             state = m.next_game(previous, self.rng)
         else:
             state = m.new_game(self.variant, self.rng)
         self.game = m.Game(state)
+        self.log: list[dict[str, Any]] = list(saved.log) if saved else []
         seats = tuple(setup.seats) + (Seat(human=False),) * self.variant.players
         self.seats: tuple[Seat, ...] = seats[: self.variant.players]
         humans = [i for i, seat in enumerate(self.seats) if seat.human]
@@ -245,7 +260,7 @@ class BoardScene(Scene):
         self.queued: list[pygame.event.Event] = []
         self.message = ""
         self.message_time = 0.0
-        self.hits = [0] * self.variant.players
+        self.hits = list(saved.hits) if saved else [0] * self.variant.players
         self.t = 0.0
         self.finished = False
         self.buttons: dict[str, pygame.Rect] = {}
@@ -264,7 +279,15 @@ class BoardScene(Scene):
         self.tally: dict[int, TutorTally] = (
             {side: TutorTally() for side in humans} if self.advice else {}
         )
+        if saved is not None and self.advice:
+            self.tally.update(saved.tally)
         self.good: tuple[float, str] = (-math.inf, "")  # the tutor's quiet word, and when
+        if saved is not None:
+            if state.dice:
+                self.shown_dice = state.dice
+            self.say(f"Resumed: {saved.describe()}")
+            return
+        self.save()  # the new game replaces any game in progress
         if state.dice:  # backgammon: the starter plays the opening throw
             self.throw_dice(state.dice)
         throws = [str(d) for d in state.opening]
@@ -341,8 +364,29 @@ class BoardScene(Scene):
     def state(self) -> m.GameState:
         return self.game.state
 
-    def push(self, state: m.GameState) -> None:
+    def push(self, state: m.GameState, play: Play | None = None) -> None:
+        """Make ``state`` the game's new state; ``play``: the play that led to it."""
+        self.log.append(decision(self.state, state, play))
         self.game.push(state)
+        self.save()
+
+    def save(self) -> None:
+        """Keep the game in progress in the records (after every play), so that it can be
+        resumed after a crash; a game that is over is not kept."""
+        if self.app.demo:
+            return
+        save_in_progress(
+            self.app,
+            SavedGame(
+                self.setup,
+                self.seed,
+                self.rng.getstate(),
+                self.state,
+                tuple(self.log),
+                tuple(self.hits),
+                dict(self.tally),
+            ),
+        )
 
     def seat(self, side: int) -> Seat:
         return self.seats[side]
@@ -597,7 +641,7 @@ class BoardScene(Scene):
         self.close_hint()
         self.tutor_card = None
         self.review = None
-        self.push(after)
+        self.push(after, play)
         if after.phase is m.Phase.MOVE and after.roller is not None:
             self.shown_dice = after.dice
             self.say(f"{self.side_name(after.to_act)} may play {self.dice_text(after.dice)}")
@@ -621,11 +665,13 @@ class BoardScene(Scene):
             tutor=(
                 tuple(self.tally.get(s) for s in range(self.variant.players)) if self.tally else ()
             ),
+            log=tuple(self.log),
         )
         if self.app.demo:
             self.on_exit()
             self.on_enter(replace(self.setup, seed=self.rng.getrandbits(32)))
             return
+        summary = record_finished(self.app, summary)
         self.app.replace(ResultsScene(self.app), summary)
 
     def result_words(self, state: m.GameState) -> str:

@@ -1,8 +1,9 @@
 """The title screen: Tabula's name with a decorated initial, and the way into everything.
 
-Play and Practice open the setup (``"local"`` / ``"practice"``), Rules & history
-the rules library, Settings the settings; the campaign is shown but not yet
-open. Esc moves the focus to Quit (a second Esc there quits).
+Continue (when a game was left unfinished, even by a crash) resumes it; Play and
+Practice open the setup (``"local"`` / ``"practice"``), Campaign the
+campaign map, Rules & history the rules library, Settings the settings. Esc
+moves the focus to Quit (a second Esc there quits).
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from game.ui.widgets import (
 )
 
 SUBTITLE = "Backgammon and its ancestors, from Rome to the modern board"
-CAMPAIGN_NOTE = "coming with the campaign"
 
 
 class MenuScene(WidgetScene):
@@ -35,14 +35,21 @@ class MenuScene(WidgetScene):
         self.buttons: list[Button] = []
 
     def on_enter(self, payload: Any = None) -> None:
+        from game.ui.progress import load_in_progress
+
+        self.saved = load_in_progress(self.app)
         self.buttons = [
             Button(
                 "Play",
                 self.play,
-                kind="primary",
+                kind="normal" if self.saved else "primary",
                 help="A game at one table: people, the computer, or both",
             ),
-            Button("Campaign", None, enabled=False, note=CAMPAIGN_NOTE),
+            Button(
+                "Campaign",
+                self.campaign,
+                help="From Rome to the modern board: one chapter for each age of the game",
+            ),
             Button("Practice", self.practice, help="You against the computer, with hints"),
             Button(
                 "Rules & history",
@@ -52,6 +59,16 @@ class MenuScene(WidgetScene):
             Button("Settings", self.settings, help="Window, animation, sound and colours"),
             Button("Quit", self.app.quit, help="Leave Tabula"),
         ]
+        if self.saved is not None:
+            self.buttons.insert(
+                0,
+                Button(
+                    "Continue",
+                    self.resume,
+                    kind="primary",
+                    help=f"Resume the game in progress: {self.saved.describe()}",
+                ),
+            )
         self.focus.set(self.buttons)
         self.relayout()
 
@@ -64,6 +81,23 @@ class MenuScene(WidgetScene):
         from game.ui.scenes.setup import SetupScene
 
         self.app.push(SetupScene(self.app), "local")
+
+    def resume(self) -> None:
+        """Back to the game in progress (a campaign game over the campaign map, so that
+        its results lead back there)."""
+        from game.ui.scenes.board import BoardScene
+        from game.ui.scenes.campaign import CampaignScene
+
+        if self.saved is None:
+            return
+        if self.saved.setup.mode == "campaign":
+            self.app.push(CampaignScene(self.app), None)
+        self.app.push(BoardScene(self.app), self.saved)
+
+    def campaign(self) -> None:
+        from game.ui.scenes.campaign import CampaignScene
+
+        self.app.push(CampaignScene(self.app), None)
 
     def practice(self) -> None:
         from game.ui.scenes.setup import SetupScene
@@ -91,7 +125,9 @@ class MenuScene(WidgetScene):
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         w, h = size
-        bw, bh, gap = round(340 * scale), round(54 * scale), round(12 * scale)
+        many = len(self.buttons) > 6
+        bw, bh = round(340 * scale), round((48 if many else 54) * scale)
+        gap = round((10 if many else 12) * scale)
         total = len(self.buttons) * bh + (len(self.buttons) - 1) * gap
         top = max(round(h * 0.43), h - total - round(70 * scale))
         for i, button in enumerate(self.buttons):

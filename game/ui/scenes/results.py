@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from game.campaign import MEDALS
 from game.rules.outcome import Kind, Termination
 from game.rules.variants import VARIANTS
 from game.ui.advice import TutorTally, chance_game
@@ -166,6 +167,18 @@ def points_words(summary: GameSummary) -> str:
     return "  ·  ".join(parts)
 
 
+def campaign_words(summary: GameSummary, title: str = "") -> str:
+    """The campaign's verdict: the medal earned, or the goal missed."""
+    if summary.medal is None:
+        return ""
+    if not summary.medal:
+        return "Level not won: the goal was missed. Try again!"
+    words = f"{MEDALS[summary.medal].capitalize()} medal"
+    if title:
+        return f"{words}  ·  next: {title}"
+    return f"{words}  ·  the campaign is complete"
+
+
 def places_words(summary: GameSummary) -> str:
     """El Mundo played on for places: "First Green · Second Red · ..."."""
     result = summary.state.result
@@ -219,13 +232,25 @@ class ResultsScene(WidgetScene):
         )
         self.menu_button = Button("Menu", self.app.home, help="Back to the main menu")
         self.buttons = [self.play_again_button]
+        campaign = payload.setup.mode == "campaign"
         if not payload.match_over:
+            self.buttons.append(self.next_button)
+        elif campaign and payload.next_level:
+            self.next_button.label = "Next level"
+            self.next_button.on_click = self.next_level
+            self.next_button.help = "On to the next level of the campaign"
             self.buttons.append(self.next_button)
         else:
             self.play_again_button.kind = "primary"
+        if campaign:
+            self.play_again_button.label = "Try again"
+            self.play_again_button.help = "This level again, with new dice"
+            self.menu_button.label = "Campaign"
+            self.menu_button.on_click = self.to_map
+            self.menu_button.help = "Back to the campaign map"
         self.buttons.append(self.menu_button)
         self.focus.set(self.buttons)
-        self.focus.focus(self.buttons[1] if not payload.match_over else self.buttons[0])
+        self.focus.focus(self.buttons[1] if self.next_button in self.buttons else self.buttons[0])
         rng = random.Random(payload.seed)
         self.leaves = [_Leaf(rng) for _ in range(120)] if self.winner is not None else []
         self.relayout()
@@ -250,9 +275,20 @@ class ResultsScene(WidgetScene):
         assert self.summary is not None
         self.app.replace(BoardScene(self.app), (self.summary.setup, self.summary.state))
 
+    def next_level(self) -> None:
+        """Back to the campaign map, which shows the next level's card."""
+        assert self.summary is not None
+        self.app.pop(("intro", self.summary.next_level))
+
+    def to_map(self) -> None:
+        self.app.pop()
+
     def back(self) -> None:
         self.click()
-        self.app.home()
+        if self.summary is not None and self.summary.setup.mode == "campaign":
+            self.to_map()
+        else:
+            self.app.home()
 
     # -- time ------------------------------------------------------------------------------------
 
@@ -315,7 +351,16 @@ class ResultsScene(WidgetScene):
         assert self.summary is not None
         st = self.menu_button.style
         out: list[tuple[str, str, float, tuple[int, int, int]]] = []
+        following = (
+            self.app.campaign.level(self.summary.next_level) if self.summary.next_level else None
+        )
         for text, role, size, colour in (
+            (
+                campaign_words(self.summary, following.title if following else ""),
+                "bold",
+                20,
+                st.accent,
+            ),
             (how_words(self.summary), "italic", 19, st.text_dim),
             (places_words(self.summary), "text", 18, st.text),
             (points_words(self.summary), "bold", 19, st.text),
@@ -344,6 +389,19 @@ class ResultsScene(WidgetScene):
             surface.blit(laurel, laurel.get_rect(center=(cx, cy + round(4 * s))))
             c = side_colours(theme, winner)
             draw_token(surface, (cx, cy), 30 * s, c.body, c.rim, c.light)
+            if summary.medal:
+                from game.ui.scenes.campaign import medal_icon
+
+                medal = medal_icon(summary.medal, 2.0 * s, locked=False)
+                at = medal.get_rect(center=(cx + round(118 * s), cy + round(8 * s)))
+                ribbon = [
+                    (at.centerx - round(14 * s), at.y - round(22 * s)),
+                    (at.centerx + round(14 * s), at.y - round(22 * s)),
+                    (at.centerx + round(6 * s), at.y + round(8 * s)),
+                    (at.centerx - round(6 * s), at.y + round(8 * s)),
+                ]
+                pygame.draw.polygon(surface, (150, 36, 40), ribbon)
+                surface.blit(medal, at)
         else:
             for i, side in enumerate(range(summary.state.variant.players)):
                 c = side_colours(theme, side)

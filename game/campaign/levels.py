@@ -1,0 +1,301 @@
+"""Campaign levels: one TOML file each in ``levels/``, checked when they are read.
+
+A level file names the variant it plays (the engine's id, a top-level key), its
+options, the seats (exactly one is the player; the others are computer seats
+with their levels), the goal, the introduction shown before it, the source the
+introduction names, and the levels that winning it opens::
+
+    title = "The twelve lines"
+    chapter = "rome"
+    variant = "duodecim"
+    source = "Murray, A History of Board-Games other than Chess (1952)"
+    intro = "..."
+    unlocks = ["02-..."]
+
+    [options]
+
+    [[seats]]
+    kind = "player"
+
+    [[seats]]
+    kind = "computer"
+    level = "beginner"
+
+    [goal]
+    kind = "game"          # or "match" (points = N) or "result" (result = "shutout")
+
+``chapters.toml`` orders the chapters (id, title, place and date). A file that
+breaks a rule raises ``LevelError`` naming the file and the field; the loader
+reports it and skips the file, so one bad level never stops the campaign.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.rules.errors import OptionError
+from game.rules.outcome import Kind
+from game.rules.variants import VARIANTS, find_variant
+
+log = logging.getLogger(__name__)
+
+LEVELS = ("novice", "beginner", "intermediate", "advanced", "expert")
+NAME = re.compile(r"^\d\d-[a-z0-9]+(-[a-z0-9]+)*$")
+LEVEL_KEYS = {
+    "title",
+    "chapter",
+    "variant",
+    "source",
+    "intro",
+    "unlocks",
+    "options",
+    "seats",
+    "goal",
+}
+
+
+class LevelError(ValueError):
+    """A level file that breaks a rule: the message names the file and the field."""
+
+
+class GoalKind(enum.StrEnum):
+    GAME = "game"  # win one game
+    MATCH = "match"  # win a match to ``points``
+    RESULT = "result"  # win one game with a particular kind of result
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    kind: GoalKind = GoalKind.GAME
+    points: int = 0  # MATCH: the match length
+    result: Kind | None = None  # RESULT: the kind of win wanted
+
+    def describe(self) -> str:
+        if self.kind is GoalKind.MATCH:
+            return f"Win a match to {self.points} points"
+        if self.kind is GoalKind.RESULT:
+            assert self.result is not None
+            return f"Win by {RESULT_WORDS.get(self.result, str(self.result))}"
+        return "Win a game"
+
+
+RESULT_WORDS = {
+    Kind.GAMMON: "a gammon (or better)",
+    Kind.BACKGAMMON: "a backgammon",
+    Kind.SHUTOUT: "a shut-out",
+    Kind.LYMPOLDING: "lympolding or lurching",
+    Kind.LURCHING: "lurching or lympolding",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """One side of a level: the player, or the computer at a level."""
+
+    human: bool
+    level: str = "novice"
+
+
+@dataclass(frozen=True, slots=True)
+class Chapter:
+    id: str
+    title: str
+    place: str
+    date: str
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    id: str  # the file name without .toml
+    title: str
+    chapter: str
+    variant_id: str
+    options: Mapping[str, Any]
+    seats: tuple[SeatSpec, ...]
+    goal: Goal
+    intro: str
+    source: str
+    unlocks: tuple[str, ...] = ()
+    path: Path | None = field(default=None, compare=False)
+
+    @property
+    def player_side(self) -> int:
+        return next(i for i, seat in enumerate(self.seats) if seat.human)
+
+    def game_options(self) -> dict[str, Any]:
+        """The variant's options for this level's games (a match goal sets the length)."""
+        options = dict(self.options)
+        if self.goal.kind is GoalKind.MATCH:
+            options["match_length"] = self.goal.points
+        return options
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+def _need(raw: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+    if key not in raw:
+        raise LevelError(f"{where}: the field {key!r} is missing")
+    value = raw[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise LevelError(f"{where}: {key!r} must be a {kind.__name__}, not {value!r}")
+    return value
+
+
+def parse_level(level_id: str, raw: Mapping[str, Any], where: str) -> Level:
+    """A level from the table read from its file (``where`` names the file in errors)."""
+    unknown = sorted(set(raw) - LEVEL_KEYS)
+    if unknown:
+        raise LevelError(f"{where}: unknown field {unknown[0]!r}")
+    title = _need(raw, "title", str, where).strip()
+    chapter = _need(raw, "chapter", str, where)
+    variant_id = _need(raw, "variant", str, where)
+    if variant_id not in VARIANTS:
+        known = ", ".join(sorted(VARIANTS))
+        raise LevelError(f"{where}: 'variant' {variant_id!r} is not a variant ({known})")
+    source = _need(raw, "source", str, where).strip()
+    intro = " ".join(_need(raw, "intro", str, where).split())
+    if not title or not source or not intro:
+        raise LevelError(f"{where}: 'title', 'source' and 'intro' may not be empty")
+    options = dict(raw.get("options", {}))
+    if not isinstance(raw.get("options", {}), dict):
+        raise LevelError(f"{where}: 'options' must be a table")
+    goal = _parse_goal(raw.get("goal"), variant_id, where)
+    if goal.kind is GoalKind.MATCH:
+        if "match_length" in options:
+            raise LevelError(f"{where}: 'options.match_length' is set by the match goal")
+        probe = {**options, "match_length": goal.points}
+    else:
+        probe = options
+    try:
+        variant = find_variant(variant_id, probe)
+    except (OptionError, ValueError) as exc:
+        raise LevelError(f"{where}: 'options': {exc}") from None
+    if goal.result is not None and goal.result not in variant.result_kinds:
+        raise LevelError(
+            f"{where}: 'goal.result' {str(goal.result)!r} cannot happen in {variant.name} "
+            "with these options"
+        )
+    seats = _parse_seats(raw.get("seats"), variant.players, where)
+    unlocks = raw.get("unlocks", [])
+    if not isinstance(unlocks, list) or not all(isinstance(u, str) for u in unlocks):
+        raise LevelError(f"{where}: 'unlocks' must be a list of level ids")
+    return Level(
+        id=level_id,
+        title=title,
+        chapter=chapter,
+        variant_id=variant_id,
+        options=options,
+        seats=seats,
+        goal=goal,
+        intro=intro,
+        source=source,
+        unlocks=tuple(unlocks),
+    )
+
+
+def _parse_goal(raw: Any, variant_id: str, where: str) -> Goal:
+    if raw is None:
+        return Goal()
+    if not isinstance(raw, dict):
+        raise LevelError(f"{where}: 'goal' must be a table")
+    try:
+        kind = GoalKind(raw.get("kind", "game"))
+    except ValueError:
+        kinds = ", ".join(k.value for k in GoalKind)
+        raise LevelError(
+            f"{where}: 'goal.kind' {raw.get('kind')!r} is not one of {kinds}"
+        ) from None
+    extra = sorted(set(raw) - {"kind", "points", "result"})
+    if extra:
+        raise LevelError(f"{where}: unknown field 'goal.{extra[0]}'")
+    if kind is GoalKind.MATCH:
+        points = _need(raw, "points", int, where + " (goal)")
+        if "match_length" not in {o.name for o in VARIANTS[variant_id].option_specs}:
+            raise LevelError(f"{where}: 'goal.kind' match needs a variant with match play")
+        if not 1 <= points <= 25:
+            raise LevelError(f"{where}: 'goal.points' must be 1 to 25, not {points}")
+        return Goal(kind, points=points)
+    if kind is GoalKind.RESULT:
+        text = _need(raw, "result", str, where + " (goal)")
+        try:
+            result = Kind(text)
+        except ValueError:
+            raise LevelError(f"{where}: 'goal.result' {text!r} is not a kind of result") from None
+        if result is Kind.SINGLE or result is Kind.TIE:
+            raise LevelError(f"{where}: 'goal.result' {text!r} is no special kind of win")
+        return Goal(kind, result=result)
+    return Goal(kind)
+
+
+def _parse_seats(raw: Any, players: int, where: str) -> tuple[SeatSpec, ...]:
+    if not isinstance(raw, list) or len(raw) != players:
+        raise LevelError(f"{where}: 'seats' must list {players} seats, one per side")
+    seats: list[SeatSpec] = []
+    for n, seat in enumerate(raw, 1):
+        here = f"{where}: 'seats' {n}"
+        if not isinstance(seat, dict):
+            raise LevelError(f"{here} must be a table")
+        kind = seat.get("kind")
+        if kind == "player":
+            if set(seat) - {"kind"}:
+                raise LevelError(f"{here}: the player's seat takes no other field")
+            seats.append(SeatSpec(human=True))
+        elif kind == "computer":
+            level = seat.get("level")
+            if level not in LEVELS:
+                raise LevelError(f"{here}: 'level' must be one of {', '.join(LEVELS)}")
+            if set(seat) - {"kind", "level"}:
+                raise LevelError(f"{here}: unknown field in a computer seat")
+            seats.append(SeatSpec(human=False, level=level))
+        else:
+            raise LevelError(f'{here}: \'kind\' must be "player" or "computer"')
+    if sum(seat.human for seat in seats) != 1:
+        raise LevelError(f"{where}: 'seats' must have exactly one \"player\" seat")
+    return tuple(seats)
+
+
+def read_level(path: Path) -> Level:
+    """The level in ``path`` (raises ``LevelError`` naming the file and the field)."""
+    where = path.name
+    if not NAME.match(path.stem):
+        raise LevelError(f"{where}: a level's file is named NN-kebab-title.toml")
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LevelError(f"{where}: cannot be read ({exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise LevelError(f"{where}: not valid TOML ({exc})") from None
+    return parse_level(path.stem, raw, where)
+
+
+def read_chapters(path: Path) -> tuple[Chapter, ...]:
+    where = path.name
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise LevelError(f"{where}: cannot be read ({exc})") from None
+    chapters = raw.get("chapter")
+    if not isinstance(chapters, list) or not chapters:
+        raise LevelError(f"{where}: needs one [[chapter]] table per chapter")
+    out = []
+    for n, table in enumerate(chapters, 1):
+        here = f"{where} (chapter {n})"
+        if not isinstance(table, dict):
+            raise LevelError(f"{here} must be a table")
+        out.append(
+            Chapter(
+                _need(table, "id", str, here),
+                _need(table, "title", str, here),
+                _need(table, "place", str, here),
+                _need(table, "date", str, here),
+            )
+        )
+    return tuple(out)

@@ -1,0 +1,137 @@
+"""Campaign level files: every shipped one loads; bad ones are reported, never a crash."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.campaign import Campaign, GoalKind, LevelError, medal_for
+from game.campaign.levels import read_level
+from game.paths import levels_dir
+from game.rules.outcome import Kind, Outcome
+from game.rules.position import position_from_counts
+from game.rules.variants import find_variant
+
+GOOD = """
+title = "A test"
+chapter = "rome"
+variant = "backgammon"
+source = "Somebody, Some Book"
+intro = "A few words."
+unlocks = []
+
+[options]
+
+[[seats]]
+kind = "player"
+
+[[seats]]
+kind = "computer"
+level = "expert"
+
+[goal]
+kind = "game"
+"""
+
+
+def test_every_shipped_level_loads_in_chapter_order():
+    campaign = Campaign.load()
+    assert campaign.problems == ()
+    files = sorted(p.stem for p in levels_dir().glob("[0-9][0-9]-*.toml"))
+    assert sorted(level.id for level in campaign.levels) == files
+    chapters = [c.id for c in campaign.chapters]
+    assert chapters == ["rome", "castile", "england", "modern"]
+    for chapter in chapters:
+        assert len(campaign.chapter_levels(chapter)) >= 2, chapter
+    order = [chapters.index(level.chapter) for level in campaign.levels]
+    assert order == sorted(order)
+    for level in campaign.levels:
+        variant = find_variant(level.variant_id, level.game_options())
+        assert len(level.seats) == variant.players
+        assert level.unlocks or level is campaign.levels[-1]
+    # Every level can be reached from the first by winning.
+    won = {level.id: 1 for level in campaign.levels}
+    assert campaign.unlocked(won) == {level.id for level in campaign.levels}
+
+
+def test_a_match_goal_sets_the_match_length():
+    level = Campaign.load().level("12-a-match-to-five")
+    assert level is not None and level.goal.kind is GoalKind.MATCH
+    assert level.game_options()["match_length"] == 5
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (('variant = "backgammon"', 'variant = "chess"'), "'variant' 'chess'"),
+        (('kind = "game"', 'kind = "siege"'), "'goal.kind'"),
+        (('level = "expert"', 'level = "grandmaster"'), "'seats' 2: 'level'"),
+        (('kind = "computer"\nlevel = "expert"', 'kind = "player"'), "exactly one"),
+        (("[options]", "[options]\nwings = 2"), "'options'"),
+        (('title = "A test"', "title = 3"), "'title' must be a str"),
+        (('source = "Somebody, Some Book"\n', ""), "'source' is missing"),
+        (('kind = "game"', 'kind = "result"\nresult = "lurching"'), "cannot happen"),
+        (('kind = "game"', 'kind = "match"\npoints = 0'), "'goal.points'"),
+        (('intro = "A few words."', 'intro = "A few words.'), "not valid TOML"),
+        (("unlocks = []", "unlocks = []\nprize = 1"), "unknown field 'prize'"),
+    ],
+)
+def test_a_malformed_level_names_the_file_and_the_field(tmp_path, change, words):
+    old, new = change
+    assert old in GOOD
+    path = write(tmp_path, "07-bad-level.toml", GOOD.replace(old, new, 1))
+    with pytest.raises(LevelError) as caught:
+        read_level(path)
+    assert "07-bad-level.toml" in str(caught.value)
+    assert words in str(caught.value)
+
+
+def test_the_campaign_skips_a_bad_file_and_reports_it(tmp_path):
+    write(tmp_path, "chapters.toml", (levels_dir() / "chapters.toml").read_text())
+    write(tmp_path, "01-good.toml", GOOD.replace("unlocks = []", 'unlocks = ["03-missing"]'))
+    write(tmp_path, "02-broken.toml", "title = [")
+    write(tmp_path, "Bad Name.toml", GOOD)
+    campaign = Campaign.load(tmp_path)
+    assert [level.id for level in campaign.levels] == ["01-good"]
+    assert len(campaign.problems) == 3
+    assert any("02-broken.toml" in p for p in campaign.problems)
+    assert any("Bad Name.toml" in p for p in campaign.problems)
+    assert any("'03-missing'" in p for p in campaign.problems)
+
+
+def test_winning_opens_the_next_level_and_the_medal_goes_by_margin():
+    campaign = Campaign.load()
+    first, second = campaign.levels[:2]
+    assert campaign.unlocked({}) == {first.id}
+    assert campaign.unlocked({first.id: 0}) == {first.id}  # a loss opens nothing
+    assert second.id in campaign.unlocked({first.id: 1})
+    assert campaign.next_level(first.id, {first.id: 1}) == second
+
+    level = campaign.level("10-the-modern-board")
+    assert level is not None
+    bg = find_variant("backgammon")
+    win = Outcome(0, Kind.SINGLE, 1)
+    close = position_from_counts([{25: 15}, {24: 1, 25: 14}], 24)
+    far = position_from_counts([{25: 15}, {1: 2, 6: 5, 8: 3, 13: 4, 25: 1}], 24)
+    assert medal_for(level, bg, close, win) == 1
+    assert medal_for(level, bg, far, win) == 3
+    assert medal_for(level, bg, close, Outcome(0, Kind.GAMMON, 2)) == 2
+    assert medal_for(level, bg, far, Outcome(1, Kind.SINGLE, 1)) == 0
+
+    gammon = campaign.level("11-a-gammon")
+    assert gammon is not None
+    assert medal_for(gammon, bg, far, win) == 0  # the goal was a gammon
+    assert medal_for(gammon, bg, far, Outcome(0, Kind.BACKGAMMON, 3)) == 3
+
+    match = campaign.level("12-a-match-to-five")
+    assert match is not None
+    assert medal_for(match, bg, close, win, (5, 0)) == 3
+    assert medal_for(match, bg, close, win, (5, 2)) == 2
+    assert medal_for(match, bg, close, win, (6, 4)) == 1

@@ -1,0 +1,89 @@
+"""The records database: progress survives a restart; a bad or newer file is moved aside."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from game.store.records import SCHEMA, FinishedGame, Records
+
+
+def game(**changes):
+    values = dict(
+        mode="practice",
+        variant="backgammon",
+        options={"cube": False},
+        seats=[{"human": True}, {"human": False, "level": "expert"}],
+        seed=42,
+        plays=["31: 8/5 6/5"],
+        result={"winner": 0, "kind": "single", "points": 1},
+        player_side=0,
+        player_won=True,
+        opponent_level="expert",
+        loss_total=0.12,
+        loss_moves=3,
+    )
+    values.update(changes)
+    return FinishedGame(**values)
+
+
+def test_progress_and_games_survive_a_restart(tmp_path):
+    path = tmp_path / "records.sqlite"
+    records = Records.open(path)
+    assert records.notice == ""
+    assert records.record_attempt("01-a", 0).medal == 0
+    assert records.record_attempt("01-a", 2).medal == 2
+    assert records.record_attempt("01-a", 1).medal == 2  # the best medal stays
+    records.add_game(game())
+    records.add_game(game(player_won=False, loss_total=0.3, loss_moves=3))
+    records.close()
+
+    again = Records.open(path)
+    progress = again.progress()
+    assert (progress["01-a"].medal, progress["01-a"].wins, progress["01-a"].attempts) == (2, 2, 3)
+    games = again.games()
+    assert [g["player_won"] for g in games] == [0, 1]
+    assert games[1]["plays"] == ["31: 8/5 6/5"] and games[1]["options"] == {"cube": False}
+    (stat,) = again.statistics()
+    assert (stat.variant, stat.opponent_level, stat.games, stat.wins) == (
+        "backgammon",
+        "expert",
+        2,
+        1,
+    )
+    assert abs(stat.loss_per_move - 0.42 / 6) < 1e-9
+
+
+def test_a_corrupt_database_is_moved_aside(tmp_path):
+    path = tmp_path / "records.sqlite"
+    path.write_bytes(b"this is not a database, just some bytes " * 100)
+    records = Records.open(path)
+    assert "could not be read" in records.notice
+    assert (tmp_path / "records.sqlite.bad-1").read_bytes().startswith(b"this is not")
+    assert records.progress() == {}
+    records.record_attempt("01-a", 1)  # and the new one works
+    assert Records.open(path).progress()["01-a"].medal == 1
+
+
+def test_a_newer_database_is_kept_and_a_new_one_started(tmp_path):
+    path = tmp_path / "records.sqlite"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE future (x)")
+    db.execute(f"PRAGMA user_version = {SCHEMA + 1}")
+    db.commit()
+    db.close()
+    records = Records.open(path)
+    assert "newer Tabula" in records.notice
+    assert (tmp_path / "records.sqlite.newer-1").exists()
+    assert records.progress() == {}
+
+
+def test_a_failed_change_leaves_the_records_as_they_were(tmp_path):
+    records = Records.open(tmp_path / "records.sqlite")
+    records.record_attempt("01-a", 1)
+    try:
+        with records.transaction() as db:
+            db.execute("UPDATE progress SET medal = 3")
+            raise RuntimeError("crash in the middle")
+    except RuntimeError:
+        pass
+    assert records.progress()["01-a"].medal == 1

@@ -1,0 +1,107 @@
+"""The campaign driven headless: map -> introduction -> board -> results -> next level."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game.rules import match as m
+from game.rules.position import position_from_counts
+from game.store.settings import Settings
+from game.ui.app import App
+from game.ui.scenes.board import BoardScene
+from game.ui.scenes.campaign import CampaignScene, LevelIntroScene
+from game.ui.scenes.results import ResultsScene
+from game.ui.session import Seat
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    app = App(replace(Settings(), animation="instant", muted=True), persist=False)
+    app.start((1280, 800))
+    app.running = True
+    yield app
+    app.stop()
+
+
+def press(app, key):
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+
+
+def run_until(app, predicate, seconds=60.0):
+    for _ in range(int(seconds * 60)):
+        app.step(1 / 60)
+        if predicate():
+            return True
+    return False
+
+
+def start_first_level(app) -> BoardScene:
+    app.push(CampaignScene(app))
+    press(app, pygame.K_RETURN)  # the first level's card
+    intro = app.stack.top
+    assert isinstance(intro, LevelIntroScene) and intro.level.id == "01-the-twelve-lines"
+    app.step(1 / 60)
+    press(app, pygame.K_RETURN)  # Begin
+    board = app.stack.top
+    assert isinstance(board, BoardScene)
+    assert board.setup.mode == "campaign" and board.setup.level == "01-the-twelve-lines"
+    assert [s.human for s in board.seats] == [True, False]
+    return board
+
+
+def near_the_end(board: BoardScene, winner: int) -> None:
+    """One man of ``winner`` left on the last pos (it bears off with a 1), the other
+    side's men all still in hand; both seats play at random."""
+    variant = board.variant
+    last, off = variant.track_length, variant.off_pos
+    counts = [{}, {}]
+    counts[winner] = {last: 1, off: 14}
+    hand = [0, 0]
+    hand[1 - winner] = 15
+    position = position_from_counts(counts, last, to_act=winner, hand=tuple(hand))
+    variant.validate(position)
+    board.game = m.Game(m.GameState(variant, position, m.Phase.ROLL))
+    board.shown = position
+    board.seats = (Seat(human=False), Seat(human=False))
+
+
+def test_a_level_won_headless_unlocks_the_next_one(app):
+    board = start_first_level(app)
+    near_the_end(board, winner=0)
+    assert run_until(app, lambda: isinstance(app.stack.top, ResultsScene))
+    results = app.stack.top
+    summary = results.summary
+    assert summary.medal == 3  # the opponent had not entered a man: the widest margin
+    assert summary.next_level == "02-a-game-in-the-forum"
+    assert app.records.progress()["01-the-twelve-lines"].medal == 3
+    (game,) = app.records.games()
+    assert game["mode"] == "campaign" and game["player_won"] == 1
+    assert game["plays"] and game["plays"][-1]["action"] == "play"
+    labels = [b.label for b in results.buttons]
+    assert labels == ["Try again", "Next level", "Campaign"]
+    assert results.focus.focused.label == "Next level"
+    press(app, pygame.K_RETURN)
+    intro = app.stack.top
+    assert isinstance(intro, LevelIntroScene) and intro.level.id == "02-a-game-in-the-forum"
+    campaign = app.stack.scenes[-2]
+    assert isinstance(campaign, CampaignScene)
+    assert campaign.items["02-a-game-in-the-forum"].enabled
+    assert campaign.items["01-the-twelve-lines"].detail == "Won · gold medal"
+
+
+def test_a_level_lost_opens_nothing(app):
+    board = start_first_level(app)
+    near_the_end(board, winner=1)
+    assert run_until(app, lambda: isinstance(app.stack.top, ResultsScene))
+    results = app.stack.top
+    assert results.summary.medal == 0 and results.summary.next_level == ""
+    assert [b.label for b in results.buttons] == ["Try again", "Campaign"]
+    assert app.records.progress()["01-the-twelve-lines"].medal == 0
+    press(app, pygame.K_ESCAPE)
+    campaign = app.stack.top
+    assert isinstance(campaign, CampaignScene)
+    assert not campaign.items["02-a-game-in-the-forum"].enabled
