@@ -19,13 +19,19 @@ from game.rules.play import Play
 Entry = dict[str, Any]
 
 
-def decision(before: m.GameState, after: m.GameState, play: Play | None = None) -> Entry:
+def decision(
+    before: m.GameState,
+    after: m.GameState,
+    play: Play | None = None,
+    conceder: int | None = None,
+) -> Entry:
     """What the side deciding in ``before`` did to reach ``after`` (``play``: the play
-    made, when ``before`` is a move)."""
+    made, when ``before`` is a move; ``conceder``: the side that gave the game up, which
+    need not be the side to act)."""
     side = before.to_act
     phase = before.phase
     if after.result is not None and after.result.termination == "conceded":
-        return {"side": side, "action": "concede"}
+        return {"side": side if conceder is None else conceder, "action": "concede"}
     if after.phase is m.Phase.RESIGN and phase is not m.Phase.RESIGN:
         return {"side": side, "action": "resign", "level": after.resign_offer}
     if phase is m.Phase.MOVE:

@@ -56,7 +56,9 @@ CREATE TABLE IF NOT EXISTS games (
     player_won INTEGER,              -- 1 / 0, NULL without a single person
     opponent_level TEXT,             -- the strongest computer seat, NULL without one
     loss_total REAL,                 -- the tutor's summed loss for the person's plays
-    loss_moves INTEGER               -- how many plays it judged
+    loss_moves INTEGER,              -- how many plays it judged
+    match_id TEXT NOT NULL,          -- the games of one match share it
+    start TEXT NOT NULL              -- JSON: the match score and starter at the start
 );
 CREATE TABLE IF NOT EXISTS current (
     slot INTEGER PRIMARY KEY CHECK (slot = 1),
@@ -81,6 +83,8 @@ class FinishedGame:
     opponent_level: str | None = None
     loss_total: float | None = None
     loss_moves: int | None = None
+    match_id: str = ""
+    start: Mapping[str, Any] | None = None  # {"match": {...}, "starter": ...}
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,8 +184,8 @@ class Records:
                 db.execute("DELETE FROM current")
             cursor = db.execute(
                 "INSERT INTO games (finished, mode, level, variant, options, seats, seed, plays,"
-                " result, player_side, player_won, opponent_level, loss_total, loss_moves)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " result, player_side, player_won, opponent_level, loss_total, loss_moves,"
+                " match_id, start) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     time.time(),
                     game.mode,
@@ -197,6 +201,8 @@ class Records:
                     game.opponent_level,
                     game.loss_total,
                     game.loss_moves,
+                    game.match_id,
+                    json.dumps(dict(game.start or {}), sort_keys=True),
                 ),
             )
             return int(cursor.lastrowid or 0)
@@ -213,10 +219,17 @@ class Records:
         out = []
         for row in rows:
             game = dict(row)
-            for key in ("options", "seats", "plays", "result"):
+            for key in ("options", "seats", "plays", "result", "start"):
                 game[key] = json.loads(game[key])
             out.append(game)
         return out
+
+    def game(self, game_id: int) -> dict[str, Any] | None:
+        return next((g for g in self.games(limit=-1) if g["id"] == game_id), None)
+
+    def match_games(self, match_id: str) -> list[dict[str, Any]]:
+        """The finished games of one match, first to last."""
+        return [g for g in reversed(self.games(limit=-1)) if g["match_id"] == match_id]
 
     def statistics(self) -> list[Statistic]:
         """Games, wins and the average loss per move, per variant and opponent level
@@ -267,7 +280,7 @@ def _check(db: sqlite3.Connection) -> None:
     status = db.execute("PRAGMA quick_check").fetchone()[0]
     if status != "ok":
         raise sqlite3.DatabaseError(f"quick check: {status}")
-    expected = {"progress": 5, "games": 15, "current": 3}
+    expected = {"progress": 5, "games": 17, "current": 3}
     for table, width in expected.items():
         columns = db.execute(f"PRAGMA table_info({table})").fetchall()
         if columns and len(columns) != width:

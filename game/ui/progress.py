@@ -12,11 +12,22 @@ from __future__ import annotations
 import contextlib
 import logging
 import sqlite3
+import time
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from game.campaign import medal_for
+from game.rules.replay import Replay, replay_from_json
 from game.store.records import FinishedGame
-from game.ui.session import LEVELS, GameSummary, SavedGame, saved_from_json, saved_to_json
+from game.ui.session import (
+    LEVELS,
+    GameSummary,
+    SavedGame,
+    saved_from_json,
+    saved_to_json,
+    start_to_json,
+)
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +56,29 @@ def finished_game(summary: GameSummary) -> FinishedGame:
         opponent_level=max(computers, key=LEVELS.index) if computers else None,
         loss_total=tally.loss if tally else None,
         loss_moves=tally.moves if tally else None,
+        match_id=setup.match_id,
+        start=start_to_json(summary.start) if summary.start else {},
+    )
+
+
+def replay_of(game: Mapping[str, Any]) -> Replay:
+    """A finished game from the records (``Records.games``) as a replay."""
+    start = game.get("start") or {}
+    match = start.get("match")
+    return replay_from_json(
+        {
+            "format": "tabula-replay",
+            "version": 1,
+            "variant": game["variant"],
+            "options": game["options"],
+            "seed": game["seed"],
+            "seats": game["seats"],
+            "match": match,
+            "starter": start.get("starter"),
+            "plays": game["plays"],
+            "result": game["result"],
+            "played": time.strftime("%Y-%m-%d %H:%M", time.localtime(game["finished"])),
+        }
     )
 
 

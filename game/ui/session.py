@@ -13,7 +13,7 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from game.rules.match import GameState
+from game.rules.match import GameState, MatchScore
 from game.rules.serial import state_from_json, state_to_json
 from game.ui.advice import TutorTally
 
@@ -56,6 +56,7 @@ class GameSetup:
     mode: str = "local"  # "local", "practice" or "campaign"
     hints: bool = False  # practice: hints on request
     level: str = ""  # campaign: the level's id
+    match_id: str = ""  # the games of one match (or session) share it; "" until it starts
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +75,8 @@ class GameSummary:
     tutor: tuple[TutorTally | None, ...] = ()
     # What each side did (``game.rules.history``), for the records.
     log: tuple[dict[str, Any], ...] = ()
+    # How the game began in its match: {"match": MatchScore, "starter": side or None}.
+    start: dict[str, Any] = field(default_factory=dict)
     # Campaign: the medal the level earned (0: goal missed; None: not a campaign
     # game, or the match goes on) and the level the results lead to ("" for none).
     medal: int | None = None
@@ -99,6 +102,7 @@ def setup_to_json(setup: GameSetup) -> dict[str, Any]:
         "mode": setup.mode,
         "hints": setup.hints,
         "level": setup.level,
+        "match_id": setup.match_id,
     }
 
 
@@ -132,10 +136,12 @@ def setup_from_json(obj: Any) -> GameSetup:
         raise ValueError("the setup's seed is not a number")
     if mode not in MODES or not isinstance(obj.get("hints"), bool):
         raise ValueError("the setup's mode cannot be read")
-    level = obj.get("level", "")
-    if not isinstance(level, str):
+    level, match_id = obj.get("level", ""), obj.get("match_id", "")
+    if not isinstance(level, str) or not isinstance(match_id, str):
         raise ValueError("the setup's level cannot be read")
-    return GameSetup(variant_id, dict(options), tuple(seats), seed, mode, obj["hints"], level)
+    return GameSetup(
+        variant_id, dict(options), tuple(seats), seed, mode, obj["hints"], level, match_id
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +156,8 @@ class SavedGame:
     log: tuple[dict[str, Any], ...]
     hits: tuple[int, ...]
     tally: dict[int, TutorTally]
+    ai_rng_state: Any = None  # the computer seats' generator
+    start: dict[str, Any] = field(default_factory=dict)  # see GameSummary.start
 
     def describe(self) -> str:
         """ "Backgammon against the computer (expert), turn 12"."""
@@ -163,7 +171,10 @@ class SavedGame:
 
 def saved_to_json(saved: SavedGame) -> dict[str, Any]:
     version, internal, gauss = saved.rng_state
+    ai = saved.ai_rng_state
     return {
+        "start": start_to_json(saved.start),
+        "ai_rng": None if ai is None else [ai[0], list(ai[1]), ai[2]],
         "version": 1,
         "setup": setup_to_json(saved.setup),
         "seed": saved.seed,
@@ -183,14 +194,9 @@ def saved_from_json(obj: Any) -> SavedGame:
     state = state_from_json(obj.get("state"))  # RulesError is a ValueError
     if state.variant.id != setup.variant_id or state.phase.value == "over":
         raise ValueError("the saved state does not belong to the saved setup")
-    rng = obj.get("rng")
-    if not (isinstance(rng, list) and len(rng) == 3 and isinstance(rng[1], list)):
-        raise ValueError("the saved dice cannot be read")
-    rng_state = (rng[0], tuple(rng[1]), rng[2])
-    try:
-        random.Random().setstate(rng_state)
-    except (TypeError, ValueError, OverflowError):
-        raise ValueError("the saved dice cannot be read") from None
+    rng_state = _generator(obj.get("rng"), "dice")
+    ai = obj.get("ai_rng")
+    ai_state = None if ai is None else _generator(ai, "computer players' seeds")
     log, hits, tally = obj.get("log"), obj.get("hits"), obj.get("tally")
     if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
         raise ValueError("the saved record of plays cannot be read")
@@ -210,4 +216,73 @@ def saved_from_json(obj: Any) -> SavedGame:
     seed = obj.get("seed")
     if not isinstance(seed, int):
         raise ValueError("the saved seed cannot be read")
-    return SavedGame(setup, seed, rng_state, state, tuple(log), tuple(hits), tallies)
+    start = start_from_json(obj.get("start"), players)
+    return SavedGame(
+        setup, seed, rng_state, state, tuple(log), tuple(hits), tallies, ai_state, start
+    )
+
+
+def start_to_json(start: dict[str, Any]) -> dict[str, Any]:
+    match = start.get("match")
+    return {
+        "match": None
+        if match is None
+        else {
+            "length": match.length,
+            "score": list(match.score),
+            "crawford": match.crawford,
+            "crawford_done": match.crawford_done,
+        },
+        "starter": start.get("starter"),
+    }
+
+
+def start_from_json(obj: Any, players: int) -> dict[str, Any]:
+    """The start of a game read back (raises ValueError); {} when there is none."""
+    if obj is None:
+        return {}
+    if not isinstance(obj, dict):
+        raise ValueError("the game's start cannot be read")
+    raw, starter = obj.get("match"), obj.get("starter")
+    if starter is not None and starter not in range(players):
+        raise ValueError("the game's starter cannot be read")
+    match = None
+    if raw is not None:
+        try:
+            match = MatchScore(
+                int(raw["length"]),
+                tuple(int(x) for x in raw["score"]),
+                bool(raw["crawford"]),
+                bool(raw["crawford_done"]),
+            )
+        except (KeyError, TypeError, ValueError):
+            raise ValueError("the game's match score cannot be read") from None
+    return {"match": match, "starter": starter}
+
+
+def _generator(value: Any, what: str) -> Any:
+    """A random.Random state read back from JSON (raises ValueError)."""
+    if not (isinstance(value, list) and len(value) == 3 and isinstance(value[1], list)):
+        raise ValueError(f"the saved {what} cannot be read")
+    state = (value[0], tuple(value[1]), value[2])
+    try:
+        random.Random().setstate(state)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"the saved {what} cannot be read") from None
+    return state
+
+
+def replay_seats(replay: Any) -> tuple[Seat, ...]:
+    """The seats of a replayed game: every side is played from the record."""
+    seats = []
+    for raw in replay.seats:
+        level = raw.get("level", "novice")
+        seats.append(Seat(human=False, level=level if level in LEVELS else "novice"))
+    return tuple(seats)
+
+
+def replay_label(colour: str, raw: Any) -> str:
+    """A replayed side's name: "Ivory (player)", "Crimson (computer, expert)"."""
+    if not isinstance(raw, dict) or raw.get("human", True):
+        return f"{colour} (player)"
+    return f"{colour} (computer, {raw.get('level', 'novice')})"

@@ -138,6 +138,7 @@ def make(app, name):
     from game.ui.scenes.campaign import CampaignScene, LevelIntroScene
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.pause import PauseScene
+    from game.ui.scenes.records import RecordsScene
     from game.ui.scenes.results import ResultsScene
     from game.ui.scenes.rules import RulesScene
     from game.ui.scenes.settings import SettingsScene
@@ -155,6 +156,7 @@ def make(app, name):
         "results_tie": (ResultsScene, summary("tie")),
         "results_mundo": (ResultsScene, summary("mundo")),
         "campaign": (CampaignScene, None),
+        "records": (RecordsScene, None),
         "intro": (LevelIntroScene, (Campaign.load().levels[4], 2)),
         "results_campaign": (
             ResultsScene,
@@ -187,6 +189,7 @@ SCENES = [
     "results_tie",
     "results_mundo",
     "campaign",
+    "records",
     "intro",
     "results_campaign",
     "results_missed",
@@ -252,8 +255,9 @@ def test_locked_levels_are_skipped_and_explain_why(app):
         (0, "SetupScene", "local"),
         (1, "CampaignScene", None),
         (2, "SetupScene", "practice"),
-        (3, "RulesScene", None),
-        (4, "SettingsScene", None),
+        (3, "RecordsScene", None),
+        (4, "RulesScene", None),
+        (5, "SettingsScene", None),
     ],
 )
 def test_menu_buttons_open_their_scenes(app, presses, expected, payload):

@@ -30,6 +30,7 @@ import itertools
 import logging
 import math
 import random
+import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -38,9 +39,11 @@ import pygame
 
 from game.rules import match as m
 from game.rules.history import decision
+from game.rules.notation import parse_play
 from game.rules.outcome import Kind
 from game.rules.play import Play, Step
 from game.rules.position import Position
+from game.rules.replay import Replay, ReplayError, apply_entry, first_state
 from game.rules.variants import find_variant
 from game.ui.advice import HINT_ROWS, TutorTally, chance_game, grade, moves_of
 from game.ui.anim.effects import DiceThrow, Impact, Slide, Sparkle
@@ -51,7 +54,15 @@ from game.ui.progress import record_finished, save_in_progress
 from game.ui.render.board_view import BoardView
 from game.ui.render.layout import SpotKey, path, spot_key
 from game.ui.scenes.base import Scene
-from game.ui.session import GameSetup, GameSummary, PauseChoice, SavedGame, Seat
+from game.ui.session import (
+    GameSetup,
+    GameSummary,
+    PauseChoice,
+    SavedGame,
+    Seat,
+    replay_label,
+    replay_seats,
+)
 from game.ui.theme import side_colours, theme_for
 from game.ui.turn import Move, TurnInput
 from game.ui.widgets import (
@@ -72,6 +83,18 @@ log = logging.getLogger(__name__)
 STEP_TIME = 0.085  # seconds per point a man slides past, at normal speed
 THINK_PAUSE = 0.35  # a computer seat's pause before it rolls or moves
 END_PAUSE = 1.2  # the last position stays on screen before the results
+REPLAY_PAUSE = 0.7  # between decisions when a replay plays on by itself
+REPLAY_HELP = "Replay: Right or Space for the next move, A to play on by itself"
+REPLAY_WORDS = {
+    "double": "doubles",
+    "take": "takes",
+    "beaver": "beavers",
+    "drop": "drops",
+    "resign": "offers to resign",
+    "accept": "accepts",
+    "reject": "refuses",
+    "concede": "concedes",
+}
 
 KIND_WORDS = {
     Kind.SINGLE: "wins",
@@ -209,7 +232,17 @@ class BoardScene(Scene):
     def on_enter(self, payload: Any = None) -> None:
         previous: m.GameState | None = None
         saved: SavedGame | None = None
-        if isinstance(payload, SavedGame):
+        self.replaying: Replay | None = None  # a finished game shown move by move
+        if isinstance(payload, Replay):
+            self.replaying = payload
+            setup = GameSetup(
+                payload.variant_id,
+                dict(payload.options),
+                seats=replay_seats(payload),
+                seed=payload.seed,
+                mode="replay",
+            )
+        elif isinstance(payload, SavedGame):
             saved = payload
             setup = saved.setup
         elif isinstance(payload, tuple):
@@ -218,6 +251,8 @@ class BoardScene(Scene):
             setup = payload
         else:
             raise TypeError(f"BoardScene needs a GameSetup, got {payload!r}")
+        if not setup.match_id:
+            setup = replace(setup, match_id=uuid.uuid4().hex[:16])
         self.setup = setup
         self.variant = find_variant(setup.variant_id, setup.options)
         if saved is not None:
@@ -226,22 +261,49 @@ class BoardScene(Scene):
             self.seed = (
                 setup.seed if setup.seed is not None else random.SystemRandom().getrandbits(48)
             )
+        # The dice come from the game's seed alone (so the seed replays every roll);
+        # the computer seats' seeds and the effects have generators of their own.
         self.rng = random.Random(self.seed)
+        self.ai_rng = random.Random(self.seed ^ 0xA1A1)
         self.fx_rng = random.Random(self.seed ^ 0x5EED)
         if saved is not None:
             self.rng.setstate(saved.rng_state)
+            if saved.ai_rng_state is not None:
+                self.ai_rng.setstate(saved.ai_rng_state)
             state = saved.state
+        elif self.replaying is not None:
+            state = first_state(self.replaying, self.rng)
         elif previous is not None:
             state = m.next_game(previous, self.rng)
         else:
             state = m.new_game(self.variant, self.rng)
         self.game = m.Game(state)
+        # How this game began within its match, for replays (game.rules.replay).
+        self.start = (
+            saved.start
+            if saved is not None
+            else {"match": state.match, "starter": previous.winner if previous else None}
+        )
+        self.replay_next = False  # replays: the viewer asked for the next decision
+        self.replay_auto = False  # replays: decisions follow one another by themselves
         self.log: list[dict[str, Any]] = list(saved.log) if saved else []
         seats = tuple(setup.seats) + (Seat(human=False),) * self.variant.players
         self.seats: tuple[Seat, ...] = seats[: self.variant.players]
         humans = [i for i, seat in enumerate(self.seats) if seat.human]
         self.viewer = humans[0] if humans else 0
+        if self.replaying is not None:
+            self.viewer = next((i for i, s in enumerate(self.replaying.seats) if s.get("human")), 0)
         self.theme = theme_for(self.variant.id, self.app.settings.palette)
+        if self.replaying is not None:
+            self.seats = (
+                tuple(
+                    replace(seat, name=replay_label(side_colours(self.theme, i).name, raw))
+                    for i, (seat, raw) in enumerate(
+                        zip(self.seats, self.replaying.seats, strict=False)
+                    )
+                )
+                + self.seats[len(self.replaying.seats) :]
+            )
         self.view = BoardView(self.variant, self.theme, self.app.size, self.viewer)
         self.preparing: Future[Any] | None = None
         self.prepare()
@@ -286,6 +348,11 @@ class BoardScene(Scene):
             if state.dice:
                 self.shown_dice = state.dice
             self.say(f"Resumed: {saved.describe()}")
+            return
+        if self.replaying is not None:
+            if state.dice:
+                self.shown_dice = state.dice
+            self.say(REPLAY_HELP)
             return
         self.save()  # the new game replaces any game in progress
         if state.dice:  # backgammon: the starter plays the opening throw
@@ -351,7 +418,7 @@ class BoardScene(Scene):
                 self.resigning = True
             else:
                 loser = side if self.seat(side).human else self.viewer
-                self.push(m.concede(state, loser))
+                self.push(m.concede(state, loser), conceder=loser)
                 self.say(f"{self.side_name(loser)} concedes")
         elif result == PauseChoice.MENU:
             self.app.home()
@@ -364,16 +431,19 @@ class BoardScene(Scene):
     def state(self) -> m.GameState:
         return self.game.state
 
-    def push(self, state: m.GameState, play: Play | None = None) -> None:
-        """Make ``state`` the game's new state; ``play``: the play that led to it."""
-        self.log.append(decision(self.state, state, play))
+    def push(
+        self, state: m.GameState, play: Play | None = None, conceder: int | None = None
+    ) -> None:
+        """Make ``state`` the game's new state; ``play``: the play that led to it
+        (``conceder``: the side that gave the game up)."""
+        self.log.append(decision(self.state, state, play, conceder))
         self.game.push(state)
         self.save()
 
     def save(self) -> None:
         """Keep the game in progress in the records (after every play), so that it can be
         resumed after a crash; a game that is over is not kept."""
-        if self.app.demo:
+        if self.app.demo or self.replaying is not None:
             return
         save_in_progress(
             self.app,
@@ -385,6 +455,8 @@ class BoardScene(Scene):
                 tuple(self.log),
                 tuple(self.hits),
                 dict(self.tally),
+                self.ai_rng.getstate(),
+                self.start,
             ),
         )
 
@@ -527,6 +599,9 @@ class BoardScene(Scene):
                 self.say(self.result_words(state))
                 self.timeline.add(Delay(END_PAUSE), Call(self.show_results))
             return
+        if self.replaying is not None:
+            self.replay_step()
+            return
         side = state.to_act
         seat = self.seat(side)
         if not seat.human:
@@ -593,7 +668,7 @@ class BoardScene(Scene):
         state = self.state
         if self.pending is None:
             seat = self.seat(state.to_act)
-            seed = self.rng.getrandbits(32)
+            seed = self.ai_rng.getrandbits(32)
             self.pending = self.worker().submit(computer_decision, state, seat.level, seed)
             return
         if not self.pending.done():
@@ -666,12 +741,14 @@ class BoardScene(Scene):
                 tuple(self.tally.get(s) for s in range(self.variant.players)) if self.tally else ()
             ),
             log=tuple(self.log),
+            start=self.start,
         )
         if self.app.demo:
             self.on_exit()
-            self.on_enter(replace(self.setup, seed=self.rng.getrandbits(32)))
+            self.on_enter(replace(self.setup, seed=self.ai_rng.getrandbits(32)))
             return
-        summary = record_finished(self.app, summary)
+        if self.replaying is None:
+            summary = record_finished(self.app, summary)
         self.app.replace(ResultsScene(self.app), summary)
 
     def result_words(self, state: m.GameState) -> str:
@@ -742,7 +819,57 @@ class BoardScene(Scene):
                 effect.skip()
         self.wait = min(self.wait, 0.05)
 
+    def replay_step(self) -> None:
+        """A replay: make the next recorded decision when the viewer asks (or by itself)."""
+        replay = self.replaying
+        assert replay is not None
+        if not (self.replay_next or self.replay_auto):
+            return
+        self.replay_next = False
+        n = len(self.log)
+        if n >= len(replay.plays):
+            self.replay_auto = False
+            self.say("The record ends here")
+            return
+        entry = replay.plays[n]
+        state = self.state
+        action = entry.get("action")
+        after = state
+        if action != "roll":  # a roll is drawn from the game's own generator below
+            try:
+                after = apply_entry(state, entry, self.rng, n)
+            except ReplayError as exc:
+                self.replay_auto = False
+                self.say(f"The replay stops: {exc}")
+                return
+        name = self.side_name(int(entry.get("side", 0)))
+        if action == "roll":
+            self.roll()
+            if list(self.state.dice) != list(entry.get("dice", [])):
+                self.replay_auto = False
+                self.say(f"The replay stops: the seed throws {list(self.state.dice)} here")
+        elif action == "play":
+            play = parse_play(self.variant, state.position, state.dice, entry["play"])
+            self.commit(play, animate=True)
+            self.say(f"{name} plays {entry['play']}")
+        else:
+            self.push(after, conceder=int(entry["side"]) if action == "concede" else None)
+            self.say(f"{name}: {REPLAY_WORDS.get(str(action), str(action))}")
+        self.wait = REPLAY_PAUSE if self.replay_auto else 0.0
+
+    def replay_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_n):
+            self.replay_next = True
+            return True
+        if event.key == pygame.K_a:
+            self.replay_auto = not self.replay_auto
+            self.say("Playing on by itself (A stops)" if self.replay_auto else REPLAY_HELP)
+            return True
+        return False
+
     def key(self, event: pygame.event.Event) -> bool:
+        if self.replaying is not None:
+            return self.replay_key(event)
         if event.key == pygame.K_h:
             return self.toggle_hint()
         if event.key in (pygame.K_BACKSPACE, pygame.K_u):

@@ -1,9 +1,9 @@
 """The title screen: Tabula's name with a decorated initial, and the way into everything.
 
 Continue (when a game was left unfinished, even by a crash) resumes it; Play and
-Practice open the setup (``"local"`` / ``"practice"``), Campaign the
-campaign map, Rules & history the rules library, Settings the settings. Esc
-moves the focus to Quit (a second Esc there quits).
+Practice open the setup (``"local"`` / ``"practice"``), Campaign the campaign
+map, Records the statistics and replays, Rules & history the rules library,
+Settings the settings. Esc moves the focus to Quit (a second Esc there quits).
 """
 
 from __future__ import annotations
@@ -51,6 +51,11 @@ class MenuScene(WidgetScene):
                 help="From Rome to the modern board: one chapter for each age of the game",
             ),
             Button("Practice", self.practice, help="You against the computer, with hints"),
+            Button(
+                "Records",
+                self.records,
+                help="Your statistics, finished games, replays and match files",
+            ),
             Button(
                 "Rules & history",
                 self.rules,
@@ -104,6 +109,11 @@ class MenuScene(WidgetScene):
 
         self.app.push(SetupScene(self.app), "practice")
 
+    def records(self) -> None:
+        from game.ui.scenes.records import RecordsScene
+
+        self.app.push(RecordsScene(self.app), None)
+
     def rules(self) -> None:
         from game.ui.scenes.rules import RulesScene
 
@@ -125,9 +135,10 @@ class MenuScene(WidgetScene):
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         w, h = size
-        many = len(self.buttons) > 6
-        bw, bh = round(340 * scale), round((48 if many else 54) * scale)
-        gap = round((10 if many else 12) * scale)
+        n = len(self.buttons)
+        bw = round(340 * scale)
+        bh = round((54 if n <= 6 else 47 if n == 7 else 42) * scale)
+        gap = round((12 if n <= 6 else 10 if n == 7 else 8) * scale)
         total = len(self.buttons) * bh + (len(self.buttons) - 1) * gap
         top = max(round(h * 0.43), h - total - round(70 * scale))
         for i, button in enumerate(self.buttons):

@@ -249,6 +249,12 @@ class ResultsScene(WidgetScene):
             self.menu_button.on_click = self.to_map
             self.menu_button.help = "Back to the campaign map"
         self.buttons.append(self.menu_button)
+        if payload.setup.mode == "replay":  # a replay: back to the records it came from
+            self.menu_button.label = "Records"
+            self.menu_button.kind = "primary"
+            self.menu_button.on_click = self.to_map
+            self.menu_button.help = "Back to your records"
+            self.buttons = [self.menu_button]
         self.focus.set(self.buttons)
         self.focus.focus(self.buttons[1] if self.next_button in self.buttons else self.buttons[0])
         rng = random.Random(payload.seed)
@@ -267,7 +273,7 @@ class ResultsScene(WidgetScene):
         from game.ui.scenes.board import BoardScene
 
         assert self.summary is not None
-        self.app.replace(BoardScene(self.app), replace(self.summary.setup, seed=None))
+        self.app.replace(BoardScene(self.app), replace(self.summary.setup, seed=None, match_id=""))
 
     def next_game(self) -> None:
         from game.ui.scenes.board import BoardScene
@@ -285,7 +291,7 @@ class ResultsScene(WidgetScene):
 
     def back(self) -> None:
         self.click()
-        if self.summary is not None and self.summary.setup.mode == "campaign":
+        if self.summary is not None and self.summary.setup.mode in ("campaign", "replay"):
             self.to_map()
         else:
             self.app.home()

@@ -1,0 +1,293 @@
+"""Replays: a finished game as a file anyone can check, and the game rebuilt from it.
+
+A replay (JSON) names the variant and options, the seed, the seats, how the
+game started within its match (the score, and the side that starts when the
+previous game's winner does) and the record of decisions
+(``game.rules.history``)::
+
+    {"format": "tabula-replay", "version": 1, "variant": "backgammon",
+     "options": {...}, "seed": 123, "seats": [...],
+     "match": {"length": 5, "score": [0, 0], "crawford": false,
+               "crawford_done": false},
+     "starter": null, "plays": [...], "result": {...}}
+
+``replay_states`` rebuilds every state: the dice come from the seed (a
+``random.Random(seed)`` drawn for the opening throw and each roll, as the
+game drew them), so a replay also proves that the dice were the seed's; a
+roll that differs, a play that is not legal, or a result that does not
+follow is a ``ReplayError`` naming the entry.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules import match as m
+from game.rules.errors import RulesError
+from game.rules.notation import parse_play
+from game.rules.variants import find_variant
+
+FORMAT = "tabula-replay"
+VERSION = 1
+
+
+class ReplayError(RulesError):
+    """A replay file that cannot be read, or whose record does not follow the rules."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    variant_id: str
+    options: Mapping[str, Any]
+    seed: int
+    plays: tuple[Mapping[str, Any], ...]
+    seats: tuple[Mapping[str, Any], ...] = ()
+    match: m.MatchScore | None = None  # None: a new match from the options
+    starter: int | None = None  # the side that starts without an opening throw
+    result: Mapping[str, Any] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)  # e.g. when it was played
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "variant": self.variant_id,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "seats": [dict(s) for s in self.seats],
+            "starter": self.starter,
+            "plays": [dict(p) for p in self.plays],
+            "result": dict(self.result) if self.result is not None else None,
+        }
+        if self.match is not None:
+            out["match"] = {
+                "length": self.match.length,
+                "score": list(self.match.score),
+                "crawford": self.match.crawford,
+                "crawford_done": self.match.crawford_done,
+            }
+        out.update(self.extra)
+        return out
+
+
+def replay_from_json(obj: Any) -> Replay:
+    """A replay read from its JSON form (raises ``ReplayError`` saying what is wrong)."""
+    if not isinstance(obj, dict):
+        raise ReplayError("a replay is a JSON object")
+    if obj.get("format") != FORMAT:
+        raise ReplayError(f"not a Tabula replay (format {obj.get('format')!r})")
+    if obj.get("version") != VERSION:
+        raise ReplayError(f"replay version {obj.get('version')!r} is not one this Tabula reads")
+    variant_id, options, seed = obj.get("variant"), obj.get("options", {}), obj.get("seed")
+    if not isinstance(variant_id, str) or not isinstance(options, dict):
+        raise ReplayError("the replay's 'variant' and 'options' cannot be read")
+    try:
+        variant = find_variant(variant_id, options)
+    except RulesError as exc:
+        raise ReplayError(f"the replay's variant: {exc}") from None
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ReplayError("the replay's 'seed' must be a whole number")
+    plays = obj.get("plays")
+    if not isinstance(plays, list) or not all(isinstance(p, dict) for p in plays):
+        raise ReplayError("the replay's 'plays' must be a list of objects")
+    seats = obj.get("seats", [])
+    if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+        raise ReplayError("the replay's 'seats' must be a list of objects")
+    starter = obj.get("starter")
+    if starter is not None and starter not in range(variant.players):
+        raise ReplayError(f"the replay's 'starter' {starter!r} is not a side")
+    match = None
+    if obj.get("match") is not None:
+        raw = obj["match"]
+        try:
+            score = tuple(int(s) for s in raw["score"])
+            match = m.MatchScore(
+                int(raw["length"]), score, bool(raw["crawford"]), bool(raw["crawford_done"])
+            )
+        except (KeyError, TypeError, ValueError):
+            raise ReplayError("the replay's 'match' cannot be read") from None
+        if len(score) != variant.players:
+            raise ReplayError("the replay's match score does not fit the variant")
+    result = obj.get("result")
+    if result is not None and not isinstance(result, dict):
+        raise ReplayError("the replay's 'result' must be an object")
+    known = {"format", "version", "variant", "options", "seed", "plays", "seats", "starter"}
+    known |= {"match", "result"}
+    extra = {k: v for k, v in obj.items() if k not in known}
+    return Replay(
+        variant_id,
+        dict(options),
+        seed,
+        tuple(plays),
+        tuple(seats),
+        match,
+        starter,
+        result,
+        extra,
+    )
+
+
+def first_state(replay: Replay, rng: random.Random) -> m.GameState:
+    """The game's first state, its opening throw drawn from ``rng`` (seeded)."""
+    variant = find_variant(replay.variant_id, replay.options)
+    return m.new_game(variant, rng, replay.match, replay.starter)
+
+
+def apply_entry(
+    state: m.GameState, entry: Mapping[str, Any], rng: random.Random, n: int = 0
+) -> m.GameState:
+    """The state after one recorded decision (rolls drawn from ``rng`` and checked)."""
+    where = f"entry {n + 1}"
+    action = entry.get("action")
+    side = entry.get("side")
+    if side != state.to_act and action != "concede":
+        raise ReplayError(f"{where}: side {side!r} acts, but it is side {state.to_act}'s turn")
+    try:
+        if action == "roll":
+            after = m.roll(state, rng)
+            if list(after.dice) != list(entry.get("dice", [])):
+                raise ReplayError(
+                    f"{where}: the seed throws {list(after.dice)}, the record says "
+                    f"{entry.get('dice')}"
+                )
+            return after
+        if action == "play":
+            if list(state.dice) != list(entry.get("dice", [])):
+                raise ReplayError(
+                    f"{where}: the dice are {list(state.dice)}, not {entry.get('dice')}"
+                )
+            text = entry.get("play")
+            if not isinstance(text, str):
+                raise ReplayError(f"{where}: the play is missing")
+            play = parse_play(state.variant, state.position, state.dice, text)
+            return m.play(state, play)
+        if action == "name_die":
+            return m.choose_die(state, int(entry.get("value", 0)))
+        if action == "resign":
+            return m.resign(state, int(entry.get("level", 1)))
+        if action == "concede":
+            return m.concede(state, int(side))  # type: ignore[arg-type]
+        simple = {
+            "double": m.double,
+            "take": m.take,
+            "beaver": m.beaver,
+            "drop": m.drop,
+            "accept": m.accept,
+            "reject": m.reject,
+        }
+        if action in simple:
+            return simple[action](state)  # type: ignore[index]
+    except ReplayError:
+        raise
+    except (RulesError, TypeError, ValueError) as exc:
+        raise ReplayError(f"{where} ({action}): {exc}") from None
+    raise ReplayError(f"{where}: unknown action {action!r}")
+
+
+def replay_states(replay: Replay) -> list[m.GameState]:
+    """Every state of the game, first to last (raises ``ReplayError``)."""
+    rng = random.Random(replay.seed)
+    states = [first_state(replay, rng)]
+    for n, entry in enumerate(replay.plays):
+        if states[-1].is_over:
+            raise ReplayError(f"entry {n + 1}: the game was already over")
+        states.append(apply_entry(states[-1], entry, rng, n))
+    last = states[-1]
+    if replay.result is not None:
+        if last.result is None:
+            raise ReplayError("the record ends before the game does")
+        if last.result.to_json() != dict(replay.result):
+            raise ReplayError(
+                f"the record leads to {last.result.to_json()}, not to {dict(replay.result)}"
+            )
+    return states
+
+
+def mat_points(label: str) -> str:
+    """A point as the Jellyfish format names it: the bar 25, off 0."""
+    return {"bar": "25", "off": "0"}.get(label, label)
+
+
+def mat_play(state: m.GameState, entry: Mapping[str, Any]) -> str:
+    """A backgammon play in Jellyfish .mat notation: ``52: 13/8 13/11``, every step of
+    a double written out (``8/5 8/5 6/3 6/3``), the bar 25, off 0, hits ``*``."""
+    variant = state.variant
+    dice = "".join(str(d) for d in state.dice)
+    play = parse_play(variant, state.position, state.dice, entry["play"])
+    words = []
+    for step in sorted(play, key=lambda s: (s.src, s.dst)):
+        src = mat_points(variant.point_label(step.src))
+        dst = mat_points(variant.point_label(step.dst))
+        words.append(f"{src}/{dst}{'*' if step.hit else ''}")
+    return f"{dice}: {' '.join(words)}".rstrip()
+
+
+def mat_text(games: Sequence[Replay], names: Sequence[str] = ("Player 1", "Player 2")) -> str:
+    """Backgammon games (a match, or a money session) in the Jellyfish .mat text format
+    that other backgammon programs import (the layout GNU Backgammon writes)."""
+    if not games:
+        raise ReplayError("no games to export")
+    if any(g.variant_id != "backgammon" for g in games):
+        raise ReplayError("the .mat format holds backgammon games only")
+    first = games[0]
+    length = first.match.length if first.match else int(first.options.get("match_length", 0))
+    lines = [f" {length} point match", ""]
+    for number, game in enumerate(games, 1):
+        states = replay_states(game)
+        score = states[0].match.score
+        lines.append(f" Game {number}")
+        left = f"{names[0]} : {score[0]}"
+        lines.append(f" {left:<33}{names[1]} : {score[1]}")
+        cells: list[tuple[int, str]] = []
+        cube = states[0].cube.value
+        for state, entry in zip(states, game.plays, strict=False):
+            action = entry["action"]
+            side = int(entry["side"])
+            if action == "play":
+                cells.append((side, mat_play(state, entry)))
+            elif action == "double":
+                cube *= 2
+                cells.append((side, f" Doubles => {cube}"))
+            elif action in ("take", "beaver"):
+                if action == "beaver":
+                    cube *= 2
+                cells.append((side, " Takes" if action == "take" else " Beavers"))
+            elif action == "drop":
+                cells.append((side, " Drops"))
+        lines += _mat_rows(cells)
+        result = states[-1].result
+        if result is not None and result.winner is not None:
+            points = result.points
+            won = f"Wins {points} point{'s' if points != 1 else ''}"
+            if states[-1].match.winner is not None:
+                won += " and the match"
+            pad = "      " if result.winner == 0 else " " * 39
+            lines.append(pad + won)
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def _mat_rows(cells: Sequence[tuple[int, str]]) -> list[str]:
+    """The two-column move lines: side 0 on the left, side 1 on the right."""
+    rows: list[str] = []
+    number = 0
+    left: str | None = None
+    for side, text in cells:
+        if side == 0:
+            if left is not None:
+                rows.append(f"{number:3d}) {left}".rstrip())
+            number += 1
+            left = text
+        else:
+            if left is None:
+                number += 1
+                left = ""
+            cell = f"{left:<28}" if len(left) < 28 else left + " "  # never run together
+            rows.append(f"{number:3d}) {cell}{text}")
+            left = None
+    if left is not None:
+        rows.append(f"{number:3d}) {left}".rstrip())
+    return rows

@@ -1,0 +1,340 @@
+"""Records: the player's statistics, the latest finished games, and replays.
+
+Left, the statistics per game and opponent (games, wins, the average loss per
+move the tutor measured). Right, the latest finished games and the replays
+imported from the ``replays`` folder of the data folder: Watch replays the
+chosen game move by move on the board; Export writes it as a replay file
+(JSON) in the ``exports`` folder, and a backgammon game's whole match as a
+Jellyfish ``.mat`` file that other backgammon programs import.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import time
+from functools import partial
+from typing import Any
+
+import pygame
+
+from game.rules.replay import Replay, ReplayError
+from game.rules.variants import VARIANTS
+from game.store.exports import export_mat, export_replay, import_replays, imports_dir
+from game.ui.backdrop import draw_backdrop
+from game.ui.progress import replay_of
+from game.ui.widgets import (
+    Button,
+    Panel,
+    WidgetScene,
+    draw_rule,
+    draw_text,
+    fit_text,
+    get_font,
+)
+
+log = logging.getLogger(__name__)
+
+SHOWN = 7  # games listed
+
+
+def game_words(game: dict[str, Any]) -> tuple[str, str]:
+    """A finished game as a list entry: (title, detail)."""
+    name = VARIANTS[game["variant"]].name if game["variant"] in VARIANTS else game["variant"]
+    when = time.strftime("%d %b %Y, %H:%M", time.localtime(game["finished"]))
+    won = game.get("player_won")
+    level = game.get("opponent_level")
+    if won is None:
+        winner = game["result"].get("winner")
+        how = "a tie" if winner is None else f"side {winner + 1} won"
+    else:
+        how = ("won" if won else "lost") + (f" against {level}" if level else "")
+    moves = sum(1 for e in game["plays"] if e.get("action") == "play")
+    return name, f"{when} · {how} · {moves} moves"
+
+
+class RecordsScene(WidgetScene):
+    """Statistics, finished games, replays."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.stats_panel = Panel(alpha=226)
+        self.list_panel = Panel(alpha=226)
+        self.entries: list[tuple[str, Any]] = []  # ("game", row) or ("file", (path, replay))
+        self.items: list[Button] = []
+        self.chosen = 0
+        self.message = ""
+        self.stats: list[Any] = []
+
+    def on_enter(self, payload: Any = None) -> None:
+        self.watch_button = Button(
+            "Watch", self.watch, kind="primary", help="Replay it move by move"
+        )
+        self.export_button = Button("Export", self.export, help="Write it as a replay file")
+        self.mat_button = Button(
+            "Export .mat", self.export_mat, help="The whole backgammon match, for other programs"
+        )
+        self.import_button = Button(
+            "Import", self.import_files, help=f"Read the replay files in {imports_dir()}"
+        )
+        self.back_button = Button("Back", self.back, help="Back to the main menu (Esc)")
+        self.refresh()
+
+    def on_resume(self, result: Any = None) -> None:
+        self.refresh()
+
+    def refresh(self, files: list[Any] | None = None) -> None:
+        records = self.app.records
+        try:
+            games = records.games(limit=SHOWN)
+            self.stats = records.statistics()
+        except sqlite3.Error as exc:  # a records problem shows as a message
+            log.warning("cannot read the records: %s", exc)
+            games, self.stats = [], []
+            self.message = "Your records cannot be read just now."
+        kept = [e for e in self.entries if e[0] == "file"] if files is None else []
+        self.entries = [("game", g) for g in games] + kept + [("file", f) for f in files or []]
+        self.items = []
+        for n, (kind, value) in enumerate(self.entries):
+            if kind == "game":
+                title, detail = game_words(value)
+            else:
+                path, replay = value
+                name = VARIANTS[replay.variant_id].name
+                title, detail = name, f"imported from {path.name} · {len(replay.plays)} entries"
+            self.items.append(
+                Button(
+                    title,
+                    partial(self.choose, n),
+                    kind="item",
+                    detail=detail,
+                    size=16,
+                    on_focus=partial(self.choose, n),
+                )
+            )
+        self.chosen = min(self.chosen, max(0, len(self.items) - 1))
+        widgets: list[Any] = [*self.items, self.watch_button, self.export_button]
+        widgets += [self.mat_button, self.import_button, self.back_button]
+        self.focus.set(widgets)
+        self.choose(self.chosen)
+        self.focus.focus(self.items[self.chosen] if self.items else self.import_button)
+        self.relayout()
+
+    # -- actions -------------------------------------------------------------------------
+
+    def choose(self, n: int) -> None:
+        self.chosen = n
+        for i, item in enumerate(self.items):
+            item.selected = i == n
+        has = bool(self.items)
+        self.watch_button.enabled = self.export_button.enabled = has
+        entry = self.entries[n] if has else None
+        self.mat_button.enabled = bool(
+            entry and entry[0] == "game" and entry[1]["variant"] == "backgammon"
+        )
+
+    def replay(self) -> Replay | None:
+        if not self.entries:
+            return None
+        kind, value = self.entries[self.chosen]
+        if kind == "file":
+            return value[1]  # type: ignore[no-any-return]
+        try:
+            return replay_of(value)
+        except ReplayError as exc:
+            self.message = f"This game cannot be replayed: {exc}"
+            self._static = None
+            return None
+
+    def watch(self) -> None:
+        from game.ui.scenes.board import BoardScene
+
+        replay = self.replay()
+        if replay is not None:
+            self.app.push(BoardScene(self.app), replay)
+
+    def export(self) -> None:
+        replay = self.replay()
+        if replay is None:
+            return
+        stem = f"{replay.variant_id}-{time.strftime('%Y%m%d-%H%M%S')}"
+        try:
+            path = export_replay(replay, stem)
+            self.message = f"Saved {path}"
+        except OSError as exc:
+            self.message = f"Could not write the replay: {exc}"
+        self._static = None
+
+    def export_mat(self) -> None:
+        if not self.entries or self.entries[self.chosen][0] != "game":
+            return
+        game = self.entries[self.chosen][1]
+        try:
+            games = [replay_of(g) for g in self.app.records.match_games(game["match_id"])]
+            seats = game["seats"]
+            names = [
+                "You" if s.get("human") else f"Tabula ({s.get('level', 'novice')})" for s in seats
+            ]
+            if names[0] == names[1]:
+                names = ["Player 1", "Player 2"]
+            path = export_mat(games, names, f"match-{time.strftime('%Y%m%d-%H%M%S')}")
+            self.message = f"Saved {path} ({len(games)} game{'s' if len(games) != 1 else ''})"
+        except (ReplayError, OSError) as exc:
+            self.message = f"Could not export the match: {exc}"
+        self._static = None
+
+    def import_files(self) -> None:
+        found, problems = import_replays()
+        known = {e[1][0] for e in self.entries if e[0] == "file"}
+        fresh = [f for f in found if f[0] not in known]
+        self.refresh(files=[e[1] for e in self.entries if e[0] == "file"] + fresh)
+        parts = [f"{len(fresh)} replay{'s' if len(fresh) != 1 else ''} imported"]
+        if problems:
+            parts.append(f"{len(problems)} skipped: {problems[0]}")
+        if not found and not problems:
+            parts = [f"No replay files in {imports_dir()}"]
+        self.message = "  ·  ".join(parts)
+        self._static = None
+
+    def back(self) -> None:
+        self.click()
+        self.app.pop()
+
+    # -- layout and drawing ------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        w, h = size
+        s = scale
+        m = round(28 * s)
+        top = m + round(78 * s)
+        bottom = h - m - round(120 * s)
+        gap = round(20 * s)
+        total = min(w - 2 * m, round(1180 * s))
+        left_w = round(total * 0.42)
+        x = (w - total) // 2
+        self.stats_panel.place(pygame.Rect(x, top, left_w, bottom - top), s)
+        self.list_panel.place(
+            pygame.Rect(x + left_w + gap, top, total - left_w - gap, bottom - top), s
+        )
+        inner = self.list_panel.inner(12)
+        ih, igap = round(58 * s), round(6 * s)
+        y = inner.y + round(34 * s)
+        for item in self.items:
+            visible = y + ih <= inner.bottom
+            item.visible = visible
+            item.place(pygame.Rect(inner.x, y, inner.w, ih), s)
+            y += ih + igap
+        buttons = [self.watch_button, self.export_button, self.mat_button, self.import_button]
+        buttons.append(self.back_button)
+        bh, bgap = round(46 * s), round(12 * s)
+        bw = min(round(180 * s), (total - bgap * (len(buttons) - 1)) // len(buttons))
+        bx = (w - (bw * len(buttons) + bgap * (len(buttons) - 1))) // 2
+        by = bottom + round(18 * s)
+        for button in buttons:
+            button.place(pygame.Rect(bx, by, bw, bh), s)
+            bx += bw + bgap
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout(surface)
+        self.draw_static(surface)
+        self.focus.draw(surface)
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        s = self.scale
+        draw_backdrop(surface, motif=False)
+        st = self.back_button.style
+        m = round(28 * s)
+        draw_text(
+            surface,
+            "Records",
+            (w // 2, m),
+            role="caps",
+            size=38 * s,
+            colour=st.accent,
+            anchor="midtop",
+            shadow=round(3 * s),
+        )
+        draw_rule(surface, (w / 2, m + 52 * s), 420 * s, s, st.accent)
+        self.stats_panel.draw(surface)
+        self.list_panel.draw(surface)
+        self.draw_statistics(surface)
+        inner = self.list_panel.inner(12)
+        heading = "Finished games and replays" if self.items else "No finished games yet"
+        draw_text(
+            surface,
+            heading,
+            (inner.x + round(6 * s), inner.y + round(4 * s)),
+            role="caps",
+            size=18 * s,
+            colour=st.accent,
+        )
+        if self.message:
+            text = fit_text(self.message, "italic", 15 * s, w - 2 * m)
+            draw_text(
+                surface,
+                text,
+                (w // 2, h - m),
+                role="italic",
+                size=15 * s,
+                colour=st.text_dim,
+                anchor="midbottom",
+            )
+
+    def draw_statistics(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        st = self.back_button.style
+        inner = self.stats_panel.inner(18)
+        draw_text(
+            surface,
+            "Your play",
+            (inner.x, inner.y),
+            role="caps",
+            size=18 * s,
+            colour=st.accent,
+        )
+        columns = (0.0, 0.52, 0.68, 0.84)
+        y = inner.y + round(36 * s)
+        heads = ("Game and opponent", "Games", "Won", "Loss/move")
+        for head, at in zip(heads, columns, strict=True):
+            draw_text(
+                surface,
+                head,
+                (inner.x + round(inner.w * at), y),
+                role="italic",
+                size=14 * s,
+                colour=st.text_dim,
+            )
+        y += round(24 * s)
+        line = get_font("text", 15 * s).get_linesize() + round(4 * s)
+        if not self.stats:
+            draw_text(
+                surface,
+                "Games you finish against the computer are counted here.",
+                (inner.x, y),
+                role="italic",
+                size=15 * s,
+                colour=st.text_dim,
+            )
+            return
+        for stat in self.stats:
+            if y + line > inner.bottom:
+                break
+            name = VARIANTS[stat.variant].name if stat.variant in VARIANTS else stat.variant
+            who = f"{name}, {stat.opponent_level or 'people'}"
+            cells = (
+                fit_text(who, "text", 15 * s, round(inner.w * 0.5)),
+                str(stat.games),
+                f"{stat.wins / stat.games:.0%}" if stat.games else "",
+                f"{stat.loss_per_move:.3f}" if stat.loss_per_move is not None else "-",
+            )
+            for cell, at in zip(cells, columns, strict=True):
+                draw_text(
+                    surface,
+                    cell,
+                    (inner.x + round(inner.w * at), y),
+                    role="text",
+                    size=15 * s,
+                    colour=st.text,
+                )
+            y += line

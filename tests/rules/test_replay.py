@@ -1,0 +1,120 @@
+"""Replays rebuild a game exactly from its seed and record; .mat export of a match."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import replace
+
+import pytest
+
+from game.rules import match as m
+from game.rules.history import decision
+from game.rules.replay import Replay, ReplayError, mat_text, replay_from_json, replay_states
+from game.rules.variants import VARIANTS, find_variant
+
+
+def record(variant, seed, choices=1, previous=None, cube=False):
+    """A game played at random the way the board plays it: the dice from
+    ``Random(seed)`` alone, the choices from another generator. Returns the replay
+    and the states."""
+    rng, pick = random.Random(seed), random.Random(choices)
+    state = m.next_game(previous, rng) if previous is not None else m.new_game(variant, rng)
+    start, states, log = state, [state], []
+    while not state.is_over:
+        play = None
+        if state.phase is m.Phase.ROLL:
+            after = (
+                m.double(state) if cube and m.can_double(state) and pick.random() < 0.1 else None
+            )
+            after = after or m.roll(state, rng)
+        elif state.phase is m.Phase.TAKE:
+            after = m.take(state) if pick.random() < 0.7 else m.drop(state)
+        elif state.phase is m.Phase.CHOOSE:
+            after = m.choose_die(state, pick.choice(m.die_choices(state)))
+        else:
+            plays = m.legal_plays(state)
+            play = pick.choice(plays)
+            after = m.play(state, play, plays)
+        log.append(decision(state, after, play))
+        states.append(after)
+        state = after
+    replay = Replay(
+        variant.id,
+        dict(variant.options),
+        seed,
+        tuple(log),
+        match=start.match,
+        starter=previous.winner if previous is not None and start.opening == () else None,
+        result=state.result.to_json(),
+    )
+    return replay, states
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_a_replay_reproduces_the_game_exactly(variant_id):
+    options = {"third_die": "player"} if variant_id == "anglicorum" else {}
+    variant = find_variant(variant_id, options)
+    replay, states = record(variant, seed=12, cube=variant.has_cube)
+    # Through its file form and back.
+    again = replay_from_json(json.loads(json.dumps(replay.to_json())))
+    assert replay_states(again) == states
+
+
+def test_a_replay_that_does_not_follow_is_refused():
+    variant = find_variant("backgammon")
+    replay, _ = record(variant, seed=3)
+    plays = list(replay.plays)
+    roll = next(i for i, e in enumerate(plays) if e["action"] == "roll")
+    faked = dict(plays[roll], dice=[6, 6] if plays[roll]["dice"] != [6, 6] else [1, 1])
+    with pytest.raises(ReplayError, match=f"entry {roll + 1}: the seed throws"):
+        replay_states(replace(replay, plays=(*plays[:roll], faked, *plays[roll + 1 :])))
+    move = next(i for i, e in enumerate(plays) if e["action"] == "play")
+    wrong = dict(plays[move], play="24/1")
+    with pytest.raises(ReplayError, match=f"entry {move + 1}"):
+        replay_states(replace(replay, plays=(*plays[:move], wrong, *plays[move + 1 :])))
+    with pytest.raises(ReplayError, match="ends before the game does"):
+        replay_states(replace(replay, plays=replay.plays[:-1]))
+    for bad, words in [
+        ({}, "not a Tabula replay"),
+        ({**replay.to_json(), "variant": "chess"}, "variant"),
+        ({**replay.to_json(), "seed": "x"}, "'seed'"),
+        ({**replay.to_json(), "version": 9}, "version 9"),
+    ]:
+        with pytest.raises(ReplayError, match=words):
+            replay_from_json(bad)
+
+
+def test_a_seeded_match_exports_in_the_mat_format():
+    variant = find_variant("backgammon", {"match_length": 3})
+    games, previous, seed = [], None, 40
+    while previous is None or previous.match.winner is None:
+        replay, states = record(variant, seed=seed, previous=previous, cube=True)
+        games.append(replay)
+        previous, seed = states[-1], seed + 1
+    text = mat_text(games, ("Ivory", "Crimson"))
+    lines = text.splitlines()
+    assert lines[0] == " 3 point match" and lines[1] == ""
+    assert lines[2] == " Game 1"
+    assert re.fullmatch(r" Ivory : 0 {24}Crimson : 0", lines[3])
+    assert text.count(" Game ") == len(games)
+    # Move lines: number, the left play in 28 columns, the right play.
+    moves = [line for line in lines if re.match(r"^ {0,2}\d+\) ", line)]
+    assert moves
+    cell = r"(\d\d:( \d+/\d+\*?)*| Doubles => \d+| Takes| Drops)?"
+    for line in moves:
+        _number, rest = line.split(")", 1)
+        assert re.fullmatch(rf" {cell} *{cell}", rest), line
+        if len(rest) > 29 and rest[28] == " ":  # the right play starts in its column
+            assert re.fullmatch(cell, rest[1:29].rstrip()), line
+            assert re.fullmatch(cell, rest[29:]), line
+    assert "(2)" not in text and "bar" not in text and "off" not in text
+    assert lines[-1].strip().endswith("and the match") or lines[-2].strip().endswith(
+        "and the match"
+    )
+    # Every play line names dice of one die per ... two digits 1-6.
+    for dice in re.findall(r"(\d\d):", text):
+        assert all(1 <= int(d) <= 6 for d in dice)
+    with pytest.raises(ReplayError, match="backgammon games only"):
+        mat_text([record(find_variant("lombardorum"), seed=1)[0]])

@@ -1,0 +1,115 @@
+"""Finished games in the records replay exactly; Records exports and imports them."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game.rules.replay import replay_states
+from game.store.exports import read_replay
+from game.store.records import Records
+from game.store.settings import Settings
+from game.ui.app import App
+from game.ui.progress import replay_of
+from game.ui.scenes.board import BoardScene
+from game.ui.scenes.records import RecordsScene
+from game.ui.scenes.results import ResultsScene
+from game.ui.session import GameSetup, Seat
+
+COMPUTERS = (Seat(human=False), Seat(human=False, level="beginner"))
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    app = App(replace(Settings(), animation="instant", muted=True), persist=False)
+    app._records = Records.open(tmp_path / "records.sqlite")
+    app.start((1280, 800))
+    app.running = True
+    yield app
+    app.stop()
+
+
+def play_out(app, setup):
+    board = BoardScene(app)
+    app.push(board, setup)
+    for _ in range(60 * 900):
+        app.step(1 / 60)
+        if isinstance(app.stack.top, ResultsScene):
+            return board
+    raise AssertionError("the game did not end")
+
+
+def press(app, key):
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+
+
+def test_a_finished_game_replays_exactly_and_is_watched_to_its_end(app, tmp_path):
+    board = play_out(app, GameSetup("lombardorum", seats=COMPUTERS, seed=3))
+    final = board.state
+    (game,) = app.records.games()
+    replay = replay_of(game)
+    assert replay.seed == board.seed
+    assert replay_states(replay)[-1] == final
+
+    app.stack.scenes.clear()
+    records = RecordsScene(app)
+    app.push(records)
+    assert len(records.items) == 1 and records.watch_button.enabled
+    assert not records.mat_button.enabled  # not backgammon
+    records.watch()
+    viewer = app.stack.top
+    assert isinstance(viewer, BoardScene) and viewer.replaying is not None
+    for _ in range(20):
+        app.step(1 / 60)
+    assert len(viewer.log) == 0  # a replay waits for the viewer
+    press(app, pygame.K_RIGHT)
+    for _ in range(5):
+        app.step(1 / 60)
+    assert len(viewer.log) == 1
+    press(app, pygame.K_a)  # and plays on by itself
+    for _ in range(60 * 600):
+        app.step(1 / 60)
+        if isinstance(app.stack.top, ResultsScene):
+            break
+    results = app.stack.top
+    assert isinstance(results, ResultsScene)
+    assert results.summary.state == final
+    assert [b.label for b in results.buttons] == ["Records"]
+    assert len(app.records.games()) == 1  # watching records nothing
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is records
+
+    records.export()
+    exported = sorted((tmp_path / "exports").glob("*.json"))
+    assert len(exported) == 1 and "Saved" in records.message
+    assert replay_states(read_replay(exported[0]))[-1] == final
+
+    imports = tmp_path / "replays"
+    imports.mkdir(exist_ok=True)
+    (imports / "good.json").write_text(exported[0].read_text())
+    broken = json.loads(exported[0].read_text())
+    broken["plays"][3]["dice"] = [9, 9]
+    (imports / "broken.json").write_text(json.dumps(broken))
+    (imports / "junk.json").write_text("{not json")
+    records.import_files()
+    assert [e[0] for e in records.entries] == ["game", "file"]
+    assert "1 replay imported" in records.message and "2 skipped" in records.message
+
+
+def test_a_backgammon_match_exports_as_a_mat_file(app, tmp_path):
+    setup = GameSetup("backgammon", {"match_length": 1, "cube": False}, COMPUTERS, seed=5)
+    play_out(app, setup)
+    app.stack.scenes.clear()
+    records = RecordsScene(app)
+    app.push(records)
+    assert records.mat_button.enabled
+    records.export_mat()
+    (path,) = (tmp_path / "exports").glob("*.mat")
+    text = path.read_text()
+    assert text.startswith(" 1 point match\n\n Game 1\n")
+    assert "Tabula (novice) : 0" in text and "Tabula (beginner) : 0" in text
+    assert "Wins 1 point and the match" in text or "Wins 2 points and the match" in text
