@@ -743,6 +743,12 @@ class BoardScene(Scene):
             log=tuple(self.log),
             start=self.start,
         )
+        if self.replaying is not None:  # the results name the sides as they were played
+            seats = tuple(
+                Seat(human=bool(raw.get("human")), level=str(raw.get("level", "novice")))
+                for raw in self.replaying.seats
+            )
+            summary = replace(summary, setup=replace(self.setup, seats=seats))
         if self.app.demo:
             self.on_exit()
             self.on_enter(replace(self.setup, seed=self.ai_rng.getrandbits(32)))
@@ -851,10 +857,11 @@ class BoardScene(Scene):
         elif action == "play":
             play = parse_play(self.variant, state.position, state.dice, entry["play"])
             self.commit(play, animate=True)
-            self.say(f"{name} plays {entry['play']}")
+            self.say(f"{name} plays {entry['play']}  ·  {n + 1} of {len(replay.plays)}")
         else:
             self.push(after, conceder=int(entry["side"]) if action == "concede" else None)
-            self.say(f"{name}: {REPLAY_WORDS.get(str(action), str(action))}")
+            words = REPLAY_WORDS.get(str(action), str(action))
+            self.say(f"{name} {words}  ·  {n + 1} of {len(replay.plays)}")
         self.wait = REPLAY_PAUSE if self.replay_auto else 0.0
 
     def replay_key(self, event: pygame.event.Event) -> bool:

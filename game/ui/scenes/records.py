@@ -23,6 +23,7 @@ from game.rules.variants import VARIANTS
 from game.store.exports import export_mat, export_replay, import_replays, imports_dir
 from game.ui.backdrop import draw_backdrop
 from game.ui.progress import replay_of
+from game.ui.theme import side_colours, theme_for
 from game.ui.widgets import (
     Button,
     Panel,
@@ -46,7 +47,10 @@ def game_words(game: dict[str, Any]) -> tuple[str, str]:
     level = game.get("opponent_level")
     if won is None:
         winner = game["result"].get("winner")
-        how = "a tie" if winner is None else f"side {winner + 1} won"
+        colour = ""
+        if winner is not None and game["variant"] in VARIANTS:
+            colour = side_colours(theme_for(game["variant"]), winner).name
+        how = "a tie" if winner is None else f"{colour or f'side {winner + 1}'} won"
     else:
         how = ("won" if won else "lost") + (f" against {level}" if level else "")
     moves = sum(1 for e in game["plays"] if e.get("action") == "play")

@@ -115,7 +115,7 @@ def seat_words(summary: GameSummary, side: int) -> str:
     seat = seats[side] if side < len(seats) else Seat(human=False)
     if seat.human:
         humans = sum(1 for s in seats if s.human)
-        return "You" if humans == 1 else "Person"
+        return "You" if humans == 1 and summary.setup.mode != "replay" else "Person"
     return f"Computer, {seat.level}"
 
 
