@@ -7,12 +7,28 @@ its probability, the way both the game and the AI see chance.
 
 from __future__ import annotations
 
+import hashlib
+import math
 import random
 from collections import Counter
 from functools import cache
 from itertools import product
 
 Roll = tuple[int, ...]
+
+
+SEAL_PREFIX = "tabula-dice-seed:"
+
+
+def seed_seal(seed: int) -> str:
+    """The seal of a game's dice: SHA-256 of ``tabula-dice-seed:<seed>``, in hex.
+
+    The window shows the seal before the game and the seed after it: anyone can
+    check that the seed matches the seal, and that ``random.Random(seed)`` throws
+    the game's dice (``docs/DICE.md``), so the dice cannot have been chosen
+    during the game.
+    """
+    return hashlib.sha256(f"{SEAL_PREFIX}{seed}".encode()).hexdigest()
 
 
 def roll_dice(rng: random.Random, count: int = 2, faces: int = 6) -> Roll:
@@ -42,3 +58,48 @@ def opening_roll(rng: random.Random, faces: int = 6, players: int = 2) -> tuple[
         top = max(throws)
         if throws.count(top) == 1:
             return throws.index(top), throws
+
+
+def chi_square_p(observed: list[int], expected: list[float]) -> float:
+    """The chance that fair dice stray at least this far from ``expected`` (Pearson's
+    chi-square test; ``len(observed) - 1`` degrees of freedom). 1.0 with no data."""
+    if not observed or sum(observed) == 0:
+        return 1.0
+    x = sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True) if e > 0)
+    return _upper_gamma_q((len(observed) - 1) / 2, x / 2)
+
+
+def _upper_gamma_q(a: float, x: float) -> float:
+    """The regularised upper incomplete gamma function Q(a, x) (Numerical Recipes:
+    the series below a + 1, the continued fraction above)."""
+    if x <= 0:
+        return 1.0
+    log_front = -x + a * math.log(x) - math.lgamma(a)
+    if x < a + 1:
+        term = total = 1.0 / a
+        n = a
+        for _ in range(500):
+            n += 1
+            term *= x / n
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return max(0.0, 1.0 - total * math.exp(log_front))
+    tiny = 1e-300
+    b = x + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 500):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        step = d * c
+        h *= step
+        if abs(step - 1) < 1e-15:
+            break
+    return min(1.0, math.exp(log_front) * h)

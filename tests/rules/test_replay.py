@@ -118,3 +118,23 @@ def test_a_seeded_match_exports_in_the_mat_format():
         assert all(1 <= int(d) <= 6 for d in dice)
     with pytest.raises(ReplayError, match="backgammon games only"):
         mat_text([record(find_variant("lombardorum"), seed=1)[0]])
+
+
+def test_the_seal_is_the_sha256_of_the_seed_and_the_checker_says_so(tmp_path, capsys):
+    import hashlib
+
+    from game.rules.dice import seed_seal
+    from game.rules.replay import main
+
+    assert seed_seal(123456) == hashlib.sha256(b"tabula-dice-seed:123456").hexdigest()
+    replay, _states = record(find_variant("lombardorum"), seed=77)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(replay.to_json()))
+    assert main([str(path)]) == 0
+    out = capsys.readouterr().out
+    assert seed_seal(77) in out and "rolls match random.Random(77)" in out
+    bad = replay.to_json()
+    bad["seed"] = 78
+    path.write_text(json.dumps(bad))
+    assert main([str(path)]) == 1
+    assert "the seed throws" in capsys.readouterr().err

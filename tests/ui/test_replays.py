@@ -113,3 +113,44 @@ def test_a_backgammon_match_exports_as_a_mat_file(app, tmp_path):
     assert text.startswith(" 1 point match\n\n Game 1\n")
     assert "Tabula (novice) : 0" in text and "Tabula (beginner) : 0" in text
     assert "Wins 1 point and the match" in text or "Wins 2 points and the match" in text
+
+
+def test_the_dice_statistics_count_each_sides_rolls(app):
+    from game.ui.scenes.dice_stats import DiceScene, tally_games
+
+    games = [
+        {
+            "variant": "backgammon",
+            "options": {},
+            "player_side": 0,
+            "plays": [
+                {"side": 0, "action": "roll", "dice": [3, 3]},
+                {"side": 1, "action": "roll", "dice": [6, 1]},
+                {"side": 0, "action": "play", "dice": [3, 3], "play": "8/5(2) 6/3(2)"},
+                {"side": 0, "action": "roll", "dice": [2, 5]},
+            ],
+        },
+        {  # seven-faced dice are left out
+            "variant": "el_mundo",
+            "options": {"faces": 7},
+            "player_side": 0,
+            "plays": [{"side": 0, "action": "roll", "dice": [7, 1, 2]}],
+        },
+        {  # no single person: everyone else's
+            "variant": "anglicorum",
+            "options": {},
+            "player_side": None,
+            "plays": [{"side": 0, "action": "roll", "dice": [1, 1, 1]}],
+        },
+    ]
+    mine, others = tally_games(games)
+    assert (mine.rolls, mine.faces, mine.pairs, mine.doubles) == (2, [0, 1, 2, 0, 1, 0], 2, 1)
+    assert (others.rolls, others.faces, others.pairs) == (2, [4, 0, 0, 0, 0, 1], 1)
+    lopsided = tally_games(
+        [{**games[0], "plays": [{"side": 0, "action": "roll", "dice": [6, 6]}] * 40}]
+    )[0]
+    assert lopsided.p_value() < 1e-6
+    scene = DiceScene(app)
+    app.push(scene)
+    app.step(1 / 60)
+    assert scene.tallies[0].rolls == 0  # this app's records hold no games

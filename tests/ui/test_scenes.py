@@ -136,6 +136,7 @@ def make(app, name):
     """A scene and its payload, by name."""
     from game.campaign import Campaign
     from game.ui.scenes.campaign import CampaignScene, LevelIntroScene
+    from game.ui.scenes.dice_stats import DiceScene
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.records import RecordsScene
@@ -157,6 +158,7 @@ def make(app, name):
         "results_mundo": (ResultsScene, summary("mundo")),
         "campaign": (CampaignScene, None),
         "records": (RecordsScene, None),
+        "dice": (DiceScene, None),
         "intro": (LevelIntroScene, (Campaign.load().levels[4], 2)),
         "results_campaign": (
             ResultsScene,
@@ -190,6 +192,7 @@ SCENES = [
     "results_mundo",
     "campaign",
     "records",
+    "dice",
     "intro",
     "results_campaign",
     "results_missed",

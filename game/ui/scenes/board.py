@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules import match as m
+from game.rules.dice import seed_seal
 from game.rules.history import decision
 from game.rules.notation import parse_play
 from game.rules.outcome import Kind
@@ -1402,6 +1403,7 @@ class BoardScene(Scene):
                 effect.draw(surface)
         self.draw_dice(surface)
         self.draw_cube(surface)
+        self.draw_seal(surface)
         self.draw_controls(surface)
         self.draw_message(surface)
         self.draw_good(surface)
@@ -1616,6 +1618,21 @@ class BoardScene(Scene):
         for i, (value, used) in enumerate(zip(self.shown_dice, self.used_dice(), strict=True)):
             centre = (x + w * (i + 1) / (n + 1), y + h / 2)
             view.draw_die(surface, value, centre, size, used=used, faces=self.variant.faces)
+
+    def draw_seal(self, surface: pygame.Surface) -> None:
+        """The seal of the dice, under the side column: the seed itself is shown after
+        the game, so anyone can check that the dice were fixed before it began."""
+        scale = self.app.scale
+        fx, fy, _, fh = self.view.layout.frame
+        if fx < 60 * scale:
+            return
+        seal = seed_seal(self.seed)
+        face = font("italic", round(13 * scale))
+        for i, text in enumerate(("Dice sealed", f"{seal[:8]} {seal[8:16]}")):
+            line = face.render(text, True, self.theme.text)
+            line.set_alpha(150)
+            y = round(fy + fh - (30 - 15 * i) * scale)
+            surface.blit(line, line.get_rect(midtop=(round(fx / 2), y)))
 
     def draw_cube(self, surface: pygame.Surface) -> None:
         """Backgammon's doubling cube beside the board (centred, or by its owner's name),

@@ -5,7 +5,8 @@ move the tutor measured). Right, the latest finished games and the replays
 imported from the ``replays`` folder of the data folder: Watch replays the
 chosen game move by move on the board; Export writes it as a replay file
 (JSON) in the ``exports`` folder, and a backgammon game's whole match as a
-Jellyfish ``.mat`` file that other backgammon programs import.
+Jellyfish ``.mat`` file that other backgammon programs import; Dice shows the
+dice statistics.
 """
 
 from __future__ import annotations
@@ -81,6 +82,9 @@ class RecordsScene(WidgetScene):
         self.import_button = Button(
             "Import", self.import_files, help=f"Read the replay files in {imports_dir()}"
         )
+        self.dice_button = Button(
+            "Dice", self.dice, help="Your rolls and the others', against what chance predicts"
+        )
         self.back_button = Button("Back", self.back, help="Back to the main menu (Esc)")
         self.refresh()
 
@@ -118,7 +122,7 @@ class RecordsScene(WidgetScene):
             )
         self.chosen = min(self.chosen, max(0, len(self.items) - 1))
         widgets: list[Any] = [*self.items, self.watch_button, self.export_button]
-        widgets += [self.mat_button, self.import_button, self.back_button]
+        widgets += [self.mat_button, self.import_button, self.dice_button, self.back_button]
         self.focus.set(widgets)
         self.choose(self.chosen)
         self.focus.focus(self.items[self.chosen] if self.items else self.import_button)
@@ -200,6 +204,11 @@ class RecordsScene(WidgetScene):
         self.message = "  ·  ".join(parts)
         self._static = None
 
+    def dice(self) -> None:
+        from game.ui.scenes.dice_stats import DiceScene
+
+        self.app.push(DiceScene(self.app), None)
+
     def back(self) -> None:
         self.click()
         self.app.pop()
@@ -229,7 +238,7 @@ class RecordsScene(WidgetScene):
             item.place(pygame.Rect(inner.x, y, inner.w, ih), s)
             y += ih + igap
         buttons = [self.watch_button, self.export_button, self.mat_button, self.import_button]
-        buttons.append(self.back_button)
+        buttons += [self.dice_button, self.back_button]
         bh, bgap = round(46 * s), round(12 * s)
         bw = min(round(180 * s), (total - bgap * (len(buttons) - 1)) // len(buttons))
         bx = (w - (bw * len(buttons) + bgap * (len(buttons) - 1))) // 2

@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from game.campaign import MEDALS
+from game.rules.dice import seed_seal
 from game.rules.outcome import Kind, Termination
 from game.rules.variants import VARIANTS
 from game.ui.advice import TutorTally, chance_game
@@ -528,6 +529,7 @@ class ResultsScene(WidgetScene):
         turns = summary.turns
         variant = VARIANTS[summary.setup.variant_id].name
         note = f"{variant}  ·  {turns} turn{'s' if turns != 1 else ''}"
+        note += f"  ·  dice seed {summary.seed} (seal {seed_seal(summary.seed)[:8]})"
         y = draw_text(
             surface,
             note,

@@ -1,0 +1,235 @@
+"""Dice statistics: the rolls kept in the records, against what chance predicts.
+
+Two groups: the rolls of the player's side (games with one person at the
+table) and everyone else's. For each, how often each face came up against
+the expected sixth, the doubles among two-dice rolls against the expected
+sixth, and Pearson's chi-square test of the faces (``game.rules.dice``).
+Only six-faced dice are counted (El Mundo's seven-faced option is left out).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.rules.dice import chi_square_p
+from game.ui.backdrop import draw_backdrop
+from game.ui.widgets import Button, Panel, WidgetScene, draw_rule, draw_text, fit_text
+
+FACES = 6
+
+
+@dataclass
+class DiceTally:
+    faces: list[int] = field(default_factory=lambda: [0] * FACES)
+    rolls: int = 0
+    pairs: int = 0  # two-dice rolls
+    doubles: int = 0
+
+    def add(self, dice: list[int]) -> None:
+        self.rolls += 1
+        for die in dice:
+            self.faces[die - 1] += 1
+        if len(dice) == 2:
+            self.pairs += 1
+            self.doubles += dice[0] == dice[1]
+
+    @property
+    def dice(self) -> int:
+        return sum(self.faces)
+
+    def p_value(self) -> float:
+        n = self.dice
+        return chi_square_p(self.faces, [n / FACES] * FACES)
+
+
+def tally_games(games: list[dict[str, Any]]) -> tuple[DiceTally, DiceTally]:
+    """(the player's rolls, everyone else's) from finished games of the records."""
+    from game.rules.variants import find_variant
+
+    mine, others = DiceTally(), DiceTally()
+    for game in games:
+        try:
+            if find_variant(game["variant"], game["options"]).faces != FACES:
+                continue
+        except ValueError:
+            continue
+        player = game.get("player_side")
+        for entry in game["plays"]:
+            dice = entry.get("dice")
+            if entry.get("action") != "roll" or not isinstance(dice, list):
+                continue
+            if not all(isinstance(d, int) and 1 <= d <= FACES for d in dice):
+                continue
+            (mine if player is not None and entry.get("side") == player else others).add(dice)
+    return mine, others
+
+
+def verdict(tally: DiceTally) -> str:
+    if tally.dice < 30:
+        return "Too few dice yet to judge."
+    p = tally.p_value()
+    if p < 0.01:
+        return f"Unusual: fair dice stray this far only {p:.1%} of the time."
+    return f"As fair dice throw: a spread this wide comes up {p:.0%} of the time."
+
+
+class DiceScene(WidgetScene):
+    """The dice statistics."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.panels = (Panel(alpha=226), Panel(alpha=226))
+        self.tallies: tuple[DiceTally, DiceTally] = (DiceTally(), DiceTally())
+
+    def on_enter(self, payload: Any = None) -> None:
+        self.back_button = Button("Back", self.back, kind="primary", help="Back (Esc)")
+        try:
+            self.tallies = tally_games(self.app.records.games(limit=-1))
+        except sqlite3.Error:
+            self.tallies = (DiceTally(), DiceTally())
+        self.focus.set([self.back_button])
+        self.relayout()
+
+    def back(self) -> None:
+        self.click()
+        self.app.pop()
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        w, h = size
+        s = scale
+        m = round(28 * s)
+        top = m + round(78 * s)
+        bottom = h - m - round(90 * s)
+        gap = round(24 * s)
+        total = min(w - 2 * m, round(1100 * s))
+        pw = (total - gap) // 2
+        x = (w - total) // 2
+        for panel in self.panels:
+            panel.place(pygame.Rect(x, top, pw, bottom - top), s)
+            x += pw + gap
+        bw, bh = round(180 * s), round(46 * s)
+        self.back_button.place(pygame.Rect(w // 2 - bw // 2, h - m - bh, bw, bh), s)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout(surface)
+        self.draw_static(surface)
+        self.focus.draw(surface)
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        w = surface.get_width()
+        s = self.scale
+        draw_backdrop(surface, motif=False)
+        st = self.back_button.style
+        m = round(28 * s)
+        draw_text(
+            surface,
+            "Dice",
+            (w // 2, m),
+            role="caps",
+            size=38 * s,
+            colour=st.accent,
+            anchor="midtop",
+            shadow=round(3 * s),
+        )
+        draw_rule(surface, (w / 2, m + 52 * s), 420 * s, s, st.accent)
+        titles = ("Your rolls", "Everyone else's rolls")
+        for panel, tally, title in zip(self.panels, self.tallies, titles, strict=True):
+            panel.draw(surface)
+            self.draw_tally(surface, panel.inner(22), tally, title)
+        note = (
+            "Every game's dice come from a seed that is sealed before the game and shown "
+            "after it; a replay file lets anyone check each roll."
+        )
+        draw_text(
+            surface,
+            fit_text(note, "italic", 15 * s, w - 2 * m),
+            (w // 2, self.back_button.rect.y - round(14 * s)),
+            role="italic",
+            size=15 * s,
+            colour=st.text_dim,
+            anchor="midbottom",
+        )
+
+    def draw_tally(
+        self, surface: pygame.Surface, box: pygame.Rect, tally: DiceTally, title: str
+    ) -> None:
+        s = self.scale
+        st = self.back_button.style
+        draw_text(surface, title, (box.x, box.y), role="caps", size=20 * s, colour=st.accent)
+        counts = f"{tally.dice} dice in {tally.rolls} rolls"
+        draw_text(
+            surface,
+            counts,
+            (box.right, box.y + round(4 * s)),
+            role="italic",
+            size=15 * s,
+            colour=st.text_dim,
+            anchor="topright",
+        )
+        chart = pygame.Rect(box.x, box.y + round(44 * s), box.w, round(box.h * 0.5))
+        n = tally.dice
+        expected = n / FACES if n else 0
+        top = max([*tally.faces, expected * 1.3, 1])
+        slot = chart.w / FACES
+        base = chart.bottom - round(24 * s)
+        height = base - chart.y
+        for face, count in enumerate(tally.faces):
+            bar_h = round(height * count / top)
+            bar = pygame.Rect(
+                round(chart.x + slot * face + slot * 0.2), base - bar_h, round(slot * 0.6), bar_h
+            )
+            pygame.draw.rect(surface, st.accent_dark, bar, border_radius=max(1, round(3 * s)))
+            pygame.draw.rect(surface, st.accent, bar, max(1, round(s)), max(1, round(3 * s)))
+            draw_text(
+                surface,
+                str(face + 1),
+                (bar.centerx, base + round(4 * s)),
+                role="bold",
+                size=16 * s,
+                colour=st.text,
+                anchor="midtop",
+            )
+            if n:
+                draw_text(
+                    surface,
+                    f"{count / n:.1%}",
+                    (bar.centerx, bar.y - round(4 * s)),
+                    role="text",
+                    size=13 * s,
+                    colour=st.text_dim,
+                    anchor="midbottom",
+                )
+        if n:
+            y = base - round(height * expected / top)
+            pygame.draw.line(surface, (214, 196, 150), (chart.x, y), (chart.right, y), 1)
+            draw_text(
+                surface,
+                "fair: 16.7%",
+                (chart.right, y - round(2 * s)),
+                role="italic",
+                size=12 * s,
+                colour=st.text_dim,
+                anchor="bottomright",
+            )
+        y = chart.bottom + round(22 * s)
+        if tally.pairs:
+            doubles = (
+                f"Doubles: {tally.doubles} of {tally.pairs} two-dice rolls "
+                f"({tally.doubles / tally.pairs:.1%}; fair dice 16.7%)"
+            )
+        else:
+            doubles = "No two-dice rolls yet."
+        for text, role in ((doubles, "text"), (verdict(tally), "italic")):
+            draw_text(
+                surface,
+                fit_text(text, role, 16 * s, box.w),
+                (box.x, y),
+                role=role,
+                size=16 * s,
+                colour=st.text,
+            )
+            y += round(28 * s)
