@@ -60,6 +60,17 @@ class GameSetup:
 
 
 @dataclass(frozen=True, slots=True)
+class Judged:
+    """A person's play the tutor judged: the state it was made in, the play, the best
+    play, and what it gave away."""
+
+    state: GameState
+    play: Any  # game.rules.play.Play
+    best: Any
+    loss: float
+
+
+@dataclass(frozen=True, slots=True)
 class GameSummary:
     """How a game went, for the results scene."""
 
@@ -77,6 +88,9 @@ class GameSummary:
     log: tuple[dict[str, Any], ...] = ()
     # How the game began in its match: {"match": MatchScore, "starter": side or None}.
     start: dict[str, Any] = field(default_factory=dict)
+    # Practice: the plays the tutor judged; and every state of the game (for the luck).
+    judged: tuple[Judged, ...] = ()
+    states: tuple[GameState, ...] = ()
     # Campaign: the medal the level earned (0: goal missed; None: not a campaign
     # game, or the match goes on) and the level the results lead to ("" for none).
     medal: int | None = None

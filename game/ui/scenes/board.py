@@ -58,6 +58,7 @@ from game.ui.scenes.base import Scene
 from game.ui.session import (
     GameSetup,
     GameSummary,
+    Judged,
     PauseChoice,
     SavedGame,
     Seat,
@@ -344,6 +345,7 @@ class BoardScene(Scene):
         )
         if saved is not None and self.advice:
             self.tally.update(saved.tally)
+        self.judged: list[Judged] = []  # the person's plays the tutor judged (practice)
         self.good: tuple[float, str] = (-math.inf, "")  # the tutor's quiet word, and when
         if saved is not None:
             if state.dice:
@@ -743,6 +745,8 @@ class BoardScene(Scene):
             ),
             log=tuple(self.log),
             start=self.start,
+            judged=tuple(self.judged),
+            states=tuple(self.game.states),
         )
         if self.replaying is not None:  # the results name the sides as they were played
             seats = tuple(
@@ -1174,8 +1178,10 @@ class BoardScene(Scene):
             self.commit(play, animate=False)
             return
         word = grade(loss)
+        best = ranked[0].play if ranked else play
         if word is None:
             self.tally[side] = self.tally.get(side, TutorTally()).add(loss)
+            self.judged.append(Judged(state, play, best, loss))
             word = "Best play"
             if loss >= 0.0005:
                 lost = f"{100 * loss:.1f}%" if chance_game(self.variant.players) else f"{loss:.3f}"
@@ -1183,7 +1189,6 @@ class BoardScene(Scene):
             self.good = (self.t, word)
             self.commit(play, animate=False)
             return
-        best = ranked[0].play if ranked else play
         self.tutor_card = TutorCard(Verdict(state, play, loss, best, word, ranked))
         self.place_cards()
 
@@ -1236,6 +1241,7 @@ class BoardScene(Scene):
             return True
         side = verdict.state.to_act
         self.tally[side] = self.tally.get(side, TutorTally()).add(verdict.loss)
+        self.judged.append(Judged(verdict.state, verdict.play, verdict.best, verdict.loss))
         self.app.audio.play("click")
         self.commit(verdict.play, animate=False)
         return True

@@ -249,6 +249,10 @@ class ResultsScene(WidgetScene):
             self.menu_button.label = "Campaign"
             self.menu_button.on_click = self.to_map
             self.menu_button.help = "Back to the campaign map"
+        if payload.setup.mode == "practice" and payload.tutor:
+            self.buttons.append(
+                Button("Your play", self.your_play, help="Your mistakes and the luck of the dice")
+            )
         self.buttons.append(self.menu_button)
         if payload.setup.mode == "replay":  # a replay: back to the records it came from
             self.menu_button.label = "Records"
@@ -281,6 +285,11 @@ class ResultsScene(WidgetScene):
 
         assert self.summary is not None
         self.app.replace(BoardScene(self.app), (self.summary.setup, self.summary.state))
+
+    def your_play(self) -> None:
+        from game.ui.scenes.practice import PracticeSummaryScene
+
+        self.app.push(PracticeSummaryScene(self.app), self.summary)
 
     def next_level(self) -> None:
         """Back to the campaign map, which shows the next level's card."""

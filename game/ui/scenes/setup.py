@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from game.rules.position import Position
 from game.rules.variants import VARIANTS, find_variant
 from game.rules.variants.base import OptionSpec, OptionValue
 from game.ui.backdrop import draw_backdrop
@@ -119,21 +120,26 @@ _KEEP_PREVIEWS = 24
 
 
 def board_picture(
-    variant_id: str, options: dict[str, Any], palette: str, size: tuple[int, int]
+    variant_id: str,
+    options: dict[str, Any],
+    palette: str,
+    size: tuple[int, int],
+    position: Position | None = None,
 ) -> pygame.Surface:
-    """A picture of the variant's board with the men at the start, fitting ``size``.
+    """A picture of the variant's board with the men at the start (or as in
+    ``position``, seen by its side to act), fitting ``size``.
 
     Drawn by the board's own painter (``BoardView``) a little larger, cropped
     to the case and smoothed down; a framed plate if that cannot be drawn.
     """
-    key = (variant_id, tuple(sorted(options.items())), palette, size)
+    key = (variant_id, tuple(sorted(options.items())), palette, size, position)
     cached = _PREVIEWS.get(key)
     if cached is not None:
         _PREVIEWS.move_to_end(key)
         return cached
     w, h = max(8, size[0]), max(8, size[1])
     try:
-        picture = _painted_board(variant_id, options, palette, (w, h))
+        picture = _painted_board(variant_id, options, palette, (w, h), position)
     except Exception:  # the painter is optional here: never let a picture stop the setup
         picture = _plate(variant_id, palette, (w, h))
     _PREVIEWS[key] = picture
@@ -165,7 +171,11 @@ def _available_for(variant_id: str, level: str) -> bool:
 
 
 def _painted_board(
-    variant_id: str, options: dict[str, Any], palette: str, size: tuple[int, int]
+    variant_id: str,
+    options: dict[str, Any],
+    palette: str,
+    size: tuple[int, int],
+    position: Position | None = None,
 ) -> pygame.Surface:
     from game.ui.render.board_view import BoardView
 
@@ -176,9 +186,10 @@ def _painted_board(
     k = 1.35 if min(w, h) > 200 else 3.0
     area = (round(w * k), round(h * k))
     canvas = pygame.Surface(area)
-    view = BoardView(variant, theme_for(variant_id, palette), area, 0)
+    viewer = position.to_act if position is not None else 0
+    view = BoardView(variant, theme_for(variant_id, palette), area, viewer)
     view.draw_board(canvas)
-    view.draw_men(canvas, variant.start_position())
+    view.draw_men(canvas, position if position is not None else variant.start_position())
     frame = getattr(view.layout, "frame", None)
     crop = canvas.get_rect()
     if frame is not None:

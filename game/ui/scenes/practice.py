@@ -1,0 +1,257 @@
+"""After a practice game: a summary of the player's play.
+
+The average loss per move against the best play and the tutor's tally; the
+luck of the dice for both sides (``game.ai.luck``, measured in a worker thread
+so the scene stays alive while it counts); and the player's three worst plays,
+each on a small board with the play made and the best play.
+"""
+
+from __future__ import annotations
+
+import logging
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+import pygame
+
+from game.rules.notation import format_turn
+from game.ui.advice import chance_game, loss_words
+from game.ui.backdrop import draw_backdrop
+from game.ui.session import GameSummary, Judged
+from game.ui.widgets import Button, Panel, WidgetScene, draw_rule, draw_text, fit_text
+
+log = logging.getLogger(__name__)
+
+WORST = 3
+
+
+def measure_luck(summary: GameSummary, progress: list[int]) -> list[float] | None:
+    """Each side's luck over the game (worker thread); None where it cannot be measured."""
+    from game.ai.luck import game_luck, measurable
+    from game.ai.players import LevelUnavailable, evaluator_for
+
+    states = summary.states
+    if not states or not measurable(states[0]):
+        return None
+    try:
+        evaluator = evaluator_for(states[0].variant)
+    except LevelUnavailable:
+        return None
+
+    def tick(done: int, total: int) -> None:
+        progress[:] = [done, total]
+
+    return game_luck(evaluator, states, tick)
+
+
+def worst_plays(summary: GameSummary) -> list[Judged]:
+    """The player's plays that gave away the most, worst first (ones that gave away
+    nothing are not mistakes)."""
+    plays = [j for j in summary.judged if j.loss >= 0.0005]
+    return sorted(plays, key=lambda j: -j.loss)[:WORST]
+
+
+class PracticeSummaryScene(WidgetScene):
+    """How the player played a practice game."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.panel = Panel(alpha=230)
+        self.summary: GameSummary | None = None
+        self.executor: ThreadPoolExecutor | None = None
+        self.job: Future[list[float] | None] | None = None
+        self.progress = [0, 0]
+        self.luck: list[float] | None = None
+        self.luck_done = False
+        self.pictures: dict[int, pygame.Surface] = {}
+
+    def on_enter(self, payload: Any = None) -> None:
+        if not isinstance(payload, GameSummary):
+            raise TypeError(f"PracticeSummaryScene needs a GameSummary, got {payload!r}")
+        self.summary = payload
+        self.worst = worst_plays(payload)
+        self.back_button = Button("Back", self.back, kind="primary", help="Back to the results")
+        self.focus.set([self.back_button])
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="luck")
+        self.job = self.executor.submit(measure_luck, payload, self.progress)
+        self.relayout()
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.job is not None and self.job.done():
+            try:
+                self.luck = self.job.result()
+            except Exception:
+                log.exception("the luck of the dice could not be measured")
+                self.luck = None
+            self.job = None
+            self.luck_done = True
+
+    def back(self) -> None:
+        self.click()
+        self.app.pop()
+
+    # -- words -----------------------------------------------------------------------------
+
+    def person(self) -> int:
+        assert self.summary is not None
+        seats = self.summary.setup.seats
+        return next((i for i, s in enumerate(seats) if s.human), 0)
+
+    def side_name(self, side: int) -> str:
+        from game.ui.scenes.results import side_name
+
+        assert self.summary is not None
+        return side_name(self.summary, side)
+
+    def headline(self) -> str:
+        assert self.summary is not None
+        side = self.person()
+        tally = self.summary.tutor[side] if self.summary.tutor else None
+        if tally is None or not tally.moves:
+            return "The tutor judged none of your plays in this game."
+        players = self.summary.state.variant.players
+        average = tally.loss / tally.moves
+        unit = "of a game's chances" if chance_game(players) else "points"
+        amount = f"{100 * average:.1f}%" if chance_game(players) else f"{average:.3f}"
+        words = f"Average loss per move: {amount} {unit} over {tally.moves} judged moves"
+        marks = [
+            f"{n} {word}"
+            for n, word in (
+                (tally.doubtful, "doubtful"),
+                (tally.bad, "bad"),
+                (tally.very_bad, "very bad"),
+            )
+            if n
+        ]
+        return words + ("  ·  " + ", ".join(marks) if marks else "  ·  no mistakes")
+
+    def luck_line(self) -> str:
+        assert self.summary is not None
+        if not self.luck_done:
+            done, total = self.progress
+            count = f" ({done} of {total} rolls)" if total else ""
+            return f"Measuring the luck of the dice…{count}"
+        if self.luck is None:
+            return "The luck of the dice is not measured in this game."
+        chance = chance_game(self.summary.state.variant.players)
+        parts = []
+        for side, value in enumerate(self.luck):
+            amount = f"{100 * value:+.1f}%" if chance else f"{value:+.2f}"
+            parts.append(f"{self.side_name(side)} {amount}")
+        unit = "chance to win" if chance else "points"
+        return f"Luck of the dice ({unit}): " + "  ·  ".join(parts)
+
+    # -- layout and drawing --------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        w, h = size
+        s = scale
+        m = round(24 * s)
+        self.panel.place(
+            pygame.Rect(m, m + round(70 * s), w - 2 * m, h - 2 * m - round(140 * s)), s
+        )
+        bw, bh = round(180 * s), round(46 * s)
+        self.back_button.place(pygame.Rect(w // 2 - bw // 2, h - m - bh, bw, bh), s)
+        self.pictures = {}
+
+    def picture(self, n: int, judged: Judged, size: tuple[int, int]) -> pygame.Surface:
+        if n not in self.pictures:
+            from game.ui.scenes.setup import board_picture
+
+            state = judged.state
+            self.pictures[n] = board_picture(
+                state.variant.id,
+                dict(state.variant.options),
+                self.app.settings.palette,
+                size,
+                state.position,
+            )
+        return self.pictures[n]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout(surface)
+        assert self.summary is not None
+        w, _h = surface.get_size()
+        s = self.scale
+        st = self.back_button.style
+        draw_backdrop(surface, motif=False)
+        m = round(24 * s)
+        draw_text(
+            surface,
+            "Your play",
+            (w // 2, m),
+            role="caps",
+            size=36 * s,
+            colour=st.accent,
+            anchor="midtop",
+            shadow=round(3 * s),
+        )
+        draw_rule(surface, (w / 2, m + 50 * s), 360 * s, s, st.accent)
+        self.panel.draw(surface)
+        box = self.panel.inner(24)
+        y = box.y
+        for text, role, size in (
+            (self.headline(), "bold", 18),
+            (self.luck_line(), "text", 17),
+        ):
+            draw_text(
+                surface,
+                fit_text(text, role, size * s, box.w),
+                (box.x, y),
+                role=role,
+                size=size * s,
+                colour=st.text,
+            )
+            y += round(30 * s)
+        y += round(6 * s)
+        title = "Your worst plays" if self.worst else "No play of yours gave anything away."
+        draw_text(surface, title, (box.x, y), role="caps", size=20 * s, colour=st.accent)
+        y += round(34 * s)
+        self.focus.draw(surface)
+        if self.worst:
+            self.draw_worst(surface, box, y)
+
+    def draw_worst(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> None:
+        """The worst plays side by side: a small board each, the words under it."""
+        assert self.summary is not None
+        s = self.scale
+        st = self.back_button.style
+        gap = round(24 * s)
+        col_w = (box.w - gap * (WORST - 1)) // WORST
+        text_h = round(118 * s)
+        pic_h = min(round(col_w / 1.45), box.bottom - y - text_h)
+        pic_w = round(pic_h * 1.45)
+        players = self.summary.state.variant.players
+        for n, judged in enumerate(self.worst):
+            x = box.x + n * (col_w + gap)
+            picture = self.picture(n, judged, (pic_w, pic_h))
+            surface.blit(picture, (x + (col_w - picture.get_width()) // 2, y))
+            state = judged.state
+            dice = "-".join(str(d) for d in state.dice)
+            played = format_turn(state.variant, state.dice, judged.play)
+            best = format_turn(state.variant, state.dice, judged.best)
+            lines = [
+                (f"Turn {state.turn + 1}, {dice} to play", "caps", 18, st.accent),
+                (f"You played {played}", "text", 17, st.text),
+                (f"Best: {best}", "text", 17, st.text),
+                (loss_words(judged.loss, players), "italic", 16, st.text_dim),
+            ]
+            ty = y + picture.get_height() + round(10 * s)
+            for text, role, size, colour in lines:
+                draw_text(
+                    surface,
+                    fit_text(text, role, size * s, col_w),
+                    (x + col_w // 2, ty),
+                    role=role,
+                    size=size * s,
+                    colour=colour,
+                    anchor="midtop",
+                )
+                ty += round(size * 1.55 * s)

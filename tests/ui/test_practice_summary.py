@@ -1,0 +1,91 @@
+"""The practice summary: average loss, the tutor's tally, the luck, the worst plays."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game.rules import match as m
+from game.rules.variants import find_variant
+from game.store.settings import Settings
+from game.ui.advice import TutorTally
+from game.ui.app import App
+from game.ui.scenes.practice import PracticeSummaryScene, worst_plays
+from game.ui.scenes.results import ResultsScene
+from game.ui.session import GameSetup, GameSummary, Judged, Seat
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    app = App(replace(Settings(), muted=True), persist=False)
+    app.start((1280, 800))
+    app.running = True
+    yield app
+    app.stop()
+
+
+def practice_summary():
+    variant = find_variant("backgammon", {"cube": False})
+    rng = random.Random(8)
+    states = [m.new_game(variant, rng)]
+    judged = []
+    while not states[-1].is_over:
+        state = states[-1]
+        if state.phase is m.Phase.ROLL:
+            states.append(m.roll(state, rng))
+            continue
+        plays = m.legal_plays(state)
+        play = rng.choice(plays)
+        if state.to_act == 0 and len(plays) > 1:
+            judged.append(Judged(state, play, plays[0], rng.random() * 0.2))
+        states.append(m.play(state, play, plays))
+    tally = TutorTally()
+    for j in judged:
+        tally = tally.add(j.loss)
+    setup = GameSetup(
+        "backgammon", {"cube": False}, (Seat(), Seat(human=False)), mode="practice", hints=True
+    )
+    final = states[-1]
+    return GameSummary(
+        setup,
+        final,
+        8,
+        final.turn,
+        (0, 0),
+        (0, 0),
+        tutor=(tally, None),
+        judged=tuple(judged),
+        states=tuple(states),
+    )
+
+
+def test_the_summary_shows_the_loss_the_luck_and_the_worst_plays(app):
+    summary = practice_summary()
+    worst = worst_plays(summary)
+    assert len(worst) == 3
+    assert worst[0].loss == max(j.loss for j in summary.judged)
+    assert worst[0].loss >= worst[1].loss >= worst[2].loss
+
+    app.push(ResultsScene(app), summary)
+    results = app.stack.top
+    button = next(b for b in results.buttons if b.label == "Your play")
+    button.activate()
+    scene = app.stack.top
+    assert isinstance(scene, PracticeSummaryScene)
+    assert "Average loss per move" in scene.headline()
+    assert scene.luck_line().startswith("Measuring the luck")
+    for _ in range(60 * 60):
+        app.step(1 / 60)
+        if scene.luck_done:
+            break
+    assert scene.luck is not None and len(scene.luck) == 2
+    assert scene.luck_line().startswith("Luck of the dice (points): ")
+    app.step(1 / 60)
+    app.draw()
+    assert len(scene.pictures) == 3  # a small board for each of the worst plays
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert app.stack.top is results
