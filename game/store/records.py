@@ -1,6 +1,6 @@
 """The player's records: one SQLite database in the data folder (``records.sqlite``).
 
-It keeps campaign progress (the best medal of each level), the game in
+It keeps the settings, campaign progress (the best medal of each level), the game in
 progress (saved after every play, so a killed game can be resumed) and every
 finished game (variant, options, seats, seed, plays, result, and the player's loss per
 move where the tutor judged it), from which the statistics per variant and
@@ -59,6 +59,10 @@ CREATE TABLE IF NOT EXISTS games (
     loss_moves INTEGER,              -- how many plays it judged
     match_id TEXT NOT NULL,          -- the games of one match share it
     start TEXT NOT NULL              -- JSON: the match score and starter at the start
+);
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL              -- JSON
 );
 CREATE TABLE IF NOT EXISTS current (
     slot INTEGER PRIMARY KEY CHECK (slot = 1),
@@ -244,6 +248,27 @@ class Records:
             for variant, level, games, wins, loss, moves in rows
         ]
 
+    # -- settings -----------------------------------------------------------------------------
+
+    def settings_values(self) -> dict[str, Any]:
+        """The saved settings as plain values (a value that is not JSON is left out)."""
+        out: dict[str, Any] = {}
+        for key, text in self.db.execute("SELECT key, value FROM settings"):
+            try:
+                out[key] = json.loads(text)
+            except json.JSONDecodeError:
+                log.warning("the setting %s cannot be read; it is left at its default", key)
+        return out
+
+    def save_settings_values(self, values: Mapping[str, Any]) -> None:
+        """Replace the saved settings by ``values`` (one transaction)."""
+        with self.transaction() as db:
+            db.execute("DELETE FROM settings")
+            db.executemany(
+                "INSERT INTO settings VALUES (?, ?)",
+                [(key, json.dumps(value)) for key, value in sorted(values.items())],
+            )
+
     # -- the game in progress ----------------------------------------------------------------
 
     def save_current(self, data: Mapping[str, Any]) -> None:
@@ -280,7 +305,7 @@ def _check(db: sqlite3.Connection) -> None:
     status = db.execute("PRAGMA quick_check").fetchone()[0]
     if status != "ok":
         raise sqlite3.DatabaseError(f"quick check: {status}")
-    expected = {"progress": 5, "games": 17, "current": 3}
+    expected = {"progress": 5, "games": 17, "current": 3, "settings": 2}
     for table, width in expected.items():
         columns = db.execute(f"PRAGMA table_info({table})").fetchall()
         if columns and len(columns) != width:

@@ -1,8 +1,8 @@
-"""The player's settings: kept between runs in ``settings.json``.
+"""The player's settings: kept between runs in the records database.
 
-A missing file gives the defaults. A file that cannot be read (not JSON,
-wrong types) is moved aside as ``settings.json.bad`` with a message, and the
-defaults are used: a bad file never stops the game from starting.
+None saved gives the defaults. Settings that cannot be read (wrong types) are
+replaced by the defaults with a message: they never stop the game from
+starting. A settings.json left by an earlier version is imported once.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from game.store.files import data_dir, write_json
+from game.store.files import data_dir
+from game.store.records import Records
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,7 @@ class Settings:
 
 
 def settings_path() -> Path:
+    """Where earlier versions kept the settings (read once, then kept in the records)."""
     return data_dir() / "settings.json"
 
 
@@ -79,26 +81,38 @@ def _from_dict(raw: Any) -> Settings:
     return Settings(**values).validated()
 
 
-def load_settings(path: Path | None = None) -> Settings:
-    """The saved settings, or the defaults (a bad file is moved aside)."""
-    path = path or settings_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Settings()
-    except OSError as exc:
-        log.warning("cannot read %s (%s); using the default settings", path, exc)
-        return Settings()
-    try:
-        return _from_dict(json.loads(text))
-    except (ValueError, TypeError) as exc:
-        aside = path.with_name(path.name + ".bad")
-        path.replace(aside)
-        log.warning("%s is damaged (%s); moved it to %s and used the defaults", path, exc, aside)
-        return Settings()
-
-
-def save_settings(settings: Settings, path: Path | None = None) -> None:
+def _to_dict(settings: Settings) -> dict[str, Any]:
     value = asdict(settings.validated())
     value["window_size"] = list(value["window_size"])
-    write_json(path or settings_path(), value)
+    return value
+
+
+def load_settings(records: Records | None = None) -> Settings:
+    """The saved settings (in the records database), or the defaults.
+
+    A settings.json from an earlier version is read once into the records and
+    renamed settings.json.imported; settings that cannot be read are replaced by
+    the defaults with a warning, never a failure to start.
+    """
+    records = records if records is not None else Records.open()
+    values = records.settings_values()
+    legacy = settings_path()
+    if not values and legacy.is_file():
+        try:
+            values = json.loads(legacy.read_text(encoding="utf-8"))
+            _from_dict(values)
+            records.save_settings_values(values)
+            legacy.replace(legacy.with_name(legacy.name + ".imported"))
+        except (OSError, ValueError, TypeError) as exc:
+            log.warning("%s cannot be read (%s); using the default settings", legacy, exc)
+            values = {}
+    try:
+        return _from_dict(values)
+    except (ValueError, TypeError) as exc:
+        log.warning("the saved settings are damaged (%s); using the defaults", exc)
+        records.save_settings_values(_to_dict(Settings()))
+        return Settings()
+
+
+def save_settings(settings: Settings, records: Records) -> None:
+    records.save_settings_values(_to_dict(settings))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -35,8 +36,10 @@ class App:
     """Owns the window, the clock, the settings, the audio and the scenes."""
 
     def __init__(self, settings: Settings | None = None, *, persist: bool = True) -> None:
-        self.settings = settings if settings is not None else load_settings()
         self.persist = persist  # False in tests and demos: never write the player's files
+        self._records: Records | None = None
+        self._campaign: Campaign | None = None
+        self.settings = settings if settings is not None else load_settings(self.records)
         self.stack = SceneStack()
         self.screen: pygame.Surface | None = None
         self.clock: pygame.time.Clock | None = None
@@ -46,8 +49,6 @@ class App:
         self.time = 0.0  # seconds the app has run (simulated in fixed-step runs)
         self.frame_times: list[float] = []  # milliseconds spent per frame (update + draw)
         self.windowed_size = self.settings.window_size
-        self._records: Records | None = None
-        self._campaign: Campaign | None = None
 
     # -- the player's records and the campaign ---------------------------------------
 
@@ -116,8 +117,8 @@ class App:
         self.audio.apply(self.settings)
         if self.persist:
             try:
-                save_settings(self.settings)
-            except OSError as exc:
+                save_settings(self.settings, self.records)
+            except (OSError, sqlite3.Error) as exc:
                 log.warning("could not save the settings: %s", exc)
 
     # -- scenes ------------------------------------------------------------------------

@@ -87,3 +87,33 @@ def test_a_failed_change_leaves_the_records_as_they_were(tmp_path):
     except RuntimeError:
         pass
     assert records.progress()["01-a"].medal == 1
+
+
+def test_settings_live_in_the_records_and_survive_a_restart(tmp_path, monkeypatch):
+    import json
+    from dataclasses import replace
+
+    from game.store.settings import load_settings, save_settings
+
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    path = tmp_path / "records.sqlite"
+    # An earlier version's settings.json is read once into the records.
+    (tmp_path / "settings.json").write_text(json.dumps({"volume": 0.25, "animation": "fast"}))
+    records = Records.open(path)
+    settings = load_settings(records)
+    assert (settings.volume, settings.animation) == (0.25, "fast")
+    assert (tmp_path / "settings.json.imported").exists()
+    save_settings(replace(settings, palette="contrast"), records)
+    records.close()
+    again = load_settings(Records.open(path))
+    assert (again.volume, again.palette) == (0.25, "contrast")
+
+
+def test_damaged_settings_give_the_defaults(tmp_path, monkeypatch):
+    from game.store.settings import Settings, load_settings
+
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    records = Records.open(tmp_path / "records.sqlite")
+    records.save_settings_values({"volume": "loud", "fullscreen": True})
+    assert load_settings(records) == Settings()
+    assert load_settings(records) == Settings()  # and the damage was repaired
