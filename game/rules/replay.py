@@ -47,6 +47,7 @@ class Replay:
     seats: tuple[Mapping[str, Any], ...] = ()
     match: m.MatchScore | None = None  # None: a new match from the options
     starter: int | None = None  # the side that starts without an opening throw
+    opening: tuple[int, ...] | None = None  # an opening throw entered by hand (not the seed's)
     result: Mapping[str, Any] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)  # e.g. when it was played
 
@@ -59,6 +60,7 @@ class Replay:
             "seed": self.seed,
             "seats": [dict(s) for s in self.seats],
             "starter": self.starter,
+            "opening": list(self.opening) if self.opening is not None else None,
             "plays": [dict(p) for p in self.plays],
             "result": dict(self.result) if self.result is not None else None,
         }
@@ -114,7 +116,13 @@ def replay_from_json(obj: Any) -> Replay:
     result = obj.get("result")
     if result is not None and not isinstance(result, dict):
         raise ReplayError("the replay's 'result' must be an object")
+    opening = obj.get("opening")
+    if opening is not None and not (
+        isinstance(opening, list) and all(isinstance(d, int) for d in opening)
+    ):
+        raise ReplayError("the replay's 'opening' must be a list of dice")
     known = {"format", "version", "variant", "options", "seed", "plays", "seats", "starter"}
+    known |= {"opening"}
     known |= {"match", "result"}
     extra = {k: v for k, v in obj.items() if k not in known}
     return Replay(
@@ -125,14 +133,43 @@ def replay_from_json(obj: Any) -> Replay:
         tuple(seats),
         match,
         starter,
+        tuple(opening) if opening is not None else None,
         result,
         extra,
     )
 
 
+class ScriptedDice:
+    """Dice thrown by hand, handed to the rules where they expect a generator: each
+    ``randint`` gives the next value (``OutOfDice`` when there is none left)."""
+
+    def __init__(self, values: Sequence[int]) -> None:
+        self.values = list(values)
+
+    def randint(self, low: int, high: int) -> int:
+        if not self.values:
+            raise OutOfDice("more dice are needed")
+        value = self.values.pop(0)
+        if not low <= value <= high:
+            raise ReplayError(f"a die of {value} is not between {low} and {high}")
+        return value
+
+
+class OutOfDice(ReplayError):
+    """The dice entered by hand ran out (an opening throw that tied)."""
+
+
 def first_state(replay: Replay, rng: random.Random) -> m.GameState:
-    """The game's first state, its opening throw drawn from ``rng`` (seeded)."""
+    """The game's first state, its opening throw drawn from ``rng`` (seeded), or the
+    opening throw entered by hand."""
     variant = find_variant(replay.variant_id, replay.options)
+    if replay.opening is not None:
+        try:
+            return m.new_game(variant, ScriptedDice(replay.opening), replay.match, replay.starter)  # type: ignore[arg-type]
+        except OutOfDice:
+            raise ReplayError(
+                "the opening throw entered by hand does not decide who starts"
+            ) from None
     return m.new_game(variant, rng, replay.match, replay.starter)
 
 
@@ -146,6 +183,8 @@ def apply_entry(
     if side != state.to_act and action != "concede":
         raise ReplayError(f"{where}: side {side!r} acts, but it is side {state.to_act}'s turn")
     try:
+        if action == "roll" and entry.get("manual"):
+            return m.set_dice(state, list(entry.get("dice", [])))
         if action == "roll":
             after = m.roll(state, rng)
             if list(after.dice) != list(entry.get("dice", [])):

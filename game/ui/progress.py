@@ -75,6 +75,7 @@ def replay_of(game: Mapping[str, Any]) -> Replay:
             "seats": game["seats"],
             "match": match,
             "starter": start.get("starter"),
+            "opening": start.get("opening"),
             "plays": game["plays"],
             "result": game["result"],
             "played": time.strftime("%Y-%m-%d %H:%M", time.localtime(game["finished"])),

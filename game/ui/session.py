@@ -57,6 +57,7 @@ class GameSetup:
     hints: bool = False  # practice: hints on request
     level: str = ""  # campaign: the level's id
     match_id: str = ""  # the games of one match (or session) share it; "" until it starts
+    manual_dice: bool = False  # every throw is entered by hand (physical dice)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +118,7 @@ def setup_to_json(setup: GameSetup) -> dict[str, Any]:
         "hints": setup.hints,
         "level": setup.level,
         "match_id": setup.match_id,
+        "manual_dice": setup.manual_dice,
     }
 
 
@@ -151,10 +153,11 @@ def setup_from_json(obj: Any) -> GameSetup:
     if mode not in MODES or not isinstance(obj.get("hints"), bool):
         raise ValueError("the setup's mode cannot be read")
     level, match_id = obj.get("level", ""), obj.get("match_id", "")
-    if not isinstance(level, str) or not isinstance(match_id, str):
+    manual = obj.get("manual_dice", False)
+    if not isinstance(level, str) or not isinstance(match_id, str) or not isinstance(manual, bool):
         raise ValueError("the setup's level cannot be read")
     return GameSetup(
-        variant_id, dict(options), tuple(seats), seed, mode, obj["hints"], level, match_id
+        variant_id, dict(options), tuple(seats), seed, mode, obj["hints"], level, match_id, manual
     )
 
 
@@ -248,6 +251,7 @@ def start_to_json(start: dict[str, Any]) -> dict[str, Any]:
             "crawford_done": match.crawford_done,
         },
         "starter": start.get("starter"),
+        "opening": start.get("opening"),
     }
 
 
@@ -271,7 +275,12 @@ def start_from_json(obj: Any, players: int) -> dict[str, Any]:
             )
         except (KeyError, TypeError, ValueError):
             raise ValueError("the game's match score cannot be read") from None
-    return {"match": match, "starter": starter}
+    opening = obj.get("opening")
+    if opening is not None and not (
+        isinstance(opening, list) and all(isinstance(d, int) for d in opening)
+    ):
+        raise ValueError("the game's opening throw cannot be read")
+    return {"match": match, "starter": starter, "opening": opening}
 
 
 def _generator(value: Any, what: str) -> Any:

@@ -44,12 +44,20 @@ from game.rules.notation import parse_play
 from game.rules.outcome import Kind
 from game.rules.play import Play, Step
 from game.rules.position import Position
-from game.rules.replay import Replay, ReplayError, apply_entry, first_state
+from game.rules.replay import (
+    OutOfDice,
+    Replay,
+    ReplayError,
+    ScriptedDice,
+    apply_entry,
+    first_state,
+)
 from game.rules.variants import find_variant
 from game.ui.advice import HINT_ROWS, TutorTally, chance_game, grade, moves_of
 from game.ui.anim.effects import DiceThrow, Impact, Slide, Sparkle
 from game.ui.anim.tween import Call, Delay, Timeline
 from game.ui.assets import font
+from game.ui.dice_entry import DiceEntry
 from game.ui.hints import GOOD_COLOUR, HintCard, TutorCard, Verdict, covers, place_card
 from game.ui.progress import record_finished, save_in_progress
 from game.ui.render.board_view import BoardView
@@ -275,8 +283,14 @@ class BoardScene(Scene):
             state = saved.state
         elif self.replaying is not None:
             state = first_state(self.replaying, self.rng)
+        elif setup.manual_dice and self.needs_opening(previous):
+            # Physical dice: the opening throw is entered first (the board waits).
+            match = previous.match if previous is not None else m.match_from_options(self.variant)
+            state = m.GameState(
+                self.variant, self.variant.start_position(), m.Phase.ROLL, match=match
+            )
         elif previous is not None:
-            state = m.next_game(previous, self.rng)
+            state = m.next_game(previous, ScriptedDice([]) if setup.manual_dice else self.rng)  # type: ignore[arg-type]
         else:
             state = m.new_game(self.variant, self.rng)
         self.game = m.Game(state)
@@ -286,6 +300,9 @@ class BoardScene(Scene):
             if saved is not None
             else {"match": state.match, "starter": previous.winner if previous else None}
         )
+        self.previous = previous
+        self.manual = setup.manual_dice and self.replaying is None
+        self.dice_entry: DiceEntry | None = None  # physical dice: the throw asked for
         self.replay_next = False  # replays: the viewer asked for the next decision
         self.replay_auto = False  # replays: decisions follow one another by themselves
         self.log: list[dict[str, Any]] = list(saved.log) if saved else []
@@ -357,6 +374,26 @@ class BoardScene(Scene):
                 self.shown_dice = state.dice
             self.say(REPLAY_HELP)
             return
+        if self.manual and self.needs_opening(previous):
+            names = tuple(self.side_name(side) for side in range(self.variant.players))
+            self.dice_entry = DiceEntry(
+                "Opening throw: one die each",
+                self.variant.players,
+                self.variant.faces,
+                names,
+                opening=True,
+            )
+            self.say("Throw one die for each side and enter them")
+            return
+        self.open_game(state)
+
+    def needs_opening(self, previous: m.GameState | None) -> bool:
+        """Whether this game starts with an opening throw (not when the last game's
+        winner starts a historical game of a match)."""
+        return previous is None or self.variant.has_opening_roll_play
+
+    def open_game(self, state: m.GameState) -> None:
+        """The game begins: kept as the game in progress, the opening throw shown."""
         self.save()  # the new game replaces any game in progress
         if state.dice:  # backgammon: the starter plays the opening throw
             self.throw_dice(state.dice)
@@ -605,6 +642,8 @@ class BoardScene(Scene):
         if self.replaying is not None:
             self.replay_step()
             return
+        if self.dice_entry is not None:
+            return  # the dice thrown by hand are awaited
         side = state.to_act
         seat = self.seat(side)
         if not seat.human:
@@ -617,9 +656,52 @@ class BoardScene(Scene):
             self.human_turn()
 
     def roll(self) -> None:
+        if self.manual:
+            if self.dice_entry is None:
+                side = self.state.on_roll
+                self.dice_entry = DiceEntry(
+                    f"{self.side_name(side)} throws", self.variant.thrown_dice, self.variant.faces
+                )
+                self.say(f"{self.side_name(side)}: enter the dice thrown")
+            return
         state = m.roll(self.state, self.rng)
         self.push(state)
         self.throw_dice(state.dice)
+
+    def entered(self) -> None:
+        """The dice entry card is complete: the throw is made with those dice."""
+        entry = self.dice_entry
+        assert entry is not None and entry.done
+        self.dice_entry = None
+        if entry.opening:
+            self.enter_opening(list(entry.values))
+            return
+        state = m.set_dice(self.state, entry.values)
+        self.push(state)
+        self.log[-1]["manual"] = True
+        self.throw_dice(state.dice)
+
+    def enter_opening(self, values: list[int]) -> None:
+        previous = self.previous
+        try:
+            dice = ScriptedDice(values)
+            state = (
+                m.next_game(previous, dice)  # type: ignore[arg-type]
+                if previous is not None
+                else m.new_game(self.variant, dice)  # type: ignore[arg-type]
+            )
+        except OutOfDice:
+            names = tuple(self.side_name(side) for side in range(self.variant.players))
+            self.dice_entry = DiceEntry(
+                "A tie: throw again", self.variant.players, self.variant.faces, names, opening=True
+            )
+            self.say("The highest dice tie: each side throws again")
+            return
+        self.game = m.Game(state)
+        self.shown = state.position
+        self.start["opening"] = values
+        self.start["match"] = state.match
+        self.open_game(state)
 
     def throw_dice(self, dice: tuple[int, ...]) -> None:
         layout = self.view.layout
@@ -797,6 +879,8 @@ class BoardScene(Scene):
             self.skip_animations()
             self.queued.append(event)
             return True
+        if self.dice_entry is not None:
+            return self.dice_event(event)
         if self.tutor_card is not None:
             return self.tutor_event(event)
         if self.hint_card is not None and self.hint_event(event):
@@ -1192,6 +1276,20 @@ class BoardScene(Scene):
         self.tutor_card = TutorCard(Verdict(state, play, loss, best, word, ranked))
         self.place_cards()
 
+    def dice_event(self, event: pygame.event.Event) -> bool:
+        """Input while the dice thrown by hand are entered: nothing else happens."""
+        entry = self.dice_entry
+        assert entry is not None
+        used = False
+        if event.type == pygame.KEYDOWN:
+            used = entry.key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            used = entry.click(event.pos)
+        if entry.done:
+            self.app.audio.play("click")
+            self.entered()
+        return used
+
     def tutor_event(self, event: pygame.event.Event) -> bool:
         """Input while the tutor waits for an answer: Take back or Keep, nothing else."""
         card = self.tutor_card
@@ -1571,6 +1669,11 @@ class BoardScene(Scene):
 
     def draw_cards(self, surface: pygame.Surface) -> None:
         style = self.card_style()
+        if self.dice_entry is not None:
+            x, y, w, h = self.view.layout.frame
+            self.dice_entry.place((round(x + w / 2), round(y + h / 2)), self.app.scale)
+            self.dice_entry.draw(surface, style, self.app.scale)
+            return
         if self.tutor_card is not None:
             self.tutor_card.draw(surface, style)
         elif self.hint_card is not None:
@@ -1634,7 +1737,10 @@ class BoardScene(Scene):
             return
         seal = seed_seal(self.seed)
         face = font("italic", round(13 * scale))
-        for i, text in enumerate(("Dice sealed", f"{seal[:8]} {seal[8:16]}")):
+        lines = ("Dice sealed", f"{seal[:8]} {seal[8:16]}")
+        if self.manual:
+            lines = ("Dice entered", "by hand")
+        for i, text in enumerate(lines):
             line = face.render(text, True, self.theme.text)
             line.set_alpha(150)
             y = round(fy + fh - (30 - 15 * i) * scale)
@@ -1681,7 +1787,7 @@ class BoardScene(Scene):
 
     def wanted_buttons(self) -> list[tuple[str, str]]:
         state = self.state
-        if self.busy or not self.human_to_act():
+        if self.busy or not self.human_to_act() or self.dice_entry is not None:
             return []
         out: list[tuple[str, str]] = []
         if self.resigning and state.phase in (m.Phase.ROLL, m.Phase.MOVE):

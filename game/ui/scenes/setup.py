@@ -253,6 +253,7 @@ class SetupScene(WidgetScene):
         self.seat_centres: list[int] = []
         self.tag_lines: list[str] = []
         self.thumbs: dict[str, Any] = {}  # what picture each list entry has
+        self.manual_dice = False  # physical dice, entered by hand
 
     # -- the model ---------------------------------------------------------------------------
 
@@ -307,8 +308,19 @@ class SetupScene(WidgetScene):
                     help=option_help(spec),
                 )
             self.option_widgets.append(widget)
+        self.option_widgets.append(
+            Toggle(
+                "Physical dice",
+                self.manual_dice,
+                self.set_manual_dice,
+                help="Throw real dice and enter each throw (the seed no longer decides them)",
+            )
+        )
         self.history.set_content(history_paragraphs(variant_text(variant_id)))
         self.build_seat_rows()
+
+    def set_manual_dice(self, value: bool) -> None:
+        self.manual_dice = bool(value)
 
     def build_seat_rows(self) -> None:
         seats = self.seats[self.variant_id]
@@ -385,7 +397,13 @@ class SetupScene(WidgetScene):
         if self.mode == "practice":
             seats = (Seat(), *(Seat(human=False, level=s.level) for s in seats[1:]))
         return GameSetup(
-            self.variant_id, options, seats, None, self.mode, hints=self.mode == "practice"
+            self.variant_id,
+            options,
+            seats,
+            None,
+            self.mode,
+            hints=self.mode == "practice",
+            manual_dice=self.manual_dice,
         )
 
     def start(self) -> None:
