@@ -105,3 +105,40 @@ def test_a_level_lost_opens_nothing(app):
     campaign = app.stack.top
     assert isinstance(campaign, CampaignScene)
     assert not campaign.items["02-a-game-in-the-forum"].enabled
+
+
+def test_a_bad_level_file_is_reported_on_the_map_and_skipped(app, tmp_path):
+    from game.campaign import Campaign
+    from game.paths import levels_dir
+
+    folder = tmp_path / "levels"
+    folder.mkdir()
+    for path in levels_dir().glob("*.toml"):
+        (folder / path.name).write_text(path.read_text())
+    (folder / "02-a-game-in-the-forum.toml").write_text('title = "broken"\nchapter = "rome"\n')
+    app._campaign = Campaign.load(folder)
+    scene = CampaignScene(app)
+    app.push(scene)
+    app.step(1 / 60)
+    assert "02-a-game-in-the-forum" not in scene.items
+    assert len(scene.items) == 12
+    assert "02-a-game-in-the-forum.toml" in app.campaign.problems[0]
+    assert "'variant' is missing" in app.campaign.problems[0]
+
+
+def test_a_damaged_record_book_is_reported_in_the_menu(tmp_path, monkeypatch):
+    from game.store.records import Records
+    from game.ui.scenes.menu import MenuScene
+
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    (tmp_path / "records.sqlite").write_bytes(b"not a database at all " * 50)
+    app = App(replace(Settings(), muted=True), persist=False)
+    app._records = Records.open(tmp_path / "records.sqlite")
+    app.start((1280, 800))
+    try:
+        app.push(MenuScene(app))
+        app.step(1 / 60)
+        assert "could not be read" in app.records.notice
+        assert (tmp_path / "records.sqlite.bad-1").exists()
+    finally:
+        app.stop()

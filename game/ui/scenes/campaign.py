@@ -284,6 +284,10 @@ class CampaignScene(WidgetScene):
         won = sum(1 for medal in self.medals.values() if medal)
         total = len(self.items)
         notice = getattr(self.app.records, "notice", "") or ""
+        problems = self.app.campaign.problems
+        if problems and not notice:
+            many = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            notice = f"Skipped a level file: {problems[0]}{many}"
         line = notice or f"{won} of {total} levels won  ·  Enter to open a level  ·  Esc to go back"
         line = fit_text(line, "italic", 15 * s, w - self.back_button.rect.right - 2 * m)
         draw_text(

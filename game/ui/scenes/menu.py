@@ -19,6 +19,7 @@ from game.ui.widgets import (
     draw_glow,
     draw_rule,
     draw_text,
+    fit_text,
     get_font,
     text_surface,
 )
@@ -201,12 +202,16 @@ class MenuScene(WidgetScene):
             shadow=round(2 * s),
         )
         hint = "Arrows or Tab to choose  ·  Enter to select  ·  F11 full screen"
+        colour = (120, 108, 92)
+        notice = self.app.records.notice  # a damaged record book was moved aside
+        if notice:
+            hint, colour = fit_text(notice, "italic", 15 * s, w - round(40 * s)), (220, 120, 100)
         draw_text(
             surface,
             hint,
             (w // 2, h - round(14 * s)),
             role="italic",
             size=15 * s,
-            colour=(120, 108, 92),
+            colour=colour,
             anchor="midbottom",
         )
