@@ -1740,6 +1740,26 @@ class BoardScene(Scene):
         lines = ("Dice sealed", f"{seal[:8]} {seal[8:16]}")
         if self.manual:
             lines = ("Dice entered", "by hand")
+        if self.setup.mode == "campaign":
+            level = self.app.campaign.level(self.setup.level)
+            if level is not None:
+                head = font("caps", round(16 * scale))
+                goal = font("italic", round(14 * scale))
+                width = round(fx - 16 * scale)
+                for i, (f, text, colour) in enumerate(
+                    (
+                        (head, level.title, self.theme.accent),
+                        (goal, level.goal.describe(), self.theme.text),
+                    )
+                ):
+                    picture = f.render(text, True, colour)
+                    if picture.get_width() > width:
+                        picture = pygame.transform.smoothscale_by(
+                            picture, width / picture.get_width()
+                        )
+                    top = 64 if self.variant.has_cube else 0  # under the match score
+                    y = round(fy + (top + 20 * i) * scale)
+                    surface.blit(picture, picture.get_rect(midtop=(round(fx / 2), y)))
         for i, text in enumerate(lines):
             line = face.render(text, True, self.theme.text)
             line.set_alpha(150)
