@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -241,3 +242,25 @@ class Motes:
             px = area.x + x * area.w
             py = area.y + y * area.h
             surface.blit(sprite, (round(px) - r, round(py) - r), None, pygame.BLEND_RGB_ADD)
+
+
+def draw_page(surface: pygame.Surface, title: str, scale: float, style: Any) -> int:
+    """A full-window page: the table without its motif, the title in capitals at the
+    top and a gilded rule under it. Returns the margin used (design 28 px, scaled)."""
+    from game.ui.widgets import draw_rule, draw_text
+
+    w = surface.get_width()
+    draw_backdrop(surface, motif=False)
+    m = round(28 * scale)
+    draw_text(
+        surface,
+        title,
+        (w // 2, m),
+        role="caps",
+        size=38 * scale,
+        colour=style.accent,
+        anchor="midtop",
+        shadow=round(3 * scale),
+    )
+    draw_rule(surface, (w / 2, m + 52 * scale), 420 * scale, scale, style.accent)
+    return m

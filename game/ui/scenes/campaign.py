@@ -18,7 +18,7 @@ import pygame
 
 from game.campaign import MEDALS, Level
 from game.rules.variants import VARIANTS
-from game.ui.backdrop import draw_backdrop
+from game.ui.backdrop import draw_page
 from game.ui.session import GameSetup, Seat
 from game.ui.widgets import (
     Button,
@@ -234,20 +234,8 @@ class CampaignScene(WidgetScene):
     def paint_static(self, surface: pygame.Surface) -> None:
         w = surface.get_width()
         s = self.scale
-        draw_backdrop(surface, motif=False)
         st = self.back_button.style
-        m = round(28 * s)
-        draw_text(
-            surface,
-            "Campaign",
-            (w // 2, m),
-            role="caps",
-            size=38 * s,
-            colour=st.accent,
-            anchor="midtop",
-            shadow=round(3 * s),
-        )
-        draw_rule(surface, (w / 2, m + 52 * s), 420 * s, s, st.accent)
+        m = draw_page(surface, "Campaign", s, st)
         draw_text(
             surface,
             "Two thousand years of tables games, in the order of their sources",

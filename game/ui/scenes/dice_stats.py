@@ -16,8 +16,8 @@ from typing import Any
 import pygame
 
 from game.rules.dice import chi_square_p
-from game.ui.backdrop import draw_backdrop
-from game.ui.widgets import Button, Panel, WidgetScene, draw_rule, draw_text, fit_text
+from game.ui.backdrop import draw_page
+from game.ui.widgets import Button, Panel, WidgetScene, draw_text, fit_text
 
 FACES = 6
 
@@ -122,20 +122,8 @@ class DiceScene(WidgetScene):
     def paint_static(self, surface: pygame.Surface) -> None:
         w = surface.get_width()
         s = self.scale
-        draw_backdrop(surface, motif=False)
         st = self.back_button.style
-        m = round(28 * s)
-        draw_text(
-            surface,
-            "Dice",
-            (w // 2, m),
-            role="caps",
-            size=38 * s,
-            colour=st.accent,
-            anchor="midtop",
-            shadow=round(3 * s),
-        )
-        draw_rule(surface, (w / 2, m + 52 * s), 420 * s, s, st.accent)
+        m = draw_page(surface, "Dice", s, st)
         titles = ("Your rolls", "Everyone else's rolls")
         for panel, tally, title in zip(self.panels, self.tallies, titles, strict=True):
             panel.draw(surface)

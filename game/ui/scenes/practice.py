@@ -16,9 +16,9 @@ import pygame
 
 from game.rules.notation import format_turn
 from game.ui.advice import chance_game, loss_words
-from game.ui.backdrop import draw_backdrop
+from game.ui.backdrop import draw_page
 from game.ui.session import GameSummary, Judged
-from game.ui.widgets import Button, Panel, WidgetScene, draw_rule, draw_text, fit_text
+from game.ui.widgets import Button, Panel, WidgetScene, draw_text, fit_text
 
 log = logging.getLogger(__name__)
 
@@ -178,22 +178,9 @@ class PracticeSummaryScene(WidgetScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout(surface)
         assert self.summary is not None
-        w, _h = surface.get_size()
         s = self.scale
         st = self.back_button.style
-        draw_backdrop(surface, motif=False)
-        m = round(24 * s)
-        draw_text(
-            surface,
-            "Your play",
-            (w // 2, m),
-            role="caps",
-            size=36 * s,
-            colour=st.accent,
-            anchor="midtop",
-            shadow=round(3 * s),
-        )
-        draw_rule(surface, (w / 2, m + 50 * s), 360 * s, s, st.accent)
+        draw_page(surface, "Your play", s, st)
         self.panel.draw(surface)
         box = self.panel.inner(24)
         y = box.y

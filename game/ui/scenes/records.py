@@ -22,14 +22,13 @@ import pygame
 from game.rules.replay import Replay, ReplayError
 from game.rules.variants import VARIANTS
 from game.store.exports import export_mat, export_replay, import_replays, imports_dir
-from game.ui.backdrop import draw_backdrop
+from game.ui.backdrop import draw_page
 from game.ui.progress import replay_of
 from game.ui.theme import side_colours, theme_for
 from game.ui.widgets import (
     Button,
     Panel,
     WidgetScene,
-    draw_rule,
     draw_text,
     fit_text,
     get_font,
@@ -255,20 +254,8 @@ class RecordsScene(WidgetScene):
     def paint_static(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         s = self.scale
-        draw_backdrop(surface, motif=False)
         st = self.back_button.style
-        m = round(28 * s)
-        draw_text(
-            surface,
-            "Records",
-            (w // 2, m),
-            role="caps",
-            size=38 * s,
-            colour=st.accent,
-            anchor="midtop",
-            shadow=round(3 * s),
-        )
-        draw_rule(surface, (w / 2, m + 52 * s), 420 * s, s, st.accent)
+        m = draw_page(surface, "Records", s, st)
         self.stats_panel.draw(surface)
         self.list_panel.draw(surface)
         self.draw_statistics(surface)

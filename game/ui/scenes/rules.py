@@ -16,13 +16,12 @@ from typing import Any
 import pygame
 
 from game.rules.variants import VARIANTS
-from game.ui.backdrop import draw_backdrop
+from game.ui.backdrop import draw_page
 from game.ui.widgets import (
     Button,
     Panel,
     TextBlock,
     WidgetScene,
-    draw_rule,
     draw_text,
     fit_text,
 )
@@ -224,22 +223,9 @@ class RulesScene(WidgetScene):
 
     def paint_static(self, surface: pygame.Surface) -> None:
         """The table, the heading, the panels and the hint line."""
-        w = surface.get_width()
         s = self.scale
-        draw_backdrop(surface, motif=False)
         st = self.back_button.style
-        m = round(28 * s)
-        draw_text(
-            surface,
-            "Rules & History",
-            (w // 2, m),
-            role="caps",
-            size=38 * s,
-            colour=st.accent,
-            anchor="midtop",
-            shadow=round(3 * s),
-        )
-        draw_rule(surface, (w / 2, m + 52 * s), 420 * s, s, st.accent)
+        m = draw_page(surface, "Rules & History", s, st)
         if self.choose:
             self.list_panel.draw(surface)
         self.panel.draw(surface)
