@@ -70,6 +70,19 @@ def test_a_finished_game_replays_exactly_and_is_watched_to_its_end(app, tmp_path
     for _ in range(5):
         app.step(1 / 60)
     assert len(viewer.log) == 1
+    for _ in range(6):
+        press(app, pygame.K_RIGHT)
+        for _ in range(5):
+            app.step(1 / 60)
+    assert len(viewer.log) == 7
+    at_seven = viewer.state
+    press(app, pygame.K_LEFT)  # back to before the last play and its roll
+    assert len(viewer.log) < 7 and viewer.log[-1]["action"] != "roll"
+    while len(viewer.log) < 7:
+        press(app, pygame.K_RIGHT)
+        for _ in range(5):
+            app.step(1 / 60)
+    assert viewer.state == at_seven  # the same dice come again
     press(app, pygame.K_a)  # and plays on by itself
     for _ in range(60 * 600):
         app.step(1 / 60)

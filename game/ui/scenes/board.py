@@ -94,7 +94,7 @@ STEP_TIME = 0.085  # seconds per point a man slides past, at normal speed
 THINK_PAUSE = 0.35  # a computer seat's pause before it rolls or moves
 END_PAUSE = 1.2  # the last position stays on screen before the results
 REPLAY_PAUSE = 0.7  # between decisions when a replay plays on by itself
-REPLAY_HELP = "Replay: Right or Space for the next move, A to play on by itself"
+REPLAY_HELP = "Replay: Right or Space for the next move, Left to go back, A to play on"
 REPLAY_WORDS = {
     "double": "doubles",
     "take": "takes",
@@ -953,10 +953,38 @@ class BoardScene(Scene):
             self.say(f"{name} {words}  ·  {n + 1} of {len(replay.plays)}")
         self.wait = REPLAY_PAUSE if self.replay_auto else 0.0
 
+    def replay_back(self) -> bool:
+        """A replay: back to before the last play made (and the roll that led to it)."""
+        replay = self.replaying
+        assert replay is not None
+        n = len(self.log)
+        plays = [i for i in range(n) if replay.plays[i].get("action") == "play"]
+        if not plays:
+            return False
+        target = plays[-1]
+        if target and replay.plays[target - 1].get("action") == "roll":
+            target -= 1
+        rng = random.Random(replay.seed)
+        states = [first_state(replay, rng)]
+        for i, entry in enumerate(replay.plays[:target]):
+            states.append(apply_entry(states[-1], entry, rng, i))
+        self.rng = rng
+        self.game = m.Game(states[0])
+        self.game.states = states
+        self.log = [dict(e) for e in replay.plays[:target]]
+        self.replay_auto = False
+        self.finished = False
+        self.shown = self.state.position
+        self.shown_dice = self.state.dice
+        self.say(f"Back to move {target} of {len(replay.plays)}")
+        return True
+
     def replay_key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_n):
             self.replay_next = True
             return True
+        if event.key in (pygame.K_LEFT, pygame.K_p):
+            return self.replay_back()
         if event.key == pygame.K_a:
             self.replay_auto = not self.replay_auto
             self.say("Playing on by itself (A stops)" if self.replay_auto else REPLAY_HELP)
