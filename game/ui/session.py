@@ -18,6 +18,7 @@ from game.rules.serial import state_from_json, state_to_json
 from game.ui.advice import TutorTally
 
 LEVELS = ("novice", "beginner", "intermediate", "advanced", "expert")
+WORST_KEPT = 3  # the worst plays a practice game's summary shows (and a save keeps)
 
 
 def level_available(level: str, variant_id: str | None = None) -> bool:
@@ -175,6 +176,8 @@ class SavedGame:
     tally: dict[int, TutorTally]
     ai_rng_state: Any = None  # the computer seats' generator
     start: dict[str, Any] = field(default_factory=dict)  # see GameSummary.start
+    # Practice: the plays the tutor judged that gave away most (``worst_judged``).
+    judged: tuple[Judged, ...] = ()
 
     def describe(self) -> str:
         """ "Backgammon against the computer (expert), turn 12"."""
@@ -200,6 +203,7 @@ def saved_to_json(saved: SavedGame) -> dict[str, Any]:
         "log": list(saved.log),
         "hits": list(saved.hits),
         "tally": {str(side): asdict(t) for side, t in saved.tally.items()},
+        "judged": [judged_to_json(j) for j in worst_judged(saved.judged)],
     }
 
 
@@ -234,9 +238,69 @@ def saved_from_json(obj: Any) -> SavedGame:
     if not isinstance(seed, int):
         raise ValueError("the saved seed cannot be read")
     start = start_from_json(obj.get("start"), players)
+    raw_judged = obj.get("judged", [])  # saves of the earlier version have none
+    if not isinstance(raw_judged, list):
+        raise ValueError("the saved worst plays cannot be read")
+    judged = tuple(judged_from_json(j, setup.variant_id) for j in raw_judged)
     return SavedGame(
-        setup, seed, rng_state, state, tuple(log), tuple(hits), tallies, ai_state, start
+        setup, seed, rng_state, state, tuple(log), tuple(hits), tallies, ai_state, start, judged
     )
+
+
+def worst_judged(judged: Any, count: int = WORST_KEPT) -> list[Judged]:
+    """The judged plays that gave away the most, worst first (ones that gave away
+    nothing are not mistakes)."""
+    plays = [j for j in judged if j.loss >= 0.0005]
+    return sorted(plays, key=lambda j: -j.loss)[:count]
+
+
+def judged_to_json(judged: Judged) -> dict[str, Any]:
+    from game.rules.notation import format_turn
+
+    state = judged.state
+    return {
+        "state": state_to_json(state),
+        "play": format_turn(state.variant, state.dice, judged.play),
+        "best": format_turn(state.variant, state.dice, judged.best),
+        "loss": judged.loss,
+    }
+
+
+def judged_from_json(obj: Any, variant_id: str) -> Judged:
+    """A judged play read back (raises ValueError)."""
+    from game.rules.notation import parse_play
+
+    if not isinstance(obj, dict) or not isinstance(obj.get("loss"), (int, float)):
+        raise ValueError("the saved worst plays cannot be read")
+    state = state_from_json(obj.get("state"))
+    play, best = obj.get("play"), obj.get("best")
+    if state.variant.id != variant_id or not isinstance(play, str) or not isinstance(best, str):
+        raise ValueError("the saved worst plays cannot be read")
+    parsed = [parse_play(state.variant, state.position, state.dice, t) for t in (play, best)]
+    return Judged(state, parsed[0], parsed[1], float(obj["loss"]))
+
+
+def resumed_states(saved: SavedGame) -> list[GameState]:
+    """Every state of a saved game from its first, rebuilt from its record and seed (for
+    the luck of the dice in the practice summary); just the saved state where the
+    record does not lead to it."""
+    from game.rules.replay import Replay, replay_states
+
+    opening = saved.start.get("opening")
+    replay = Replay(
+        saved.setup.variant_id,
+        dict(saved.setup.options),
+        saved.seed,
+        tuple(saved.log),
+        match=saved.start.get("match"),
+        starter=saved.start.get("starter"),
+        opening=tuple(opening) if opening else None,
+    )
+    try:
+        states = replay_states(replay)
+    except ValueError:
+        return [saved.state]
+    return states if states[-1] == saved.state else [saved.state]
 
 
 def start_to_json(start: dict[str, Any]) -> dict[str, Any]:

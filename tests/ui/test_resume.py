@@ -73,6 +73,8 @@ def test_a_killed_game_resumes_at_the_same_play(path):
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
     board = app.stack.top
     assert isinstance(board, BoardScene) and board.state == states[n]
+    # The states before the restart are rebuilt from the record (for the luck).
+    assert board.game.states == states[: n + 1]
     run_plays(app, board, 8)
     assert list(board.log[: n + 8]) == straight[: n + 8]
     app.stop()
@@ -104,4 +106,41 @@ def test_a_saved_game_that_cannot_be_read_is_dropped(path):
     menu = MenuScene(app)
     app.push(menu)
     assert menu.buttons[0].label == "Play"
+    app.stop()
+
+
+def test_the_worst_plays_survive_a_restart(path):
+    """A practice game's worst plays are kept with the game in progress: the summary
+    after a restart still shows the plays made before it."""
+    from game.rules import match as m
+    from game.ui.progress import save_in_progress
+    from game.ui.session import Judged, SavedGame, worst_judged
+
+    app = open_app(path)
+    board = BoardScene(app)
+    setup = replace(SETUP, seats=(Seat(), Seat(human=False)), mode="practice", hints=True)
+    app.push(board, setup)
+    state = board.state
+    while state.phase is not m.Phase.MOVE:
+        run_plays(app, board, 1)
+        state = board.state
+    plays = m.legal_plays(state)
+    judged = [
+        Judged(state, plays[i % len(plays)], plays[0], loss)
+        for i, loss in enumerate((0.2, 0.0001, 0.05, 0.4, 0.1))
+    ]
+    board.judged = list(judged)
+    save_in_progress(app, board.saved())
+    app.records.db.close()
+    app.stop()
+
+    app = open_app(path)
+    saved = load_in_progress(app)
+    assert saved is not None
+    assert [j.loss for j in saved.judged] == [0.4, 0.2, 0.1]
+    assert saved.judged == tuple(worst_judged(judged))
+    assert isinstance(saved, SavedGame)
+    board = BoardScene(app)
+    app.push(board, saved)
+    assert [j.loss for j in board.judged] == [0.4, 0.2, 0.1]
     app.stop()

@@ -72,6 +72,7 @@ from game.ui.session import (
     Seat,
     replay_label,
     replay_seats,
+    resumed_states,
 )
 from game.ui.theme import side_colours, theme_for
 from game.ui.turn import Move, TurnInput
@@ -294,6 +295,8 @@ class BoardScene(Scene):
         else:
             state = m.new_game(self.variant, self.rng)
         self.game = m.Game(state)
+        if saved is not None:
+            self.game.states = resumed_states(saved)
         # How this game began within its match, for replays (game.rules.replay).
         self.start = (
             saved.start
@@ -362,7 +365,8 @@ class BoardScene(Scene):
         )
         if saved is not None and self.advice:
             self.tally.update(saved.tally)
-        self.judged: list[Judged] = []  # the person's plays the tutor judged (practice)
+        # The person's plays the tutor judged (practice); a resumed game brings its worst.
+        self.judged: list[Judged] = list(saved.judged) if saved is not None else []
         self.good: tuple[float, str] = (-math.inf, "")  # the tutor's quiet word, and when
         if saved is not None:
             if state.dice:
@@ -485,19 +489,21 @@ class BoardScene(Scene):
         resumed after a crash; a game that is over is not kept."""
         if self.app.demo or self.replaying is not None:
             return
-        save_in_progress(
-            self.app,
-            SavedGame(
-                self.setup,
-                self.seed,
-                self.rng.getstate(),
-                self.state,
-                tuple(self.log),
-                tuple(self.hits),
-                dict(self.tally),
-                self.ai_rng.getstate(),
-                self.start,
-            ),
+        save_in_progress(self.app, self.saved())
+
+    def saved(self) -> SavedGame:
+        """The game in progress as it would be resumed."""
+        return SavedGame(
+            self.setup,
+            self.seed,
+            self.rng.getstate(),
+            self.state,
+            tuple(self.log),
+            tuple(self.hits),
+            dict(self.tally),
+            self.ai_rng.getstate(),
+            self.start,
+            tuple(self.judged),
         )
 
     def seat(self, side: int) -> Seat:

@@ -17,12 +17,11 @@ import pygame
 from game.rules.notation import format_turn
 from game.ui.advice import chance_game, loss_words
 from game.ui.backdrop import draw_page
-from game.ui.session import GameSummary, Judged
+from game.ui.session import WORST_KEPT as WORST
+from game.ui.session import GameSummary, Judged, worst_judged
 from game.ui.widgets import Button, Panel, WidgetScene, draw_text, fit_text
 
 log = logging.getLogger(__name__)
-
-WORST = 3
 
 
 def measure_luck(summary: GameSummary, progress: list[int]) -> list[float] | None:
@@ -45,10 +44,8 @@ def measure_luck(summary: GameSummary, progress: list[int]) -> list[float] | Non
 
 
 def worst_plays(summary: GameSummary) -> list[Judged]:
-    """The player's plays that gave away the most, worst first (ones that gave away
-    nothing are not mistakes)."""
-    plays = [j for j in summary.judged if j.loss >= 0.0005]
-    return sorted(plays, key=lambda j: -j.loss)[:WORST]
+    """The player's plays that gave away the most, worst first."""
+    return worst_judged(summary.judged)
 
 
 class PracticeSummaryScene(WidgetScene):
