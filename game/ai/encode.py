@@ -13,6 +13,13 @@ still in hand, the pip count (as a share of the most it can be) and six bits
 of the variant's flags (Lombardorum's emptied start point, El Mundo's
 placement rounds and finishing places).
 
+Backgammon's networks may also read eight features per side that the raw
+units only imply (``features``; a network's input count tells which it
+reads): its pip count, whether the sides are still in contact, how far its
+rearmost man has to go, its longest prime, its points in the six in front of
+the other side's rearmost man, the share of the 36 rolls that hit one of its
+blots (the path's blocks ignored), its blots and its home points made.
+
 Outputs. Two sides: five chances for the side to act (it wins; wins two
 points or more; three or more; loses two or more; loses three or more), whose
 ``equity`` is the expected points. El Mundo: each player's chance to win, the
@@ -32,6 +39,7 @@ from game.rules.variants.base import Variant
 
 BACKGAMMON_INPUTS = 196
 FLAG_BITS = 6
+FEATURES = 8  # backgammon's features per side (``contact_features``)
 
 
 @dataclass(frozen=True)
@@ -42,20 +50,33 @@ class Scheme:
     track: int  # track length L
     men: int  # men per side
     extras: bool  # hand, pips and flags (every variant but backgammon)
+    features: bool = False  # backgammon: contact_features too
 
     @classmethod
-    def for_variant(cls, variant: Variant) -> Scheme:
+    def for_variant(cls, variant: Variant, features: bool | None = None) -> Scheme:
+        """The variant's scheme; backgammon's reads the features unless told not to."""
         start = variant.start_position()
+        backgammon = variant.id == "backgammon"
         return cls(
             players=start.players,
             track=start.track_length,
             men=start.men(0),
-            extras=variant.id != "backgammon",
+            extras=not backgammon,
+            features=backgammon if features is None else features and backgammon,
         )
+
+    @classmethod
+    def for_network(cls, variant: Variant, inputs: int) -> Scheme | None:
+        """The variant's scheme a network with ``inputs`` inputs reads (None: none)."""
+        for scheme in (cls.for_variant(variant), cls.for_variant(variant, features=False)):
+            if scheme.inputs == inputs:
+                return scheme
+        return None
 
     @property
     def side_inputs(self) -> int:
-        return 4 * self.track + 2 + (2 + FLAG_BITS if self.extras else 0)
+        extras = 2 + FLAG_BITS if self.extras else 0
+        return 4 * self.track + 2 + extras + (FEATURES if self.features else 0)
 
     @property
     def inputs(self) -> int:
@@ -95,6 +116,8 @@ class Scheme:
                 pips[:, :, None] / (self.men * (length + 1)),
                 bits.astype(np.float32),
             ]
+        if self.features:
+            parts.append(contact_features(boards))
         return np.concatenate(parts, axis=-1).reshape(n, self.inputs)
 
     # -- outputs -----------------------------------------------------------------
@@ -146,6 +169,70 @@ def equity(y: np.ndarray) -> np.ndarray:
 def flip(y: np.ndarray) -> np.ndarray:
     """The five outputs seen by the other side."""
     return np.stack([1.0 - y[..., 0], y[..., 3], y[..., 4], y[..., 1], y[..., 2]], axis=-1)
+
+
+def _roll_reach() -> np.ndarray:
+    """(36, 24): whether each roll (ordered) can carry a man ``d`` = 1..24 pips on an
+    open path: either die, their sum; a double one to four times its value."""
+    reach = np.zeros((36, 24), dtype=np.float32)
+    for r in range(36):
+        a, b = r // 6 + 1, r % 6 + 1
+        steps = [a * k for k in range(1, 5)] if a == b else [a, b, a + b]
+        for d in steps:
+            reach[r, d - 1] = 1.0
+    return reach
+
+
+ROLL_REACH = _roll_reach()
+# SHOT_FROM[k - 1, d - 1]: where a man d pips behind a blot at k stands (c - 1, c = k + d).
+SHOT_FROM = np.arange(24)[:, None] + np.arange(1, 25)[None, :]
+
+
+def contact_features(boards: np.ndarray) -> np.ndarray:
+    """Backgammon's eight features of each side: ``boards`` is (n, 2, 26) men per pos
+    (0 the bar, 1..24 the track, 25 off), the side to act first; (n, 2, FEATURES)."""
+    n = len(boards)
+    # Each side seen from its own frame: its men, and the other's on its coordinates
+    # (the other's pos q is this side's 25 - q; its bar this side's 25).
+    mine = boards.reshape(n * 2, 26)
+    other = boards[:, ::-1].reshape(n * 2, 26)[:, ::-1]  # index c: the other's men at c
+    track = mine[:, 1:25]
+    made = track >= 2
+    pos = np.arange(26, dtype=np.float32)
+    rear = np.where(mine[:, :25] > 0, pos[:25], 25.0).min(axis=1)  # 25: none on board
+    # The other's rearmost man on this side's coordinates (25: on the bar; 0: none).
+    their_rear = np.where(other[:, 1:26] > 0, pos[1:26], 0.0).max(axis=1)
+    contact = rear < their_rear
+    pips = (mine[:, :25] * (25.0 - pos[:25])).sum(axis=1)
+    # Longest run of made points: at each point, the points since the last one not made.
+    last_gap = np.maximum.accumulate(np.where(made, -1, np.arange(24)), axis=1)
+    longest = np.where(made, np.arange(24) - last_gap, 0).max(axis=1)
+    # Made points among the six in front of the other's rearmost man.
+    ahead = (pos[1:25][None, :] < their_rear[:, None]) & (
+        pos[1:25][None, :] >= their_rear[:, None] - 6.0
+    )
+    block = (made & ahead).sum(axis=1)
+    # Shots: distances from the other's men (coming down) to this side's blots.
+    blots = track == 1
+    others = other[:, 1:26] > 0  # index c - 1 for c = 1..25
+    padded = np.concatenate((others, np.zeros((n * 2, 24), dtype=bool)), axis=1)
+    present = (blots[:, :, None] & padded[:, SHOT_FROM]).any(axis=1)  # (2n, d = 1..24)
+    shots = ((present.astype(np.float32) @ ROLL_REACH.T) > 0).mean(axis=1)
+    home = made[:, 18:24].sum(axis=1)
+    features = np.stack(
+        (
+            pips / 167.0,
+            contact.astype(np.float32),
+            (25.0 - rear) / 25.0,
+            np.minimum(longest, 6.0) / 6.0,
+            block / 6.0,
+            shots * contact,
+            np.minimum(blots.sum(axis=1), 6.0) / 6.0,
+            home / 6.0,
+        ),
+        axis=-1,
+    ).astype(np.float32)
+    return features.reshape(n, 2, FEATURES)
 
 
 def encode_backgammon(position: Position) -> np.ndarray:

@@ -49,7 +49,10 @@ class Evaluator:
     @cached_property
     def scheme(self) -> Scheme:
         # Computed once: play_values runs for every roll of the expert's look-ahead.
-        return Scheme.for_variant(self.variant)
+        # The network's input count says which of the variant's schemes it reads.
+        return Scheme.for_network(self.variant, self.net.inputs) or Scheme.for_variant(
+            self.variant
+        )
 
     def outputs(self, positions: Sequence[Position]) -> np.ndarray:
         """The network's outputs for each position, seen by its side to act."""

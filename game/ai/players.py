@@ -107,8 +107,8 @@ def _network(variant: Variant) -> Network | None:
     if best is None:
         return None
     net = Network.load(best[1])
-    scheme = Scheme.for_variant(variant)
-    if (net.inputs, net.outputs) != (scheme.inputs, scheme.outputs):
+    scheme = Scheme.for_network(variant, net.inputs)
+    if scheme is None or net.outputs != scheme.outputs:
         return None
     return net
 

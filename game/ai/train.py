@@ -87,6 +87,18 @@ def targets_for(
     return targets
 
 
+def widened(net: Network, old: Scheme, new: Scheme) -> Network:
+    """``net`` reading ``new``'s inputs, which add features after each side's inputs of
+    ``old``: the added inputs' weights are zero, so it evaluates as before."""
+    hidden = net.w1.shape[1]
+    w1 = np.zeros((new.inputs, hidden), dtype=net.w1.dtype)
+    for side in range(old.players):
+        w1[side * new.side_inputs : side * new.side_inputs + old.side_inputs] = net.w1[
+            side * old.side_inputs : (side + 1) * old.side_inputs
+        ]
+    return Network(w1, net.b1.copy(), net.w2.copy(), net.b2.copy())
+
+
 def learn(
     net: Network,
     scheme: Scheme,
@@ -154,6 +166,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--out", type=Path, help="where to save the weights (.npz)")
     parser.add_argument("--resume", type=Path, help="start from these weights")
+    parser.add_argument(
+        "--widen",
+        action="store_true",
+        help="resuming a backgammon network without the features: add them (their weights "
+        "start at zero, so the network begins as it was)",
+    )
     args = parser.parse_args(argv)
     command = list(sys.argv[1:] if argv is None else argv)
     if args.variant not in VARIANTS:
@@ -168,8 +186,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     scheme = Scheme.for_variant(variant)
     if args.resume:
         net = Network.load(args.resume)
-        if (net.inputs, net.outputs) != (scheme.inputs, scheme.outputs):
+        found = Scheme.for_network(variant, net.inputs)
+        if found is None or net.outputs != found.outputs:
             parser.error(f"{args.resume} does not fit {args.variant}'s inputs and outputs")
+        if args.widen and found != scheme:
+            net = widened(net, found, scheme)
+        else:
+            scheme = found
     else:
         net = Network.create(scheme.inputs, args.hidden, args.seed, scheme.outputs)
     evaluator = Evaluator(variant, net)

@@ -8,10 +8,27 @@ import random
 import numpy as np
 import pytest
 
-from game.ai.encode import BACKGAMMON, BACKGAMMON_INPUTS, Scheme, encode_backgammon, equity, flip
+from game.ai.encode import (
+    BACKGAMMON,
+    BACKGAMMON_INPUTS,
+    FEATURES,
+    Scheme,
+    contact_features,
+    encode_backgammon,
+    equity,
+    flip,
+)
 from game.ai.evaluate import Evaluator
 from game.ai.network import Network
-from game.ai.train import Greedy, learn, main, parse_options, self_play_game, targets_for
+from game.ai.train import (
+    Greedy,
+    learn,
+    main,
+    parse_options,
+    self_play_game,
+    targets_for,
+    widened,
+)
 from game.rules import match as m
 from game.rules.outcome import Kind, Outcome
 from game.rules.position import position_from_counts
@@ -62,7 +79,8 @@ def test_every_variant_has_an_encoding_that_turns_with_the_side_to_act(variant_i
 
 
 def test_backgammon_scheme_is_tesauros():
-    assert BACKGAMMON.inputs == 196 and Scheme.for_variant(BG) == BACKGAMMON
+    assert BACKGAMMON.inputs == 196 and Scheme.for_variant(BG, features=False) == BACKGAMMON
+    assert Scheme.for_variant(BG).inputs == 196 + 2 * FEATURES
     assert Scheme.for_variant(find_variant("el_mundo")).outputs == 4
 
 
@@ -179,3 +197,47 @@ def test_bad_training_requests_are_clear_errors(capsys):
     with pytest.raises(SystemExit):
         main(["lombardorum", "--games", "1", "--options", "dice=9"])
     assert "dice" in capsys.readouterr().err
+
+
+def features_of(position):
+    boards = np.array([position.board], dtype=np.float32)
+    return contact_features(boards)[0]
+
+
+def test_backgammon_features_at_the_start():
+    mine, theirs = features_of(BG.start_position())
+    # 167 pips, contact, the rearmost man 24 to go, no two made points adjacent, the
+    # 6-point in front of the other's back men, no blots, one home point.
+    expected = [1.0, 1.0, 24 / 25, 1 / 6, 1 / 6, 0.0, 0.0, 1 / 6]
+    assert mine == pytest.approx(expected) and theirs == pytest.approx(expected)
+
+
+def test_backgammon_features_count_shots_primes_and_the_race():
+    # Side 0: a blot on pos 20 (its 5-point), a prime from pos 17 to 22; side 1 has
+    # one man on its pos 2, that is side 0's pos 23: three pips behind the blot.
+    pos = position_from_counts(
+        [{20: 1, 17: 2, 18: 2, 19: 2, 21: 2, 22: 2, 25: 4}, {2: 1, 25: 14}], 24
+    )
+    mine, theirs = features_of(pos)
+    # A 3 to hit: 11 rolls with a 3, 1-2 and 2-1, and 1-1.
+    assert mine[5] == pytest.approx(14 / 36)
+    assert mine[3] == pytest.approx(3 / 6)  # 17-19 made, 20 a blot, 21-22 made
+    assert mine[4] == pytest.approx(5 / 6)  # five made points in 17-22, in front of 23
+    assert mine[6] == pytest.approx(1 / 6) and theirs[6] == pytest.approx(1 / 6)
+    assert mine[1] == 1.0 and theirs[5] == 1.0  # side 0's men are 1 to 6 pips behind it
+    race = position_from_counts([{20: 5, 25: 10}, {22: 3, 25: 12}], 24)
+    mine, theirs = features_of(race)
+    assert mine[1] == 0.0 and theirs[1] == 0.0  # the sides have passed each other
+    assert mine[0] == pytest.approx(25 / 167) and theirs[0] == pytest.approx(9 / 167)
+
+
+def test_a_widened_network_evaluates_as_before():
+    plain, featured = Scheme.for_variant(BG, features=False), Scheme.for_variant(BG)
+    net = Network.create(plain.inputs, 8, 4, plain.outputs)
+    wide = widened(net, plain, featured)
+    assert wide.inputs == featured.inputs
+    positions = [BG.start_position(), position_from_counts([{20: 5, 25: 10}, {22: 3, 25: 12}], 24)]
+    before = Evaluator(BG, net)
+    after = Evaluator(BG, wide)
+    assert before.scheme == plain and after.scheme == featured
+    assert np.allclose(before.outputs(positions), after.outputs(positions), atol=1e-6)
