@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
+from stepping import run_until  # tests/ui is on the path (rootdir-less import)
 
 from game.rules import match as m
 from game.store.settings import Settings
@@ -24,16 +25,6 @@ def app(tmp_path, monkeypatch):
     app.start((1280, 800))
     yield app
     app.stop()
-
-
-def run_until(app, predicate, seconds=120.0):
-    """Step the app in fixed 1/60 s frames until ``predicate()`` or the time is up."""
-    frames = int(seconds * 60)
-    for _ in range(frames):
-        app.step(1 / 60)
-        if predicate():
-            return True
-    return False
 
 
 def board(app, setup) -> BoardScene:

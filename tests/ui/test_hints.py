@@ -6,11 +6,11 @@ shipped weights, so the tests judge the mechanism and run fast."""
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 
 import pygame
 import pytest
+from stepping import run_until  # tests/ui is on the path (rootdir-less import)
 
 from game.ai import players
 from game.ai.encode import Scheme
@@ -64,21 +64,6 @@ def app(tmp_path, monkeypatch):
 def step(app, frames=1):
     for _ in range(frames):
         app.step(1 / 60)
-
-
-def run_until(app, predicate, seconds=20.0):
-    """Step frames until ``predicate`` holds: at least ``seconds`` of game time and of
-    real time (the hint and the tutor think in a worker thread, on the wall clock)."""
-    deadline = time.monotonic() + seconds
-    frames = 0
-    while frames < seconds * 60 or time.monotonic() < deadline:
-        app.step(1 / 60)
-        frames += 1
-        if predicate():
-            return True
-        if frames >= seconds * 60:
-            time.sleep(0.005)
-    return False
 
 
 def press(app, key):

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
+from stepping import run_until  # tests/ui is on the path (rootdir-less import)
 
 from game.rules import match as m
 from game.rules.replay import Replay, replay_states
@@ -60,10 +61,7 @@ def test_the_dice_entered_by_hand_are_the_dice_played(app):
     assert first.on_roll == 1 and first.dice == (5, 2) and first.opening == (2, 5)
     rolled = []
     for dice in ((6, 6), (3, 1), (2, 4)):
-        for _ in range(600):
-            app.step(1 / 60)
-            if board.dice_entry is not None:
-                break
+        run_until(app, lambda: board.dice_entry is not None, 10)
         assert board.dice_entry is not None and not board.dice_entry.opening
         for d in dice:
             key(app, d)

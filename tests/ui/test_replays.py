@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
+from stepping import run_until  # tests/ui is on the path (rootdir-less import)
 
 from game.rules.replay import replay_states
 from game.store.exports import read_replay
@@ -36,10 +37,8 @@ def app(tmp_path, monkeypatch):
 def play_out(app, setup):
     board = BoardScene(app)
     app.push(board, setup)
-    for _ in range(60 * 900):
-        app.step(1 / 60)
-        if isinstance(app.stack.top, ResultsScene):
-            return board
+    if run_until(app, lambda: isinstance(app.stack.top, ResultsScene), 900):
+        return board
     raise AssertionError("the game did not end")
 
 
@@ -84,10 +83,7 @@ def test_a_finished_game_replays_exactly_and_is_watched_to_its_end(app, tmp_path
             app.step(1 / 60)
     assert viewer.state == at_seven  # the same dice come again
     press(app, pygame.K_a)  # and plays on by itself
-    for _ in range(60 * 600):
-        app.step(1 / 60)
-        if isinstance(app.stack.top, ResultsScene):
-            break
+    run_until(app, lambda: isinstance(app.stack.top, ResultsScene), 600)
     results = app.stack.top
     assert isinstance(results, ResultsScene)
     assert results.summary.state == final

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
+from stepping import run_until  # tests/ui is on the path (rootdir-less import)
 
 from game.store.records import Records
 from game.store.settings import Settings
@@ -30,10 +31,8 @@ def open_app(path):
 def run_plays(app, board, plays):
     """Step until ``plays`` more entries are in the board's record of the game."""
     goal = len(board.log) + plays
-    for _ in range(60 * 120):
-        app.step(1 / 60)
-        if len(board.log) >= goal:
-            return
+    if run_until(app, lambda: len(board.log) >= goal, 120):
+        return
     raise AssertionError("the game did not go on")
 
 
@@ -87,10 +86,7 @@ def test_a_finished_game_is_no_longer_offered(path):
     board = BoardScene(app)
     app.push(board, replace(SETUP, seed=3))
     assert load_in_progress(app) is not None  # kept from the first state on
-    for _ in range(60 * 600):
-        app.step(1 / 60)
-        if isinstance(app.stack.top, ResultsScene):
-            break
+    run_until(app, lambda: isinstance(app.stack.top, ResultsScene), 600)
     assert isinstance(app.stack.top, ResultsScene)
     assert load_in_progress(app) is None
     (game,) = app.records.games()
