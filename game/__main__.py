@@ -1,10 +1,10 @@
 """``python -m game``: start Tabula.
 
-    python -m game                       the game, from the main menu
-    python -m game --demo VARIANT --seconds S --screenshot FILE.png
-                                         computer against computer (with animations) for S
-                                         seconds of game time, then save the last frame;
-                                         headless with SDL_VIDEODRIVER=dummy
+python -m game                       the game, from the main menu
+python -m game --demo VARIANT --seconds S --screenshot FILE.png
+                                     computer against computer (with animations) for S
+                                     seconds of game time, then save the last frame;
+                                     headless with SDL_VIDEODRIVER=dummy
 """
 
 from __future__ import annotations

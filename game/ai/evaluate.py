@@ -50,9 +50,7 @@ class Evaluator:
     def scheme(self) -> Scheme:
         # Computed once: play_values runs for every roll of the expert's look-ahead.
         # The network's input count says which of the variant's schemes it reads.
-        return Scheme.for_network(self.variant, self.net.inputs) or Scheme.for_variant(
-            self.variant
-        )
+        return Scheme.for_network(self.variant, self.net.inputs) or Scheme.for_variant(self.variant)
 
     def outputs(self, positions: Sequence[Position]) -> np.ndarray:
         """The network's outputs for each position, seen by its side to act."""
@@ -75,22 +73,37 @@ class Evaluator:
 
         A play that ends the game is worth its result, plus ``sure_win`` when won.
         """
-        variant, scheme = self.variant, self.scheme
+        return self.grouped_play_values(position, (plays,), sure_win)[0]
+
+    def grouped_play_values(
+        self,
+        position: Position,
+        groups: Sequence[Sequence[Play]],
+        sure_win: float = 0.0,
+    ) -> list[tuple[np.ndarray, list[Position]]]:
+        """``play_values`` for several sets of plays from one position (the replies to
+        each roll), with one pass of the network over all of them."""
+        variant = self.variant
         mover = position.to_act
-        afters = [variant.apply_play(position, p) for p in plays]
-        values = np.empty(len(plays))
+        afters = [variant.apply_play(position, p) for plays in groups for p in plays]
+        values = np.empty(len(afters))
         open_rows: list[int] = []
         for i, after in enumerate(afters):
             done = variant.outcome(after, mover)
             if done is None:
                 open_rows.append(i)
             else:
-                values[i] = outcome_value(scheme, done, mover)
+                values[i] = outcome_value(self.scheme, done, mover)
                 if done.winner == mover:
                     values[i] += sure_win
         if open_rows:
             values[open_rows] = self.position_values([afters[i] for i in open_rows], mover)
-        return values, afters
+        result, start = [], 0
+        for plays in groups:
+            end = start + len(plays)
+            result.append((values[start:end], afters[start:end]))
+            start = end
+        return result
 
 
 def best_value(evaluator: Evaluator, position: Position, plays: Sequence[Play]) -> float:

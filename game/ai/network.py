@@ -74,4 +74,3 @@ class Network:
     def load(cls, path: Path) -> Network:
         with np.load(path) as data:
             return cls(data["w1"], data["b1"], data["w2"], data["b2"])
-

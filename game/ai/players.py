@@ -148,23 +148,27 @@ def _lookahead(ev: Evaluator, after: Position, mover: int) -> tuple[float, int]:
     """The value of ``after`` for ``mover`` averaged over the next side's rolls, each
     answered by that side's best play by the evaluation; and the replies generated."""
     variant, scheme = ev.variant, ev.scheme
-    total, work = 0.0, 0
-    for dice, chance in _reply_rolls(variant):
-        replies = variant.generate_plays(after, dice)
-        work += len(replies)
-        values, afters = ev.play_values(after, replies)
-        best = int(np.argmax(values))
-        if scheme.players == 2:
-            worth = -float(values[best])
-        else:
-            reply = afters[best]
-            done = variant.outcome(reply, after.to_act)
-            worth = (
-                outcome_value(scheme, done, mover)
-                if done is not None
-                else float(ev.position_values([reply], mover)[0])
-            )
-        total += chance * worth
+    rolls = _reply_rolls(variant)
+    groups = [variant.generate_plays(after, dice) for dice, _ in rolls]
+    work = sum(len(replies) for replies in groups)
+    valued = ev.grouped_play_values(after, groups)
+    best = [int(np.argmax(values)) for values, _ in valued]
+    if scheme.players == 2:
+        worths = [-float(values[b]) for (values, _), b in zip(valued, best, strict=True)]
+    else:
+        # The best reply's value for the mover: its result, or the network's estimate
+        # (all the unfinished ones in one pass).
+        replies = [afters[b] for (_, afters), b in zip(valued, best, strict=True)]
+        done = [variant.outcome(reply, after.to_act) for reply in replies]
+        open_rows = [i for i, d in enumerate(done) if d is None]
+        estimates = ev.position_values([replies[i] for i in open_rows], mover)
+        worths = [0.0] * len(replies)
+        for i, d in enumerate(done):
+            if d is not None:
+                worths[i] = outcome_value(scheme, d, mover)
+        for i, value in zip(open_rows, estimates, strict=True):
+            worths[i] = float(value)
+    total = sum(chance * worth for (_, chance), worth in zip(rolls, worths, strict=True))
     return total, work
 
 

@@ -60,9 +60,7 @@ class Greedy:
         return name_die(self.evaluator, state)
 
 
-def self_play_game(
-    evaluator: Evaluator, rng: random.Random
-) -> tuple[list[Position], Outcome]:
+def self_play_game(evaluator: Evaluator, rng: random.Random) -> tuple[list[Position], Outcome]:
     """One game of the network against itself: every position in which a side was
     about to roll (seen by that side), and how the game ended."""
     positions: list[Position] = []
@@ -114,9 +112,7 @@ def learn(
     return net.train(x, targets, rate * len(positions))
 
 
-def share_won(
-    variant: Variant, me: Player, others: Player, games: int, seed: int
-) -> float:
+def share_won(variant: Variant, me: Player, others: Player, games: int, seed: int) -> float:
     """Share of games ``me`` wins with every other seat played by ``others`` (``me``
     takes each seat in turn)."""
     rng = random.Random(seed)
