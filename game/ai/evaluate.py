@@ -85,7 +85,7 @@ class Evaluator:
         each roll), with one pass of the network over all of them."""
         variant = self.variant
         mover = position.to_act
-        afters = [variant.apply_play(position, p) for plays in groups for p in plays]
+        afters = variant.apply_plays(position, [p for plays in groups for p in plays])
         values = np.empty(len(afters))
         open_rows: list[int] = []
         for i, after in enumerate(afters):

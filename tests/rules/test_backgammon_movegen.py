@@ -435,6 +435,7 @@ def test_shortcut_and_plain_search_agree_over_a_seeded_random_game(seed: int) ->
         fast_left = [BG.apply_play(position, p) for p in plays]
         plain_left = [BG.apply_play(position, p) for p in plain]
         where = f"seed {seed} turn {turn} dice {dice} {position!r}"
+        assert BG.apply_plays(position, plays) == fast_left, where  # the unchecked fast path
         assert set(fast_left) == set(plain_left), where
         assert len(set(fast_left)) == len(fast_left), where
         assert len(set(plain_left)) == len(plain_left), where

@@ -87,6 +87,25 @@ class Backgammon(Variant):
     def generate_plays(self, position: Position, dice: Sequence[int]) -> list[Play]:
         return backgammon_plays(position, dice)
 
+    def apply_plays(self, position: Position, plays: Sequence[Play]) -> list[Position]:
+        # The same positions as apply_play, without its checks: each side's pos p is the
+        # other's 25 - p, a man hit goes to its owner's bar (pos 0); no hand, no flags.
+        side = position.to_act
+        other = 1 - side
+        mine0, theirs0 = position.board[side], position.board[other]
+        afters = []
+        for play in plays:
+            mine, theirs = list(mine0), list(theirs0)
+            for src, dst, _die, hit, _dice in play:
+                mine[src] -= 1
+                mine[dst] += 1
+                if hit:
+                    theirs[25 - dst] -= 1
+                    theirs[0] += 1
+            rows = (tuple(mine), tuple(theirs)) if side == 0 else (tuple(theirs), tuple(mine))
+            afters.append(Position(rows, other, position.hand, position.flags))
+        return afters
+
     def outcome(self, position: Position, mover: int) -> Outcome | None:
         if position.off(mover) < self.men:
             return None

@@ -311,6 +311,11 @@ class Variant:
             tuple(board.flags),
         )
 
+    def apply_plays(self, position: Position, plays: Sequence[Play]) -> list[Position]:
+        """The positions after each of ``plays``, which ``generate_plays`` made for this
+        position (the evaluation's hot path: a variant may skip ``apply_play``'s checks)."""
+        return [self.apply_play(position, play) for play in plays]
+
     def is_stuck(self, position: Position, side: int) -> bool:
         """``side`` has no legal first step for any die value (RULES: deadlock)."""
         board = Board(self, position.with_to_act(side))
