@@ -97,6 +97,23 @@ def widened(net: Network, old: Scheme, new: Scheme) -> Network:
     return Network(w1, net.b1.copy(), net.w2.copy(), net.b2.copy())
 
 
+def grown(net: Network, hidden: int, seed: int) -> Network:
+    """``net`` with ``hidden`` hidden units: the added units get small random input
+    weights and zero output weights, so the network evaluates as before and learns
+    to use them."""
+    inputs, old = net.w1.shape
+    if hidden < old:
+        raise ValueError(f"the network has {old} hidden units; it cannot shrink to {hidden}")
+    rng = np.random.default_rng(seed)
+    extra = hidden - old
+    scale = 0.1 / np.sqrt(inputs)
+    w1 = np.concatenate((net.w1, (rng.standard_normal((inputs, extra)) * scale)), axis=1)
+    b1 = np.concatenate((net.b1, np.zeros(extra)))
+    w2 = np.concatenate((net.w2, np.zeros((extra, net.w2.shape[1]))), axis=0)
+    dtype = net.w1.dtype
+    return Network(w1.astype(dtype), b1.astype(dtype), w2.astype(dtype), net.b2.copy())
+
+
 def learn(
     net: Network,
     scheme: Scheme,
@@ -152,7 +169,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE")
     parser.add_argument("--games", type=int, required=True)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--hidden", type=int, default=80)
+    parser.add_argument(
+        "--hidden",
+        type=int,
+        default=None,
+        help="hidden units (80 for a new network; resuming, more grows the network: the "
+        "added units start with zero output weights, so it begins as it was)",
+    )
     parser.add_argument("--rate", type=float, default=0.02, help="learning rate per position")
     parser.add_argument("--lam", type=float, default=1.0, help="TD lambda (1: Monte Carlo returns)")
     parser.add_argument("--check", type=int, default=2000, help="games between checks")
@@ -189,8 +212,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             net = widened(net, found, scheme)
         else:
             scheme = found
+        if args.hidden is not None and args.hidden != net.w1.shape[1]:
+            try:
+                net = grown(net, args.hidden, args.seed)
+            except ValueError as exc:
+                parser.error(str(exc))
     else:
-        net = Network.create(scheme.inputs, args.hidden, args.seed, scheme.outputs)
+        net = Network.create(scheme.inputs, args.hidden or 80, args.seed, scheme.outputs)
     evaluator = Evaluator(variant, net)
     rng = random.Random(args.seed)
     started = time.time()

@@ -22,6 +22,7 @@ from game.ai.evaluate import Evaluator
 from game.ai.network import Network
 from game.ai.train import (
     Greedy,
+    grown,
     learn,
     main,
     parse_options,
@@ -241,3 +242,33 @@ def test_a_widened_network_evaluates_as_before():
     after = Evaluator(BG, wide)
     assert before.scheme == plain and after.scheme == featured
     assert np.allclose(before.outputs(positions), after.outputs(positions), atol=1e-6)
+
+
+def test_a_grown_network_evaluates_as_before_and_learns_with_its_new_units():
+    scheme = Scheme.for_variant(BG)
+    net = Network.create(scheme.inputs, 8, 4, scheme.outputs)
+    big = grown(net, 12, seed=5)
+    assert big.w1.shape == (scheme.inputs, 12) and big.w2.shape == (12, scheme.outputs)
+    assert big.w1.dtype == net.w1.dtype
+    positions = [BG.start_position(), position_from_counts([{20: 5, 25: 10}, {22: 3, 25: 12}], 24)]
+    assert np.allclose(
+        Evaluator(BG, net).outputs(positions), Evaluator(BG, big).outputs(positions), atol=1e-6
+    )
+    x = scheme.encode(positions)
+    big.train(x, np.full((2, scheme.outputs), 0.9, dtype=np.float32), 0.1)
+    assert np.abs(big.w2[8:]).sum() > 0  # the new units' output weights move
+    with pytest.raises(ValueError, match="cannot shrink"):
+        grown(net, 4, seed=5)
+
+
+def test_resuming_with_more_hidden_units_grows_the_network(tmp_path, capsys):
+    first, second = tmp_path / "a.npz", tmp_path / "b.npz"
+    args = ["lombardorum", "--games", "2", "--hidden", "8", "--check", "2", "--check-games", "2"]
+    assert main([*args, "--out", str(first)]) == 0
+    more = ["lombardorum", "--games", "2", "--check", "2", "--check-games", "2"]
+    assert main([*more, "--hidden", "12", "--resume", str(first), "--out", str(second)]) == 0
+    assert Network.load(second).w1.shape[1] == 12
+    assert json.loads(second.with_suffix(".json").read_text())["hidden"] == 12
+    with pytest.raises(SystemExit):
+        main([*more, "--hidden", "4", "--resume", str(first), "--out", str(second)])
+    assert "cannot shrink" in capsys.readouterr().err
