@@ -27,7 +27,8 @@ GNU Backgammon's best play less that of the play made (never below 0).
 Reported per level: positions, mean error per move in thousandths of a point
 (mEMG, with its standard error), the share of moves that are GNU Backgammon's
 choice, the share of errors over 0.08 (blunders), and the time the level took
-to choose. Where ``--plies`` is above 0, GNU Backgammon's own 0-ply
+to choose; then its mean error in contact, race and bear-off positions
+(``kind_of``). Where ``--plies`` is above 0, GNU Backgammon's own 0-ply
 choice is judged too, as a reference.
 
 Conventions (checked by ``verify_conventions`` on every run, which stops the
@@ -261,12 +262,38 @@ def gather(
     return states[: args.positions], games
 
 
+KINDS = ("contact", "race", "bear-off")
+
+
+def kind_of(position: Position) -> str:
+    """``contact`` while a man of either side must still pass one of the other's;
+    ``bear-off`` when the sides have passed and the mover's men are all home (or off);
+    ``race`` otherwise. Each side's pos p is the other's 25 - p (0 the bar, 25 off)."""
+    mover = position.to_act
+    mine, theirs = position.board[mover], position.board[1 - mover]
+    my_rear = next(p for p in range(26) if mine[p])  # the mover runs from 0 towards 25
+    their_rear = max((25 - q for q in range(25) if theirs[q]), default=0)
+    if my_rear < their_rear:
+        return "contact"
+    return "bear-off" if my_rear >= 19 else "race"
+
+
 @dataclass
 class Tally:
     errors: list[float] = field(default_factory=list)
     matches: int = 0
     seconds: float = 0.0
     worst: list[tuple[float, m.GameState, Play, Play]] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
+
+    def by_kind(self) -> str:
+        """The mean error in each kind of position, and how many there were."""
+        parts = []
+        for kind in KINDS:
+            errors = [e for e, k in zip(self.errors, self.kinds, strict=True) if k == kind]
+            if errors:
+                parts.append(f"{kind} {statistics.fmean(errors) * 1000:.1f} ({len(errors)})")
+        return "mEMG by kind of position: " + ", ".join(parts)
 
     def line(self, name: str) -> str:
         n = len(self.errors)
@@ -339,6 +366,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             tally.seconds += time.perf_counter() - t
             error = max(0.0, best - values[plays.index(chosen)])
             tally.errors.append(error)
+            tally.kinds.append(kind_of(state.position))
             tally.matches += error <= 1e-9
             tally.worst.append((error, state, chosen, top))
     ply = f"{args.plies}-ply"
@@ -349,6 +377,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"  {'level':<12} {'moves':>5}  {'mEMG ± se':>13}  {'match':>6}  {'>0.08':>6}  time")
     for name in names:
         print(tallies[name].line(name))
+    for name in names:
+        print(f"  {name}: {tallies[name].by_kind()}")
     if args.worst:
         for name in names:
             print(f"worst moves, {name} (error, Position ID:Match ID, played, gnubg {ply}):")
