@@ -13,12 +13,15 @@ still in hand, the pip count (as a share of the most it can be) and six bits
 of the variant's flags (Lombardorum's emptied start point, El Mundo's
 placement rounds and finishing places).
 
-Backgammon's networks may also read eight features per side that the raw
-units only imply (``features``; a network's input count tells which it
+Backgammon's networks may also read features per side that the raw units
+only imply (``features``, 8 or 10; a network's input count tells which it
 reads): its pip count, whether the sides are still in contact, how far its
 rearmost man has to go, its longest prime, its points in the six in front of
 the other side's rearmost man, the share of the 36 rolls that hit one of its
-blots (the path's blocks ignored), its blots and its home points made.
+blots (the path's blocks ignored), its blots and its home points made; then
+the share of the 36 rolls that carry its rearmost man past the other side's
+last made point in the twelve in front of it (landings on the way open), and
+its most advanced anchor (a point made in the other side's home or bar point).
 
 Outputs. Two sides: five chances for the side to act (it wins; wins two
 points or more; three or more; loses two or more; loses three or more), whose
@@ -39,7 +42,8 @@ from game.rules.variants.base import Variant
 
 BACKGAMMON_INPUTS = 196
 FLAG_BITS = 6
-FEATURES = 8  # backgammon's features per side (``contact_features``)
+FEATURES = 10  # backgammon's features per side (``contact_features``)
+FEATURE_SETS = (FEATURES, 8, 0)  # the counts a backgammon network may read, newest first
 
 
 @dataclass(frozen=True)
@@ -50,11 +54,12 @@ class Scheme:
     track: int  # track length L
     men: int  # men per side
     extras: bool  # hand, pips and flags (every variant but backgammon)
-    features: bool = False  # backgammon: contact_features too
+    features: int = 0  # backgammon: the first this many of contact_features too
 
     @classmethod
-    def for_variant(cls, variant: Variant, features: bool | None = None) -> Scheme:
-        """The variant's scheme; backgammon's reads the features unless told not to."""
+    def for_variant(cls, variant: Variant, features: int | None = None) -> Scheme:
+        """The variant's scheme; backgammon's reads ``features`` features a side (all of
+        them unless told otherwise; 0 or False: none)."""
         start = variant.start_position()
         backgammon = variant.id == "backgammon"
         return cls(
@@ -62,13 +67,14 @@ class Scheme:
             track=start.track_length,
             men=start.men(0),
             extras=not backgammon,
-            features=backgammon if features is None else features and backgammon,
+            features=(FEATURES if features is None else int(features)) if backgammon else 0,
         )
 
     @classmethod
     def for_network(cls, variant: Variant, inputs: int) -> Scheme | None:
         """The variant's scheme a network with ``inputs`` inputs reads (None: none)."""
-        for scheme in (cls.for_variant(variant), cls.for_variant(variant, features=False)):
+        for count in FEATURE_SETS:
+            scheme = cls.for_variant(variant, features=count)
             if scheme.inputs == inputs:
                 return scheme
         return None
@@ -76,7 +82,7 @@ class Scheme:
     @property
     def side_inputs(self) -> int:
         extras = 2 + FLAG_BITS if self.extras else 0
-        return 4 * self.track + 2 + extras + (FEATURES if self.features else 0)
+        return 4 * self.track + 2 + extras + self.features
 
     @property
     def inputs(self) -> int:
@@ -117,7 +123,7 @@ class Scheme:
                 bits.astype(np.float32),
             ]
         if self.features:
-            parts.append(contact_features(boards))
+            parts.append(contact_features(boards)[:, :, : self.features])
         return np.concatenate(parts, axis=-1).reshape(n, self.inputs)
 
     # -- outputs -----------------------------------------------------------------
@@ -188,8 +194,46 @@ ROLL_REACH = _roll_reach()
 SHOT_FROM = np.arange(24)[:, None] + np.arange(1, 25)[None, :]
 
 
+def _escape_landings() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every landing of one man for each of the 36 rolls (ordered), by each route:
+    (distance, the four distances whose landings must be open, padded with 25: an
+    always-open column; the roll)."""
+    landings: list[tuple[int, tuple[int, ...], int]] = []
+    for r in range(36):
+        a, b = r // 6 + 1, r % 6 + 1
+        if a == b:
+            for k in range(1, 5):
+                landings.append((a * k, tuple(a * j for j in range(1, k + 1)), r))
+        else:
+            landings += [(a, (a,), r), (b, (b,), r), (a + b, (a, a + b), r), (a + b, (b, a + b), r)]
+    distance = np.array([d for d, _, _ in landings])
+    need = np.array([[*steps, *(25,) * (4 - len(steps))] for _, steps, _ in landings]) - 1
+    roll = np.zeros((len(landings), 36), dtype=np.float32)
+    roll[np.arange(len(landings)), [r for _, _, r in landings]] = 1.0
+    return distance, need, roll
+
+
+LANDING_DISTANCE, LANDING_NEEDS, LANDING_ROLL = _escape_landings()
+
+
+def escapes(rear: np.ndarray, blocks: np.ndarray) -> np.ndarray:
+    """The share of the 36 rolls that carry a man at ``rear`` (pos 0..24, one per row)
+    past the last blocked pos in the twelve in front of it (1.0 with no block there or no
+    man), every landing on the way open. ``blocks``: (rows, 26), pos 1..24 blocked."""
+    rows = len(rear)
+    ahead = rear[:, None].astype(np.intp) + np.arange(1, 25)[None, :]  # distances 1..24
+    blocked = np.take_along_axis(blocks, np.minimum(ahead, 25), axis=1) & (ahead <= 24)
+    near = blocked[:, :12]
+    last = np.where(near.any(axis=1), 12 - np.argmax(near[:, ::-1], axis=1), 0)  # distance
+    open_ = np.concatenate((~blocked, np.ones((rows, 1), dtype=bool)), axis=1)  # col 24: pad
+    reach = open_[:, LANDING_NEEDS].all(axis=2) & (LANDING_DISTANCE[None, :] > last[:, None])
+    share = ((reach.astype(np.float32) @ LANDING_ROLL) > 0).mean(axis=1)
+    result: np.ndarray = np.where((last == 0) | (rear >= 25), 1.0, share)
+    return result
+
+
 def contact_features(boards: np.ndarray) -> np.ndarray:
-    """Backgammon's eight features of each side: ``boards`` is (n, 2, 26) men per pos
+    """Backgammon's features of each side: ``boards`` is (n, 2, 26) men per pos
     (0 the bar, 1..24 the track, 25 off), the side to act first; (n, 2, FEATURES)."""
     n = len(boards)
     # Each side seen from its own frame: its men, and the other's on its coordinates
@@ -219,6 +263,10 @@ def contact_features(boards: np.ndarray) -> np.ndarray:
     present = (blots[:, :, None] & padded[:, SHOT_FROM]).any(axis=1)  # (2n, d = 1..24)
     shots = ((present.astype(np.float32) @ ROLL_REACH.T) > 0).mean(axis=1)
     home = made[:, 18:24].sum(axis=1)
+    blocks = np.zeros((n * 2, 26), dtype=bool)
+    blocks[:, 1:25] = other[:, 1:25] >= 2
+    escape = escapes(rear, blocks)
+    anchor = np.where(made[:, :7], np.arange(1, 8), 0).max(axis=1)  # pos 1..7: their home, bar
     features = np.stack(
         (
             pips / 167.0,
@@ -229,6 +277,8 @@ def contact_features(boards: np.ndarray) -> np.ndarray:
             shots * contact,
             np.minimum(blots.sum(axis=1), 6.0) / 6.0,
             home / 6.0,
+            escape,
+            anchor / 7.0,
         ),
         axis=-1,
     ).astype(np.float32)

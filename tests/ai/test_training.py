@@ -82,6 +82,7 @@ def test_every_variant_has_an_encoding_that_turns_with_the_side_to_act(variant_i
 def test_backgammon_scheme_is_tesauros():
     assert BACKGAMMON.inputs == 196 and Scheme.for_variant(BG, features=False) == BACKGAMMON
     assert Scheme.for_variant(BG).inputs == 196 + 2 * FEATURES
+    assert Scheme.for_variant(BG, features=8).inputs == 212  # the earlier feature set
     assert Scheme.for_variant(find_variant("el_mundo")).outputs == 4
 
 
@@ -209,7 +210,8 @@ def test_backgammon_features_at_the_start():
     mine, theirs = features_of(BG.start_position())
     # 167 pips, contact, the rearmost man 24 to go, no two made points adjacent, the
     # 6-point in front of the other's back men, no blots, one home point.
-    expected = [1.0, 1.0, 24 / 25, 1 / 6, 1 / 6, 0.0, 0.0, 1 / 6]
+    # No roll carries a back man past the mid point; the anchor on the 24-point (pos 1).
+    expected = [1.0, 1.0, 24 / 25, 1 / 6, 1 / 6, 0.0, 0.0, 1 / 6, 0.0, 1 / 7]
     assert mine == pytest.approx(expected) and theirs == pytest.approx(expected)
 
 
@@ -232,6 +234,28 @@ def test_backgammon_features_count_shots_primes_and_the_race():
     assert mine[0] == pytest.approx(25 / 167) and theirs[0] == pytest.approx(9 / 167)
 
 
+def test_backgammon_features_count_the_rolls_that_escape():
+    # Side 0's last man on pos 1; side 1's men in front of it, on side 0's pos 25 - q.
+    def escape(their_points):
+        them = {25 - p: 2 for p in their_points}
+        them[25] = 15 - 2 * len(their_points)
+        mine, _ = features_of(position_from_counts([{1: 1, 25: 14}, them], 24))
+        return mine[8]
+
+    assert escape([]) == 1.0
+    assert escape([2, 3, 4, 5, 6, 7]) == 0.0  # a full prime
+    # One point 6 pips ahead: the 18 non-doubles of 7 pips or more, and 4-4, 5-5 (2-2,
+    # 3-3 and 6-6 need its landing).
+    assert escape([7]) == pytest.approx(20 / 36)
+    assert escape([14]) == 1.0  # beyond the twelve in front of it
+
+
+def test_backgammon_features_name_the_most_advanced_anchor():
+    pos = position_from_counts([{2: 2, 5: 2, 9: 2, 25: 9}, {25: 15}], 24)
+    mine, theirs = features_of(pos)
+    assert mine[9] == pytest.approx(5 / 7) and theirs[9] == 0.0
+
+
 def test_a_widened_network_evaluates_as_before():
     plain, featured = Scheme.for_variant(BG, features=False), Scheme.for_variant(BG)
     net = Network.create(plain.inputs, 8, 4, plain.outputs)
@@ -242,6 +266,11 @@ def test_a_widened_network_evaluates_as_before():
     after = Evaluator(BG, wide)
     assert before.scheme == plain and after.scheme == featured
     assert np.allclose(before.outputs(positions), after.outputs(positions), atol=1e-6)
+    eight = Scheme.for_variant(BG, features=8)  # the earlier feature set gains the new ones
+    net8 = Network.create(eight.inputs, 8, 4, eight.outputs)
+    wider = Evaluator(BG, widened(net8, eight, featured))
+    assert Evaluator(BG, net8).scheme == eight and wider.scheme == featured
+    assert np.allclose(Evaluator(BG, net8).outputs(positions), wider.outputs(positions), atol=1e-6)
 
 
 def test_a_grown_network_evaluates_as_before_and_learns_with_its_new_units():
