@@ -2,7 +2,7 @@
 
     python -m benchmarks.gnubg_error [--level expert advanced ...] [--positions 300]
                                      [--plies 0|1|2] [--seed 1] [--source tabula|gnubg]
-                                     [--keep 0.3] [--worst 0]
+                                     [--keep 0.3] [--worst 0] [--weights FILE]
 
 GNU Backgammon only judges here: ``gnubg-nn`` (its networks as a Python module,
 ``gnubg_nn``) is a benchmark dependency (``pip install -e '.[bench]'``, or
@@ -58,10 +58,11 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import ModuleType
 
 from game.ai.arena import play_game
-from game.ai.players import LEVELS, LevelPlayer, choose_play, has_levels
+from game.ai.players import LEVELS, LevelPlayer, choose_play, has_levels, use_weights
 from game.rules import match as m
 from game.rules.gnubg import MatchKey, gnubg_points, match_id, position_id
 from game.rules.notation import format_play
@@ -323,7 +324,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--source", choices=("tabula", "gnubg"), default="tabula")
     parser.add_argument("--keep", type=float, default=0.3, help="share of decisions kept")
     parser.add_argument("--worst", type=int, default=0, help="show each level's worst moves")
+    parser.add_argument(
+        "--weights", type=Path, help="judge the levels on these weights, not the shipped ones"
+    )
     args = parser.parse_args(argv)
+    if args.weights:
+        try:
+            use_weights("backgammon", args.weights)
+        except (OSError, ValueError) as exc:
+            parser.error(str(exc))
     levels = args.level or ["expert", "advanced"]
     levels = sorted(dict.fromkeys(levels), key=LEVELS.index, reverse=True)
     if any(level != "novice" for level in levels) and not has_levels("backgammon"):

@@ -248,3 +248,19 @@ def test_a_network_trained_for_an_option_set_is_preferred(monkeypatch, tmp_path)
         assert plain is not None and (plain.w1 == default.w1).all()
     finally:
         players._network.cache_clear()
+
+
+def test_chosen_weights_replace_the_shipped_ones_for_a_benchmark(tmp_path, monkeypatch):
+    monkeypatch.setattr(players, "_CHOSEN", {})
+    path = tmp_path / "trial.npz"
+    trial = small_network("backgammon", seed=4)
+    trial.save(path, {"games": 0})
+    try:
+        players.use_weights("backgammon", path)
+        chosen = players.network_for(find_variant("backgammon", {"cube": False}))
+        assert chosen is not None and chosen.w1.shape == trial.w1.shape
+        assert players.network_for("lombardorum") is not chosen  # other variants keep theirs
+        with pytest.raises(ValueError, match="does not fit"):
+            players.use_weights("lombardorum", path)
+    finally:
+        players._network.cache_clear()
