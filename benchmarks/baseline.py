@@ -2,6 +2,7 @@
 
     python -m benchmarks.baseline [--variant V ...] [--games 100] [--simulations 1000]
                                   [--level expert] [--max-seconds T] [--seed 1]
+                                  [--options name=value ...]
 
 Single games, no cube. In two-sided variants the level takes each seat in
 turn, and two consecutive games share their dice seed; in El Mundo one level
@@ -9,7 +10,12 @@ player sits with three UCT players and takes each seat in turn (an even share
 is a quarter). Reported per variant: the games, the level's wins and share,
 and the mean seconds per move of UCT and of the level (moves with one legal
 play are not asked, so not counted). ``--max-seconds`` stops a variant after
-the game running when that much time has passed, and says so.
+the game running when that much time has passed, and says so. ``--options`` sets
+rule options for every variant named (the levels play the network trained for
+them where there is one). The report counts the games that ended on the first
+play: in Quinze Tablas under its default rules the first side to throw may hit
+the other's lone man on pos 8, and the other, its own pairs on pos 1-6, is shut
+out at once, whoever plays it.
 
 UCT at 1000 simulations is slow in pure Python (``python -m benchmarks.uct``
 measures it): seconds a move where random games are quick (backgammon,
@@ -27,7 +33,9 @@ from collections.abc import Sequence
 from benchmarks.uct import UCTPlayer, variant_for
 from game.ai.arena import Player, play_game
 from game.ai.players import LEVELS, LevelPlayer, has_levels
+from game.ai.train import parse_options
 from game.rules import match as m
+from game.rules.errors import RulesError
 from game.rules.play import Play
 from game.rules.variants import VARIANTS
 
@@ -63,15 +71,17 @@ def run_variant(
     simulations: int,
     max_seconds: float = 0.0,
     seed: int = 1,
+    options: dict[str, object] | None = None,
 ) -> None:
-    variant = variant_for(variant_id)
+    variant = variant_for(variant_id, options)
     players = variant.players
     level_times: list[float] = []
     uct_times: list[float] = []
     searchers: list[UCTPlayer] = []
     started = time.time()
-    wins = ties = played = 0
-    print(f"baseline, {variant_id}: {level} against UCT-{simulations}", flush=True)
+    wins = ties = played = first = 0
+    rules = f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else ""
+    print(f"baseline, {variant_id}{rules}: {level} against UCT-{simulations}", flush=True)
     for game in range(games):
         if max_seconds and time.time() - started > max_seconds:
             break
@@ -91,6 +101,7 @@ def run_variant(
         wins += won
         ties += end.winner is None
         played += 1
+        first += end.turn <= 1
         print(
             f"  game {game + 1}: {level} in seat {seat} "
             f"{'won' if won else 'tied' if end.winner is None else 'lost'} "
@@ -101,6 +112,7 @@ def run_variant(
     share = wins / played if played else 0.0
     even = f" (an even share is {1 / players:.0%})" if players > 2 else ""
     tied = f", {ties} tied" if ties else ""
+    tied += f"; {first} ended on the first play" if first else ""
     playouts = sum(u.playouts for u in searchers)
     seconds = sum(u.playout_seconds for u in searchers)
     rate = f"{playouts / seconds:.0f}" if seconds else "-"
@@ -121,7 +133,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--level", default="expert", choices=LEVELS)
     parser.add_argument("--max-seconds", type=float, default=0.0, help="per variant (0: no limit)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE")
     args = parser.parse_args(argv)
+    try:
+        options = parse_options(args.options)
+        for variant_id in args.variant:
+            if variant_id in VARIANTS:
+                variant_for(variant_id, options)
+    except (ValueError, RulesError) as exc:
+        parser.error(str(exc))
     for variant_id in args.variant:
         if variant_id not in VARIANTS:
             parser.error(f"unknown variant {variant_id!r} (known: {', '.join(VARIANTS)})")
@@ -129,7 +149,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"baseline, {variant_id}: no trained evaluation for {args.level}, skipped")
             continue
         run_variant(
-            variant_id, args.level, args.games, args.simulations, args.max_seconds, args.seed
+            variant_id,
+            args.level,
+            args.games,
+            args.simulations,
+            args.max_seconds,
+            args.seed,
+            options,
         )
     return 0
 

@@ -323,8 +323,10 @@ def sample_play(
 # -- measuring ------------------------------------------------------------------------
 
 
-def variant_for(variant_id: str) -> Variant:
-    return find_variant(variant_id, {"cube": False} if variant_id == "backgammon" else {})
+def variant_for(variant_id: str, options: dict[str, object] | None = None) -> Variant:
+    """The variant as the benchmarks play it: single games (backgammon without the cube)."""
+    base: dict[str, object] = {"cube": False} if variant_id == "backgammon" else {}
+    return find_variant(variant_id, {**base, **(options or {})})
 
 
 def sample_states(variant: Variant, count: int, seed: int) -> list[m.GameState]:

@@ -1,9 +1,13 @@
-"""The UCT baseline of the benchmarks: legal, deterministic, and it takes a sure win."""
+"""The UCT baseline of the benchmarks: legal, deterministic, and it takes a sure win;
+the baseline benchmark plays under rule options."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
+from benchmarks.baseline import main
 from benchmarks.uct import UCTPlayer
 from game.ai.arena import random_decisions
 from game.rules import match as m
@@ -77,3 +81,14 @@ def test_sampled_plays_are_legal():
                 ends = {variant.apply_play(state.position, p) for p in plays}
                 assert variant.apply_play(state.position, drawn) in ends, (variant_id, n)
         assert drawn_count >= 20, (variant_id, drawn_count)
+
+
+def test_the_baseline_plays_under_rule_options_and_counts_games_ended_on_the_first_play(capsys):
+    args = ["--variant", "lombardorum", "--games", "2", "--simulations", "4"]
+    assert main([*args, "--options", "dice=3"]) == 0
+    out = capsys.readouterr().out
+    assert "baseline, lombardorum (dice=3): expert against UCT-4" in out
+    assert "lombardorum: 2 games; expert won" in out
+    with pytest.raises(SystemExit):
+        main([*args, "--options", "dice=9"])
+    assert "dice" in capsys.readouterr().err
