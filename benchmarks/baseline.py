@@ -137,14 +137,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         options = parse_options(args.options)
-        for variant_id in args.variant:
-            if variant_id in VARIANTS:
-                variant_for(variant_id, options)
-    except (ValueError, RulesError) as exc:
+    except ValueError as exc:
         parser.error(str(exc))
-    for variant_id in args.variant:
+    for variant_id in args.variant:  # every request checked before any game is played
         if variant_id not in VARIANTS:
             parser.error(f"unknown variant {variant_id!r} (known: {', '.join(VARIANTS)})")
+        try:
+            variant_for(variant_id, options)
+        except (ValueError, RulesError) as exc:
+            parser.error(str(exc))
+    for variant_id in args.variant:
         if args.level != "novice" and not has_levels(variant_id):
             print(f"baseline, {variant_id}: no trained evaluation for {args.level}, skipped")
             continue

@@ -63,6 +63,30 @@ class Evaluator:
         y = self.outputs(positions)
         return self.scheme.values(y, [p.to_act for p in positions], mover)
 
+    def after_values(
+        self,
+        afters: Sequence[Position],
+        moved: int,
+        seen_by: int,
+        sure_win: float = 0.0,
+    ) -> np.ndarray:
+        """The value for ``seen_by`` of each position left by a play of side ``moved``:
+        its result where the play ended the game (plus ``sure_win`` when ``seen_by`` won),
+        else the network's estimate (all of those in one pass)."""
+        values = np.empty(len(afters))
+        open_rows: list[int] = []
+        for i, after in enumerate(afters):
+            done = self.variant.outcome(after, moved)
+            if done is None:
+                open_rows.append(i)
+            else:
+                values[i] = outcome_value(self.scheme, done, seen_by)
+                if done.winner == seen_by:
+                    values[i] += sure_win
+        if open_rows:
+            values[open_rows] = self.position_values([afters[i] for i in open_rows], seen_by)
+        return values
+
     def play_values(
         self,
         position: Position,
@@ -83,21 +107,9 @@ class Evaluator:
     ) -> list[tuple[np.ndarray, list[Position]]]:
         """``play_values`` for several sets of plays from one position (the replies to
         each roll), with one pass of the network over all of them."""
-        variant = self.variant
         mover = position.to_act
-        afters = variant.apply_plays(position, [p for plays in groups for p in plays])
-        values = np.empty(len(afters))
-        open_rows: list[int] = []
-        for i, after in enumerate(afters):
-            done = variant.outcome(after, mover)
-            if done is None:
-                open_rows.append(i)
-            else:
-                values[i] = outcome_value(self.scheme, done, mover)
-                if done.winner == mover:
-                    values[i] += sure_win
-        if open_rows:
-            values[open_rows] = self.position_values([afters[i] for i in open_rows], mover)
+        afters = self.variant.apply_plays(position, [p for plays in groups for p in plays])
+        values = self.after_values(afters, mover, mover, sure_win)
         result, start = [], 0
         for plays in groups:
             end = start + len(plays)

@@ -29,7 +29,7 @@ from typing import NamedTuple
 import numpy as np
 
 from game.ai.encode import Scheme
-from game.ai.evaluate import Evaluator, name_die, outcome_value
+from game.ai.evaluate import Evaluator, name_die
 from game.ai.network import Network
 from game.rules import match as m
 from game.rules.dice import chance_outcomes
@@ -172,19 +172,9 @@ def _lookahead(ev: Evaluator, after: Position, mover: int) -> tuple[float, int]:
     best = [int(np.argmax(values)) for values, _ in valued]
     if scheme.players == 2:
         worths = [-float(values[b]) for (values, _), b in zip(valued, best, strict=True)]
-    else:
-        # The best reply's value for the mover: its result, or the network's estimate
-        # (all the unfinished ones in one pass).
+    else:  # the best reply's value for the mover
         replies = [afters[b] for (_, afters), b in zip(valued, best, strict=True)]
-        done = [variant.outcome(reply, after.to_act) for reply in replies]
-        open_rows = [i for i, d in enumerate(done) if d is None]
-        estimates = ev.position_values([replies[i] for i in open_rows], mover)
-        worths = [0.0] * len(replies)
-        for i, d in enumerate(done):
-            if d is not None:
-                worths[i] = outcome_value(scheme, d, mover)
-        for i, value in zip(open_rows, estimates, strict=True):
-            worths[i] = float(value)
+        worths = [float(v) for v in ev.after_values(replies, after.to_act, mover)]
     total = sum(chance * worth for (_, chance), worth in zip(rolls, worths, strict=True))
     return total, work
 

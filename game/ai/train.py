@@ -188,8 +188,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--widen",
         action="store_true",
-        help="resuming a backgammon network without the features: add them (their weights "
-        "start at zero, so the network begins as it was)",
+        help="resuming a backgammon network that reads fewer features than the newest set: "
+        "add the missing ones (their weights start at zero, so the network begins as it was)",
     )
     args = parser.parse_args(argv)
     command = list(sys.argv[1:] if argv is None else argv)

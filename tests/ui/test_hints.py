@@ -94,7 +94,7 @@ def my_turn(app, setup=PRACTICE) -> BoardScene:
             and scene.human_to_act()
         )
 
-    assert run_until(app, ready)
+    assert run_until(app, ready, seconds=20)
     step(app)
     return scene
 
