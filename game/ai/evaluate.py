@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from game.ai.bearoff import Bearoff, is_bearoff
+from game.ai.bearoff import database as bearoff_database
 from game.ai.encode import Scheme
 from game.ai.network import Network
 from game.rules.outcome import Outcome
@@ -52,9 +54,22 @@ class Evaluator:
         # The network's input count says which of the variant's schemes it reads.
         return Scheme.for_network(self.variant, self.net.inputs) or Scheme.for_variant(self.variant)
 
+    @cached_property
+    def bearoff(self) -> Bearoff | None:
+        """Backgammon's bear-off database, which answers for the network once both sides
+        are bearing off (None for the other variants, or if it is missing)."""
+        return bearoff_database() if self.variant.id == "backgammon" else None
+
     def outputs(self, positions: Sequence[Position]) -> np.ndarray:
-        """The network's outputs for each position, seen by its side to act."""
-        return self.net.evaluate(self.scheme.encode(positions))
+        """The evaluation's outputs for each position, seen by its side to act: the
+        network's, or the bear-off database's where it knows the position."""
+        y = self.net.evaluate(self.scheme.encode(positions))
+        table = self.bearoff
+        if table is not None:
+            for i, position in enumerate(positions):
+                if is_bearoff(position.board):
+                    y[i] = table.outputs(position.board, position.to_act)
+        return y
 
     def position_values(self, positions: Sequence[Position], mover: int) -> np.ndarray:
         """The value of each (unfinished) position for ``mover``."""
