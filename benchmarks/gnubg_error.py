@@ -283,7 +283,7 @@ def kind_of(position: Position) -> str:
 class Tally:
     errors: list[float] = field(default_factory=list)
     matches: int = 0
-    seconds: float = 0.0
+    times: list[float] = field(default_factory=list)  # seconds per move
     worst: list[tuple[float, m.GameState, Play, Play]] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
 
@@ -301,11 +301,13 @@ class Tally:
         mean = statistics.fmean(self.errors) if n else 0.0
         se = statistics.stdev(self.errors) / math.sqrt(n) if n > 1 else 0.0
         blunders = sum(e > BLUNDER for e in self.errors)
-        per = self.seconds / n * 1000 if n else 0.0
+        ms = sorted(t * 1000 for t in self.times) or [0.0]
+        p95 = ms[min(len(ms) - 1, math.ceil(0.95 * len(ms)) - 1)]
         return (
             f"  {name:<12} {n:>5}  {mean * 1000:6.1f} ± {se * 1000:4.1f}  "
             f"{self.matches / max(n, 1):6.1%}  {blunders / max(n, 1):6.1%}  "
-            f"{self.seconds:7.1f} s ({per:.0f} ms a move)"
+            f"{sum(ms) / 1000:7.1f} s ({statistics.fmean(ms):.0f} ms a move, median "
+            f"{statistics.median(ms):.0f}, 95th percentile {p95:.0f})"
         )
 
 
@@ -372,7 +374,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             else:
                 chosen = choose_play(state, name, args.seed * 100003 + index, plays)
             tally = tallies[name]
-            tally.seconds += time.perf_counter() - t
+            tally.times.append(time.perf_counter() - t)
             error = max(0.0, best - values[plays.index(chosen)])
             tally.errors.append(error)
             tally.kinds.append(kind_of(state.position))

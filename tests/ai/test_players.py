@@ -264,3 +264,40 @@ def test_chosen_weights_replace_the_shipped_ones_for_a_benchmark(tmp_path, monke
             players.use_weights("lombardorum", path)
     finally:
         players._network.cache_clear()
+
+
+def test_the_deep_look_ahead_is_the_look_ahead_from_each_best_reply(net):
+    # Two rolls deep by hand: each next-side roll's best reply, then ``_lookahead`` from
+    # there over the mover's rolls; the expert's batched version must agree.
+    ev = players.evaluator_for(BG)
+    for state in states(4, seed=8)[1:]:
+        mover = state.position.to_act
+        values, afters = ev.play_values(state.position, m.legal_plays(state))
+        after = afters[int(values.argmax())]
+        expected = 0.0
+        for dice, chance in players._reply_rolls(BG):
+            replies, lefts = ev.play_values(after, BG.generate_plays(after, dice))
+            reply = lefts[int(replies.argmax())]
+            if BG.outcome(reply, after.to_act) is not None:
+                expected -= chance * float(replies.max())
+            else:
+                expected -= chance * players._lookahead(ev, reply, after.to_act)[0]
+        assert players._deep_lookahead(ev, after, mover) == pytest.approx(expected, abs=1e-6)
+
+
+def test_the_expert_ranks_its_deepest_looks_first(net, monkeypatch):
+    state = states(6, seed=8)[5]
+    shallow = players.ranked_plays(state)
+    monkeypatch.setattr(players, "EXPERT_DEEP_WINDOW", 10.0)  # every looked-at play is close
+    ranked = players.ranked_plays(state)
+    looked = sorted(shallow, key=lambda r: -r.value)[: players.EXPERT_DEEP["backgammon"]]
+    ev = players.evaluator_for(BG)
+    mover = state.position.to_act
+    deep_values = {
+        r.play: players._deep_lookahead(ev, BG.apply_play(state.position, r.play), mover)
+        for r in looked
+    }
+    assert {r.play for r in ranked[: len(looked)]} == set(deep_values)
+    for r in ranked[: len(looked)]:
+        assert r.value == pytest.approx(deep_values[r.play], abs=1e-6)
+    assert all(r.value < min(deep_values.values()) for r in ranked[len(looked) :])
