@@ -41,6 +41,9 @@ def outcome_value(scheme: Scheme, outcome: Outcome, mover: int) -> float:
     return 1.0 if outcome.winner == mover else 0.0
 
 
+SLICE = 512  # positions encoded and evaluated at a time
+
+
 @dataclass(frozen=True)
 class Evaluator:
     """A network and the scheme that reads its inputs and outputs for one variant."""
@@ -63,7 +66,10 @@ class Evaluator:
     def outputs(self, positions: Sequence[Position]) -> np.ndarray:
         """The evaluation's outputs for each position, seen by its side to act: the
         network's, or the bear-off database's where it knows the position."""
-        y = self.net.evaluate(self.scheme.encode(positions))
+        # In slices: building one slice's arrays holds the interpreter's lock, and a
+        # computer seat thinks beside the window's thread (slices keep frames smooth).
+        slices = [positions[start : start + SLICE] for start in range(0, len(positions), SLICE)]
+        y = np.concatenate([self.net.evaluate(self.scheme.encode(part)) for part in slices or [[]]])
         table = self.bearoff
         if table is not None:
             for i, position in enumerate(positions):

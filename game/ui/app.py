@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from game.ui.scenes.base import Scene, SceneStack
 log = logging.getLogger(__name__)
 
 FPS = 60
+SWITCH_INTERVAL = 0.001  # seconds: see App.start
 MIN_SIZE = (800, 500)
 
 
@@ -74,6 +76,10 @@ class App:
         return os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen")
 
     def start(self, size: tuple[int, int] | None = None) -> None:
+        # Computer seats think in a worker thread; the window's thread takes the
+        # interpreter's lock back within a millisecond (the default is five, and a
+        # frame may ask several times), so the expert's search leaves frames smooth.
+        sys.setswitchinterval(SWITCH_INTERVAL)
         pygame.init()
         pygame.display.set_caption("Tabula")
         self.clock = pygame.time.Clock()
