@@ -221,38 +221,38 @@ def _deep_lookahead(ev: Evaluator, after: Position, mover: int) -> float:
     return float(sum(chance * worth for (_, chance), worth in zip(rolls, worths, strict=True)))
 
 
+def _rank_below(values: np.ndarray, kept: set[int]) -> None:
+    """Lower every value outside ``kept`` to just below the lowest of ``kept`` (in place):
+    plays valued less deeply rank below those valued more deeply."""
+    floor = min(values[i] for i in kept) - 1e-6
+    for i in range(len(values)):
+        if i not in kept:
+            values[i] = min(values[i], floor)
+
+
 def _look_deeper(
     ev: Evaluator,
-    position: Position,
+    mover: int,
     values: np.ndarray,
     afters: list[Position],
-    deep: list[bool],
+    looked: list[int],
     count: int,
-    include: Play | None,
-    plays: list[Play],
+    wanted: int | None,
 ) -> None:
-    """Value the ``count`` best plays the look-ahead saw (and ``include``), those within
-    ``EXPERT_DEEP_WINDOW`` of the best, two rolls deep, and rank the rest below them
-    (in place). Nothing changes when only one play is that close."""
-    mover = position.to_act
-    looked = sorted((i for i in range(len(plays)) if deep[i]), key=lambda i: -values[i])
-    if not looked:
-        return
+    """Value the ``count`` best of the ``looked`` plays (and ``wanted``, a play to judge)
+    that are within ``EXPERT_DEEP_WINDOW`` of the best two rolls deep, and rank the
+    rest below them (in place). Nothing changes when only one play is that close."""
+    looked = sorted(looked, key=lambda i: -values[i])
     cut = values[looked[0]] - EXPERT_DEEP_WINDOW
     close = [i for i in looked[:count] if values[i] >= cut]
-    if include is not None and include in plays:
-        wanted = plays.index(include)
-        if deep[wanted] and values[wanted] >= cut and wanted not in close:
-            close.append(wanted)
+    if wanted is not None and wanted in looked and values[wanted] >= cut and wanted not in close:
+        close.append(wanted)
     if len(close) < 2:
         return
     for i in close:
         if ev.variant.outcome(afters[i], mover) is None:
             values[i] = _deep_lookahead(ev, afters[i], mover)
-    floor = min(values[i] for i in close) - 1e-6
-    for i in range(len(plays)):
-        if i not in close:
-            values[i] = min(values[i], floor)
+    _rank_below(values, set(close))
 
 
 def ranked_plays(
@@ -278,10 +278,9 @@ def ranked_plays(
         order = [int(i) for i in np.argsort(-values, kind="stable")]
         cut = values[order[0]] - EXPERT_WINDOW
         top = [i for i in order[:EXPERT_CANDIDATES] if values[i] >= cut]
-        if include is not None and include in plays:
-            wanted = plays.index(include)
-            if wanted not in top:
-                top.append(wanted)
+        wanted = plays.index(include) if include is not None and include in plays else None
+        if wanted is not None and wanted not in top:
+            top.append(wanted)
         work = 0
         for rank, i in enumerate(top):
             if rank and work >= EXPERT_WORK and plays[i] != include:
@@ -292,15 +291,12 @@ def ranked_plays(
             values[i], spent = _lookahead(ev, afters[i], mover)
             deep[i] = True
             work += spent
-        deeper = EXPERT_DEEP.get(variant.id, 0)
-        if deeper:
-            _look_deeper(ev, state.position, values, afters, deep, deeper, include, plays)
         looked = [i for i in range(len(plays)) if deep[i]]
         if looked:
-            floor = min(values[i] for i in looked) - 1e-6
-            for i in range(len(plays)):
-                if not deep[i]:
-                    values[i] = min(values[i], floor)
+            deeper = EXPERT_DEEP.get(variant.id, 0)
+            if deeper:
+                _look_deeper(ev, mover, values, afters, looked, deeper, wanted)
+            _rank_below(values, set(looked))
     ranked = [Ranked(p, float(v), d) for p, v, d in zip(plays, values, deep, strict=True)]
     ranked.sort(key=lambda r: -r.value)
     return ranked
