@@ -2,6 +2,7 @@
 
     python -m benchmarks.ladder [--variant backgammon ...|all] [--games 400]
                                 [--expert-games 100] [--pairs a:b ...] [--max-seconds T]
+                                [--first N]
 
 Each pair plays ``--games`` games (``--expert-games`` where expert is one of
 them): single games, no cube, the higher level taking each seat in turn. Two
@@ -10,6 +11,9 @@ In El Mundo one player of the higher level sits with three of the lower (a
 quarter of the games is an even share). Reported: the share the higher level
 wins, and the median and 95th percentile thinking time per decision of each
 level. ``--max-seconds`` stops a pair early and says how many games it played.
+Every game is seeded by its number, so a pair can be played in pieces:
+``--first N`` starts at game N (the games before it are left to an earlier run),
+and the pieces' wins and games add up to the whole run's.
 """
 
 from __future__ import annotations
@@ -63,13 +67,14 @@ def run_pair(
     games: int,
     times: dict[str, list[float]],
     max_seconds: float = 0.0,
+    first: int = 0,
 ) -> tuple[int, int]:
-    """(games won by ``high``, games played)."""
+    """(games won by ``high``, games played) of games ``first`` .. ``games - 1``."""
     options = {"cube": False} if variant_id == "backgammon" else {}
     variant = find_variant(variant_id, options)
     started = time.time()
     wins = played = 0
-    for game in range(games):
+    for game in range(first, games):
         if max_seconds and time.time() - started > max_seconds:
             break
         seed = 1000 + game // 2
@@ -89,7 +94,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--expert-games", type=int, default=100)
     parser.add_argument("--pairs", nargs="*", default=list(DEFAULT_PAIRS))
     parser.add_argument("--max-seconds", type=float, default=0.0, help="per pair (0: no limit)")
+    parser.add_argument(
+        "--first", type=int, default=0, help="the first game of each pair (a later piece of a run)"
+    )
     args = parser.parse_args(argv)
+    if args.first < 0:
+        parser.error("--first must be 0 or more")
     variants = args.variant
     if "all" in variants:
         variants = sorted(VARIANTS, key=lambda v: VARIANTS[v].order)
@@ -104,8 +114,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         for pair in args.pairs:
             high, low = pair.split(":")
             games = args.expert_games if "expert" in (high, low) else args.games
-            wins, played = run_pair(variant_id, high, low, games, times, args.max_seconds)
-            note = f" (stopped after {played} of {games})" if played < games else ""
+            wins, played = run_pair(
+                variant_id, high, low, games, times, args.max_seconds, args.first
+            )
+            wanted = max(0, games - args.first)
+            note = f" (stopped after {played} of {wanted})" if played < wanted else ""
+            if args.first:
+                note += f" (games {args.first} to {args.first + played - 1}: {wins} won)"
             versus = f"{high} beats {low}"
             if players > 2:
                 versus = f"one {high} among {players - 1} {low}"
