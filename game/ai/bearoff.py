@@ -202,14 +202,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.time()
     positions, off, first = build()
     seconds = round(time.time() - started)
-    import io
+    from game.store.files import write_json, write_npz
 
-    from game.store.files import write_atomic, write_json
-
-    buffer = io.BytesIO()
-    np.savez_compressed(buffer, off=to_file(off), first=to_file(first))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(args.out, buffer.getvalue())
+    write_npz(args.out, compressed=True, off=to_file(off), first=to_file(first))
     command = ["python", "-m", "game.ai.bearoff", *(sys.argv[1:] if argv is None else argv)]
     write_json(
         args.out.with_suffix(".json"),

@@ -42,3 +42,15 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 def write_json(path: Path, value: Any) -> None:
     write_atomic(path, (json.dumps(value, indent=2, sort_keys=True) + "\n").encode("utf-8"))
+
+
+def write_npz(path: Path, compressed: bool = False, **arrays: Any) -> None:
+    """Replace ``path`` by numpy's ``.npz`` of ``arrays`` all at once (trained weights,
+    tables); ``compressed`` zips them."""
+    import io
+
+    import numpy as np
+
+    buffer = io.BytesIO()
+    (np.savez_compressed if compressed else np.savez)(buffer, **arrays)
+    write_atomic(path, buffer.getvalue())
