@@ -21,6 +21,8 @@ import sys
 import time
 from collections.abc import Sequence
 
+from benchmarks import percentile
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -63,8 +65,7 @@ def measure(
 
 
 def summary(times: list[float]) -> str:
-    times = sorted(times)
-    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    p95 = percentile(times, 0.95)
     slow = sum(t > 1000 / 60 for t in times)
     return (
         f"median {statistics.median(times):.2f} ms, 95th percentile {p95:.2f} ms, "

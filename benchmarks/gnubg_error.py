@@ -61,6 +61,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
+from benchmarks import percentile
 from game.ai.arena import play_game
 from game.ai.players import LEVELS, LevelPlayer, choose_play, has_levels, use_weights
 from game.rules import match as m
@@ -301,8 +302,8 @@ class Tally:
         mean = statistics.fmean(self.errors) if n else 0.0
         se = statistics.stdev(self.errors) / math.sqrt(n) if n > 1 else 0.0
         blunders = sum(e > BLUNDER for e in self.errors)
-        ms = sorted(t * 1000 for t in self.times) or [0.0]
-        p95 = ms[min(len(ms) - 1, math.ceil(0.95 * len(ms)) - 1)]
+        ms = [t * 1000 for t in self.times] or [0.0]
+        p95 = percentile(ms, 0.95)
         return (
             f"  {name:<12} {n:>5}  {mean * 1000:6.1f} ± {se * 1000:4.1f}  "
             f"{self.matches / max(n, 1):6.1%}  {blunders / max(n, 1):6.1%}  "

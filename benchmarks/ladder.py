@@ -26,6 +26,7 @@ import time
 from collections import defaultdict
 from collections.abc import Sequence
 
+from benchmarks import percentile
 from game.ai.arena import play_game
 from game.ai.players import LevelPlayer, has_levels
 from game.rules import match as m
@@ -53,11 +54,6 @@ class Timed(LevelPlayer):
         chosen = super().play(state, plays)
         self.times.append(time.perf_counter() - started)
         return chosen
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def run_pair(
