@@ -17,11 +17,12 @@ iterations of UCT from the state to decide:
   through ``game.rules.match`` where the variant needs its special phases (a
   die named at random, El Mundo's dice handed on), otherwise straight on the
   variant's ``generate_plays`` / ``apply_play`` / ``outcome`` (the same rules,
-  without the frozen state's bookkeeping); there a play is drawn step by step
-  (a random die, a random legal step with it, until the dice are spent), which
-  is legal whenever every die gets used, and only a throw that strands a die
-  falls back to generating every play (``sample_play``): with three dice the
-  full generator made playouts some ten times slower;
+  without the frozen state's bookkeeping); either way a play is drawn step by
+  step (a random die, a random legal step with it, until the dice are spent),
+  which is legal whenever every die gets used and El Mundo's forced capture
+  cannot object, and only a throw where it may not be falls back to
+  generating every play (``draw_play``): with three dice the full generator
+  made playouts some ten times slower;
 - a finished game is worth 1 to the winner and 0 to the others (a tie 1/n to
   each of n sides); each node's statistics keep the reward of the side that
   decides there, which picks by UCB1 (max^n: every side maximises its own);
@@ -54,6 +55,7 @@ from game.rules.variants.base import Variant
 
 EXPLORATION = math.sqrt(2)
 MAX_PLIES = 20_000  # a playout this long (never seen) is scored as a tie
+DRAWS = 4  # draws of a play a whole-play rule refused before a playout generates them all
 
 Reward = tuple[float, ...]
 Action = Play | int
@@ -114,8 +116,6 @@ class UCTPlayer:
         self.rng = random.Random(seed)
         # Playouts may skip the frozen state where no special phase can occur.
         self.direct = not variant.passes_dice and variant.die_chooser is None
-        # Plays drawn step by step where no rule filters whole plays.
-        self.sampled = type(variant).filter_plays is Variant.filter_plays
         players = variant.players
         self._wins = [tuple(1.0 if s == w else 0.0 for s in range(players)) for w in range(players)]
         self._tie = (1.0 / players,) * players
@@ -228,7 +228,7 @@ class UCTPlayer:
 
     def _state_playout(self, state: m.GameState, actions: list[Action]) -> tuple[Reward, int]:
         """Through ``game.rules.match``: every phase of every variant."""
-        rng = self.rng
+        variant, rng = self.variant, self.rng
         choice = rng.choice
         first: list[Action] | None = actions
         plies = 0
@@ -244,6 +244,9 @@ class UCTPlayer:
                 named = choice(first or m.die_choices(state))
                 assert isinstance(named, int)
                 state = m.choose_die(state, named)
+            elif first is None and (drawn := draw_play(variant, state.position, state.dice, rng)):
+                state = m.play(state, drawn, (drawn,))
+                plies += 1
             else:
                 plays = first if first is not None else m.legal_plays(state)
                 state = m.play(state, choice(plays), plays)  # type: ignore[arg-type]
@@ -257,13 +260,13 @@ class UCTPlayer:
         variant, rng = self.variant, self.rng
         choice, randint = rng.choice, rng.randint
         generate, apply, outcome = variant.generate_plays, variant.apply_play, variant.outcome
-        deadlocks, sampled = variant.checks_deadlock, self.sampled
+        deadlocks = variant.checks_deadlock
         thrown, faces, fixed = variant.thrown_dice, variant.faces, variant.fixed_dice
         for plies in range(1, MAX_PLIES + 1):
             mover = position.to_act
             if plays is None:
                 dice = tuple([randint(1, faces) for _ in range(thrown)]) + fixed
-                drawn = sample_play(variant, position, dice, rng) if sampled else None
+                drawn = draw_play(variant, position, dice, rng)
                 position = apply(position, drawn or choice(generate(position, dice)))
             else:
                 position = apply(position, choice(plays))
@@ -285,6 +288,30 @@ class UCTPlayer:
         return self.plies - before
 
 
+def draw_play(
+    variant: Variant, position: Position, dice: Sequence[int], rng: random.Random
+) -> Play | None:
+    """A random legal play drawn step by step (``sample_play``), or None where
+    the playout must generate every play to know which are legal.
+
+    A draw that strands a die gives None at once. A variant's last rule on
+    whole plays (El Mundo's forced capture) keeps a drawn play where it says
+    the rule can drop nothing with these dice (``may_filter``), or where it
+    keeps this play whatever else is legal (``keeps_play``: it captures);
+    else the play is drawn again, up to ``DRAWS`` times (in El Mundo about
+    half the draws make no capture where one may be possible).
+    """
+    if not variant.may_filter(position, dice):
+        return sample_play(variant, position, dice, rng)
+    for _ in range(DRAWS):
+        drawn = sample_play(variant, position, dice, rng)
+        if drawn is None:
+            return None
+        if variant.keeps_play(position, drawn):
+            return drawn
+    return None
+
+
 def sample_play(
     variant: Variant, position: Position, dice: Sequence[int], rng: random.Random
 ) -> Play | None:
@@ -293,10 +320,10 @@ def sample_play(
 
     A play that uses all the dice is legal under every dice rule of the general
     search (the most dice, then the higher: all of them is the most), so this
-    holds for the variants that use that search's hooks and filter no whole
-    plays (not El Mundo, whose playouts go through ``match`` anyway). The plays
-    are not drawn uniformly: a play reachable by more step orders comes up more
-    often, which is still a random playout.
+    holds for the variants that use that search's hooks, unless a rule on whole
+    plays drops it (``draw_play`` asks the variant). The plays are not drawn
+    uniformly: a play reachable by more step orders comes up more often, which
+    is still a random playout.
     """
     left = tuple(dice)
     if variant.doubles_repeat and len(left) == 2 and left[0] == left[1]:

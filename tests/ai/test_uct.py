@@ -66,16 +66,17 @@ def test_names_a_die_and_plays_el_mundo():
 def test_sampled_plays_are_legal():
     # The playouts' step-by-step draw gives only plays the full generator finds
     # (None where the draw strands a die: then the playout generates them all).
-    from benchmarks.uct import sample_play
+    from benchmarks.uct import draw_play
 
     rng = random.Random(11)
-    for variant_id in ("backgammon", "lombardorum", "anglicorum", "quinze_tablas", "duodecim"):
+    variants = ("backgammon", "lombardorum", "anglicorum", "quinze_tablas", "duodecim", "el_mundo")
+    for variant_id in variants:
         variant = find_variant(variant_id)
         drawn_count = 0
         for n, (state, plays) in enumerate(random_decisions(variant, random.Random(2))):
             if n >= 60:
                 break
-            drawn = sample_play(variant, state.position, state.dice, rng)
+            drawn = draw_play(variant, state.position, state.dice, rng)
             if drawn is not None:
                 drawn_count += 1
                 ends = {variant.apply_play(state.position, p) for p in plays}

@@ -270,6 +270,37 @@ def test_forced_capture_applies_among_plays_using_the_most_dice():
     assert plays(MUNDO, pos, (3, 6)) == {((2, 5), (5, 11)), ((2, 5), (10, 16))}
 
 
+def test_the_quick_capture_check_says_no_only_where_no_play_captures():
+    # A lone man of side 1 (its pos 7, side 0's pos 13) is 3 beyond side 0's man on 10,
+    # and 1 + 2 beyond it too: the check says a capture may be possible.
+    pos = position({2: 1, 10: 1}, {7: 1}, *AWAY[2:])
+    assert MUNDO.may_filter(pos, (3,)) and MUNDO.may_filter(pos, (1, 2))
+    # No sum of 4 and 5 reaches it (from 2: 6, 7, 11; from 10: 14, 15, 19).
+    assert not MUNDO.may_filter(pos, (4, 5))
+    # Side 3 is the player to the left: its lone men never make the filter matter.
+    pos = position({2: 1, 10: 1}, *AWAY[1:3], {11: 1})
+    assert not MUNDO.may_filter(pos, (3,))
+
+
+@pytest.mark.parametrize("options", [{}, {"free_placement": True}, {"faces": 7, "play_on": True}])
+def test_where_the_quick_check_says_no_the_forced_capture_keeps_every_play(options):
+    # Over random positions and dice, the filter drops nothing where the check says no.
+    from game.ai.arena import random_decisions
+
+    variant = find_variant("el_mundo", options)
+    rng = random.Random(4)
+    skipped = 0
+    for game in range(3):
+        for state, _ in random_decisions(variant, random.Random(game)):
+            count = rng.choice((1, 2, 3))
+            dice = tuple(rng.randint(1, variant.faces) for _ in range(count))
+            if not variant.may_filter(state.position, dice):
+                skipped += 1
+                found = variant.generate_plays(state.position, dice)
+                assert variant.filter_plays(state.position, found) == found
+    assert skipped >= 50, skipped
+
+
 def test_captured_men_enter_first_by_die():
     pos = position({0: 1, 8: 1}, *AWAY[1:])
     assert plays(MUNDO, pos, (2,)) == {((0, 2),)}

@@ -288,6 +288,18 @@ class Variant:
         """A last rule on whole plays after the dice rule (El Mundo's forced capture)."""
         return plays
 
+    def may_filter(self, position: Position, dice: Sequence[int]) -> bool:
+        """Could ``filter_plays`` drop a play of ``dice`` here? A variant with a
+        filter may say no quickly where it knows the filter keeps every play, so
+        that a play drawn step by step (the benchmarks' random playouts) is
+        legal without generating them all."""
+        return type(self).filter_plays is not Variant.filter_plays
+
+    def keeps_play(self, position: Position, play: Play) -> bool:
+        """Does ``filter_plays`` keep this legal play whatever else is legal?
+        (Without a filter, always; El Mundo keeps a capturing play.)"""
+        return type(self).filter_plays is Variant.filter_plays
+
     def apply_play(self, position: Position, play: Play) -> Position:
         """The position after ``play`` (which must be legal), with the turn passed on."""
         board = Board(self, position)

@@ -22,7 +22,7 @@ Flags per side: bits 0-2 count the regular turns the side has finished
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from game.rules.outcome import Kind, Outcome, Termination
@@ -154,20 +154,46 @@ class ElMundo(Variant):
 
     def filter_plays(self, position: Position, plays: list[Play]) -> list[Play]:
         """Forced capture: a play that captures a man of either next player must be made."""
+        capturing = [play for play in plays if self.keeps_play(position, play)]
+        return capturing or plays
+
+    def keeps_play(self, position: Position, play: Play) -> bool:
+        """A play that captures a man of either next player is kept whatever else is legal."""
         side = position.to_act
         targets = {(side + 1) % self.players, (side + 2) % self.players}
+        board = Board(self, position)
+        for step in play:
+            _, hit = board.apply(step)
+            self.after_step(board, step)
+            if hit >= 1000 and hit // 1000 - 1 in targets:
+                return True
+        return False
 
-        def captures(play: Play) -> bool:
-            board = Board(self, position)
-            for step in play:
-                _, hit = board.apply(step)
-                self.after_step(board, step)
-                if hit >= 1000 and hit // 1000 - 1 in targets:
+    def may_filter(self, position: Position, dice: Sequence[int]) -> bool:
+        """Could a play of ``dice`` capture a man of either next player? A quick
+        over-estimate: some lone man of theirs lies a sum of some of the dice
+        beyond one of the mover's men (or beyond pos 0, where men wait to
+        enter). Where it says no, no play captures and the filter keeps all."""
+        side = position.to_act
+        last = self.track_length
+        mine = position.board[side]
+        sources = [pos for pos in range(1, last + 1) if mine[pos]]
+        if mine[0] or position.hand[side]:
+            sources.append(0)
+        reach = {0}
+        for die in dice:
+            reach |= {r + die for r in reach}
+        reach.discard(0)
+        for k in (1, 2):
+            other = (side + k) % self.players
+            theirs = position.board[other]
+            for pos in range(1, last + 1):
+                if theirs[pos] != 1:
+                    continue
+                target = self.facing_pos(other, pos, side)
+                if target is not None and any(target - src in reach for src in sources):
                     return True
-            return False
-
-        capturing = [play for play in plays if captures(play)]
-        return capturing or plays
+        return False
 
     # -- turns and the end ------------------------------------------------------------
 
