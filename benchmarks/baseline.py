@@ -2,7 +2,7 @@
 
     python -m benchmarks.baseline [--variant V ...] [--games 100] [--simulations 1000]
                                   [--level expert] [--max-seconds T] [--seed 1]
-                                  [--options name=value ...]
+                                  [--options name=value ...] [--first N]
 
 Single games, no cube. In two-sided variants the level takes each seat in
 turn, and two consecutive games share their dice seed; in El Mundo one level
@@ -13,9 +13,11 @@ play are not asked, so not counted). ``--max-seconds`` stops a variant after
 the game running when that much time has passed, and says so. ``--options`` sets
 rule options for every variant named (the levels play the network trained for
 them where there is one). The report counts the games that ended on the first
-play: in Quinze Tablas under its default rules the first side to throw may hit
-the other's lone man on pos 8, and the other, its own pairs on pos 1-6, is shut
-out at once, whoever plays it.
+play, and the level's wins in the others: in Quinze Tablas under its default
+rules the first side to throw may hit the other's lone man on pos 8, and the
+other, its own pairs on pos 1-6, is shut out at once, whoever plays it. Every
+game is seeded by its number, so a run can be played in pieces: ``--first N``
+starts at game N, and the pieces add up to the whole run.
 
 UCT at 1000 simulations is slow in pure Python (``python -m benchmarks.uct``
 measures it): seconds a move where random games are quick (backgammon,
@@ -72,17 +74,19 @@ def run_variant(
     max_seconds: float = 0.0,
     seed: int = 1,
     options: dict[str, object] | None = None,
-) -> None:
+    first_game: int = 0,
+) -> tuple[int, int]:
+    """Games ``first_game`` .. ``games - 1``: (the level's wins, games played)."""
     variant = variant_for(variant_id, options)
     players = variant.players
     level_times: list[float] = []
     uct_times: list[float] = []
     searchers: list[UCTPlayer] = []
     started = time.time()
-    wins = ties = played = first = 0
+    wins = ties = played = first = first_won = 0
     rules = f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else ""
     print(f"baseline, {variant_id}{rules}: {level} against UCT-{simulations}", flush=True)
-    for game in range(games):
+    for game in range(first_game, games):
         if max_seconds and time.time() - started > max_seconds:
             break
         dice_seed = seed * 100_003 + game // players
@@ -102,27 +106,37 @@ def run_variant(
         ties += end.winner is None
         played += 1
         first += end.turn <= 1
+        first_won += won and end.turn <= 1
         print(
             f"  game {game + 1}: {level} in seat {seat} "
             f"{'won' if won else 'tied' if end.winner is None else 'lost'} "
             f"after {end.turn} plays ({time.time() - started:.0f} s so far)",
             flush=True,
         )
-    note = f", stopped early after {played} of {games} (--max-seconds)" if played < games else ""
+    wanted = max(0, games - first_game)
+    note = f", stopped early after {played} of {wanted} (--max-seconds)" if played < wanted else ""
+    if first_game:
+        note += f" (games {first_game} to {first_game + played - 1})"
     share = wins / played if played else 0.0
     even = f" (an even share is {1 / players:.0%})" if players > 2 else ""
     tied = f", {ties} tied" if ties else ""
-    tied += f"; {first} ended on the first play" if first else ""
+    opening = ""
+    if first:
+        opening = (
+            f"; {first} ended on the first play ({level} won {first_won}), "
+            f"{level} won {wins - first_won} of the other {played - first}"
+        )
     playouts = sum(u.playouts for u in searchers)
     seconds = sum(u.playout_seconds for u in searchers)
     rate = f"{playouts / seconds:.0f}" if seconds else "-"
     print(
         f"  {variant_id}: {played} games{note}; {level} won {wins}{tied}, "
-        f"share {share:.1%}{even}\n"
+        f"share {share:.1%}{even}{opening}\n"
         f"  seconds a move: UCT {mean(uct_times):.2f} over {len(uct_times)} moves "
         f"({rate} playouts/s), {level} {mean(level_times):.3f} over {len(level_times)} moves",
         flush=True,
     )
+    return wins, played
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -134,7 +148,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-seconds", type=float, default=0.0, help="per variant (0: no limit)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE")
+    parser.add_argument(
+        "--first", type=int, default=0, help="the first game (a later piece of a run)"
+    )
     args = parser.parse_args(argv)
+    if args.first < 0:
+        parser.error("--first must be 0 or more")
     try:
         options = parse_options(args.options)
     except ValueError as exc:
@@ -158,6 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.max_seconds,
             args.seed,
             options,
+            args.first,
         )
     return 0
 

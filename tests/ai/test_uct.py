@@ -93,3 +93,17 @@ def test_the_baseline_plays_under_rule_options_and_counts_games_ended_on_the_fir
     with pytest.raises(SystemExit):
         main([*args, "--options", "dice=9"])
     assert "dice" in capsys.readouterr().err
+
+
+def test_baseline_pieces_add_up_to_the_whole_run(capsys):
+    from benchmarks.baseline import run_variant
+
+    whole = run_variant("lombardorum", "novice", 6, 3)
+    first = run_variant("lombardorum", "novice", 3, 3)
+    rest = run_variant("lombardorum", "novice", 6, 3, first_game=3)
+    assert whole[1] == 6 and first[1] == 3 and rest[1] == 3
+    assert 0 < whole[0] < 6  # the wins fall in both pieces or either: the sum is a check
+    assert first[0] + rest[0] == whole[0]
+    assert "(games 3 to 5)" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--first", "-1"])
