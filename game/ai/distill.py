@@ -1,0 +1,225 @@
+"""Teach a backgammon network its own one-roll look-ahead (distillation).
+
+    python -m game.ai.distill backgammon --resume W.npz --games N --seed S
+                              [--epochs 40] [--rate 0.0003] [--explore 0.15] --out OUT.npz
+
+Temporal differences teach a network from the games it plays; this step then
+teaches it what its one-roll look-ahead knows. Positions come from ``--games``
+games the network plays against itself at no look-ahead, taking one of its
+five best plays at random ``--explore`` of the time so that positions off its
+own path are seen too (positions the bear-off database answers are left out).
+The target of each position is the network's own one-roll look-ahead: over the
+21 rolls, weighted by their chances, the five outputs after the play the side
+to act rates best (the result where that play ends the game; the bear-off
+database where it knows the position). The network, resumed from ``--resume``,
+is then fitted to those targets (Adam on squared error, batches of 128), with a
+tenth of the positions held out to report the error before and after.
+
+Everything is seeded (``--seed``), so the command reproduces the weights; the
+record beside them says how they were made and what they were made from.
+GNU Backgammon never teaches here (it only judges, in ``benchmarks``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from game.ai.bearoff import is_bearoff
+from game.ai.encode import flip
+from game.ai.evaluate import Evaluator
+from game.ai.network import Network
+from game.ai.train import parse_options
+from game.rules import match as m
+from game.rules.errors import RulesError
+from game.rules.position import Position
+from game.rules.variants import find_variant
+from game.rules.variants.base import Variant
+
+ROLLS = tuple(((a, b), (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7))
+BATCH = 128
+HELD_OUT = 10  # one position in this many is held out
+
+
+def look_ahead(evaluator: Evaluator, position: Position) -> np.ndarray:
+    """The five outputs of ``position`` for its side to act, one roll deep."""
+    variant, scheme = evaluator.variant, evaluator.scheme
+    side = position.to_act
+    groups = [variant.generate_plays(position, dice) for dice, _ in ROLLS]
+    outputs = np.zeros((len(ROLLS), scheme.outputs))
+    waiting: list[int] = []
+    chosen: list[Position] = []
+    for k, (values, afters) in enumerate(evaluator.grouped_play_values(position, groups)):
+        after = afters[int(np.argmax(values))]
+        done = variant.outcome(after, side)
+        if done is None:
+            waiting.append(k)
+            chosen.append(after)
+        else:
+            outputs[k] = scheme.result(done, side)
+    if chosen:
+        outputs[waiting] = flip(evaluator.outputs(chosen))  # seen by the other side there
+    weights = np.array([weight for _, weight in ROLLS])
+    result: np.ndarray = weights @ outputs
+    return result
+
+
+def gather(
+    evaluator: Evaluator, games: int, rng: random.Random, explore: float
+) -> tuple[list[Position], np.ndarray]:
+    """Positions of ``games`` noisy self-play games and their one-roll targets."""
+    variant = evaluator.variant
+    positions: list[Position] = []
+    targets: list[np.ndarray] = []
+    for _ in range(games):
+        state = m.new_game(variant, rng)
+        while not state.is_over:
+            if state.phase is m.Phase.ROLL:
+                state = m.roll(state, rng)
+                continue
+            plays = m.legal_plays(state)
+            chosen = 0
+            if len(plays) > 1:
+                values, _ = evaluator.play_values(state.position, plays)
+                order = np.argsort(-values, kind="stable")
+                rank = rng.randrange(min(5, len(plays))) if rng.random() < explore else 0
+                chosen = int(order[rank])
+            state = m.play(state, plays[chosen], plays)
+            if state.is_over or is_bearoff(state.position.board):
+                continue
+            positions.append(state.position)
+            targets.append(look_ahead(evaluator, state.position))
+    return positions, np.array(targets, dtype=np.float32).reshape(-1, 5)
+
+
+class Adam:
+    """Adam's steps on a network's weights (Kingma and Ba, 2015)."""
+
+    def __init__(self, net: Network, rate: float) -> None:
+        self.net = net
+        self.rate = rate
+        self.first = [np.zeros_like(p) for p in self._params()]
+        self.second = [np.zeros_like(p) for p in self._params()]
+        self.steps = 0
+
+    def _params(self) -> list[np.ndarray]:
+        return [self.net.w1, self.net.b1, self.net.w2, self.net.b2]
+
+    def step(self, x: np.ndarray, target: np.ndarray) -> None:
+        """One step on the squared error of a batch."""
+        net = self.net
+        h, y = net.forward(x)
+        dz2 = (y - target) * y * (1.0 - y)
+        dh = (dz2 @ net.w2.T) * (1.0 - h * h)
+        n = len(x)
+        grads = [x.T @ dh / n, dh.mean(axis=0), h.T @ dz2 / n, dz2.mean(axis=0)]
+        self.steps += 1
+        fix1, fix2 = 1.0 - 0.9**self.steps, 1.0 - 0.999**self.steps
+        for param, grad, first, second in zip(
+            self._params(), grads, self.first, self.second, strict=True
+        ):
+            first *= 0.9
+            first += 0.1 * grad
+            second *= 0.999
+            second += 0.001 * grad * grad
+            step = self.rate * (first / fix1) / (np.sqrt(second / fix2) + 1e-8)
+            param -= step.astype(param.dtype)
+
+
+def squared_error(net: Network, x: np.ndarray, target: np.ndarray) -> float:
+    error = net.evaluate(x) - target
+    return float((error * error).mean())
+
+
+def fit(
+    net: Network, x: np.ndarray, target: np.ndarray, epochs: int, rate: float, seed: int
+) -> tuple[float, float]:
+    """Fit ``net`` to the targets; (held-out squared error before, after)."""
+    rng = np.random.default_rng(seed)
+    order = rng.permutation(len(x))
+    held = order[: len(x) // HELD_OUT]
+    train = order[len(x) // HELD_OUT :]
+    before = squared_error(net, x[held], target[held]) if len(held) else 0.0
+    adam = Adam(net, rate)
+    for _ in range(epochs):
+        shuffled = rng.permutation(train)
+        for start in range(0, len(shuffled), BATCH):
+            batch = shuffled[start : start + BATCH]
+            adam.step(x[batch], target[batch])
+    after = squared_error(net, x[held], target[held]) if len(held) else 0.0
+    return before, after
+
+
+def record_of(path: Path) -> object:
+    """The record saved beside ``path``'s weights (its name where there is none)."""
+    try:
+        return json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return str(path)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.ai.distill", description=__doc__)
+    parser.add_argument("variant")
+    parser.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--resume", type=Path, required=True, help="the network to teach")
+    parser.add_argument("--games", type=int, required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--epochs", type=int, default=40)
+    parser.add_argument("--rate", type=float, default=0.0003, help="Adam's step size")
+    parser.add_argument("--explore", type=float, default=0.15)
+    parser.add_argument("--out", type=Path, required=True, help="where to save the weights")
+    args = parser.parse_args(argv)
+    command = list(sys.argv[1:] if argv is None else argv)
+    if args.variant != "backgammon":
+        parser.error("distillation is for backgammon (two dice of six, five outputs)")
+    if args.games < 1 or args.epochs < 0:
+        parser.error("--games must be at least 1 and --epochs at least 0")
+    try:
+        variant: Variant = find_variant(args.variant, parse_options(args.options))
+        net = Network.load(args.resume)
+    except (ValueError, RulesError, OSError, KeyError) as exc:
+        parser.error(str(exc))
+    evaluator = Evaluator(variant, net)
+    if evaluator.scheme.inputs != net.inputs or net.outputs != 5:
+        parser.error(f"{args.resume} does not fit {args.variant}'s inputs and outputs")
+    started = time.time()
+    positions, targets = gather(evaluator, args.games, random.Random(args.seed), args.explore)
+    gathered = time.time() - started
+    print(f"{len(positions)} positions from {args.games} games in {gathered:.0f} s", flush=True)
+    x = evaluator.scheme.encode(positions)
+    before, after = fit(net, x, targets, args.epochs, args.rate, args.seed)
+    seconds = time.time() - started
+    print(
+        f"held-out squared error against the look-ahead: {before:.6f} -> {after:.6f} "
+        f"({seconds:.0f} s)",
+        flush=True,
+    )
+    record = {
+        "variant": args.variant,
+        "options": dict(variant.options),
+        "command": "python -m game.ai.distill " + " ".join(command),
+        "seed": args.seed,
+        "games": args.games,
+        "positions": len(positions),
+        "epochs": args.epochs,
+        "rate": args.rate,
+        "explore": args.explore,
+        "held_out_error": {"before": round(before, 7), "after": round(after, 7)},
+        "hidden": int(net.w1.shape[1]),
+        "seconds": round(seconds),
+        "resumed_from": {"weights": str(args.resume), "record": record_of(args.resume)},
+    }
+    net.save(args.out, record)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

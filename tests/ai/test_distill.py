@@ -1,0 +1,61 @@
+"""game.ai.distill: one-roll targets, a seeded fit that lowers their error, clear refusals."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from game.ai.distill import look_ahead, main
+from game.ai.players import evaluator_for
+from game.rules.position import position_from_counts
+from game.rules.variants import find_variant
+
+BG = find_variant("backgammon", {"cube": False})
+WEIGHTS = "assets/weights/backgammon.npz"
+
+
+def test_a_position_every_roll_wins_has_the_result_as_its_target():
+    # Two men on the 1 point (pos 24), none of the other's off: any roll wins a gammon.
+    pos = position_from_counts([{24: 2, 25: 13}, {12: 15}], 24, 0, (0, 0), (0, 0))
+    target = look_ahead(evaluator_for(BG), pos)
+    assert np.allclose(target, [1.0, 1.0, 0.0, 0.0, 0.0])
+
+
+def test_the_target_weighs_each_roll_by_its_chance():
+    # One man on the 6 point (pos 19): a 6, 5-1, 4-2, 2-2, 3-3, 4-4 and 5-5 (19 of 36)
+    # win a gammon at once, so the target is at least that; the other rolls leave the man
+    # facing a side that needs two turns or more, so it stays a near-certain win.
+    pos = position_from_counts([{19: 1, 25: 14}, {12: 15}], 24, 0, (0, 0), (0, 0))
+    target = look_ahead(evaluator_for(BG), pos)
+    assert target[0] >= 19 / 36 and target[1] >= 19 / 36
+    assert target[0] > 0.95 and target[3] < 0.05
+
+
+def test_a_short_run_is_reproducible_and_lowers_the_held_out_error(tmp_path, capsys):
+    args = ["backgammon", "--resume", WEIGHTS, "--games", "3", "--epochs", "3", "--seed", "2"]
+    main([*args, "--out", str(tmp_path / "a.npz")])
+    main([*args, "--out", str(tmp_path / "b.npz")])
+    a, b = np.load(tmp_path / "a.npz"), np.load(tmp_path / "b.npz")
+    assert all(np.array_equal(a[k], b[k]) for k in ("w1", "b1", "w2", "b2"))
+    record = json.loads((tmp_path / "a.json").read_text())
+    assert record["command"].startswith("python -m game.ai.distill backgammon")
+    assert record["positions"] > 100
+    assert record["held_out_error"]["after"] < record["held_out_error"]["before"]
+    assert "games" in record["resumed_from"]["record"]  # the shipped network's own record
+    assert "held-out squared error" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["duodecim", "--resume", WEIGHTS, "--games", "1"],
+        ["backgammon", "--resume", "no-such-file.npz", "--games", "1"],
+        ["backgammon", "--resume", WEIGHTS, "--games", "0"],
+    ],
+)
+def test_bad_requests_are_refused(args, tmp_path):
+    with pytest.raises(SystemExit):
+        main([*args, "--out", str(tmp_path / "x.npz")])
+    assert not (tmp_path / "x.npz").exists()
