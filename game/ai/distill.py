@@ -105,25 +105,17 @@ class Adam:
     def __init__(self, net: Network, rate: float) -> None:
         self.net = net
         self.rate = rate
-        self.first = [np.zeros_like(p) for p in self._params()]
-        self.second = [np.zeros_like(p) for p in self._params()]
+        self.first = [np.zeros_like(p) for p in net.params]
+        self.second = [np.zeros_like(p) for p in net.params]
         self.steps = 0
-
-    def _params(self) -> list[np.ndarray]:
-        return [self.net.w1, self.net.b1, self.net.w2, self.net.b2]
 
     def step(self, x: np.ndarray, target: np.ndarray) -> None:
         """One step on the squared error of a batch."""
-        net = self.net
-        h, y = net.forward(x)
-        dz2 = (y - target) * y * (1.0 - y)
-        dh = (dz2 @ net.w2.T) * (1.0 - h * h)
-        n = len(x)
-        grads = [x.T @ dh / n, dh.mean(axis=0), h.T @ dz2 / n, dz2.mean(axis=0)]
+        grads, _ = self.net.gradients(x, target)
         self.steps += 1
         fix1, fix2 = 1.0 - 0.9**self.steps, 1.0 - 0.999**self.steps
         for param, grad, first, second in zip(
-            self._params(), grads, self.first, self.second, strict=True
+            self.net.params, grads, self.first, self.second, strict=True
         ):
             first *= 0.9
             first += 0.1 * grad

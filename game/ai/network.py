@@ -46,18 +46,28 @@ class Network:
     def evaluate(self, x: np.ndarray) -> np.ndarray:
         return self.forward(x)[1]
 
-    def train(self, x: np.ndarray, target: np.ndarray, rate: float) -> float:
-        """One gradient step on squared error; returns the mean squared error before it."""
+    @property
+    def params(self) -> list[np.ndarray]:
+        """The weights, in the order ``gradients`` gives theirs."""
+        return [self.w1, self.b1, self.w2, self.b2]
+
+    def gradients(self, x: np.ndarray, target: np.ndarray) -> tuple[list[np.ndarray], float]:
+        """The gradient of half the squared error (summed over outputs, averaged over
+        rows) for each of ``params``, and the mean squared error."""
         h, y = self.forward(x)
         err = y - target
         dz2 = err * y * (1.0 - y)
         dh = (dz2 @ self.w2.T) * (1.0 - h * h)
         n = len(x)
-        self.w2 -= rate * (h.T @ dz2) / n
-        self.b2 -= rate * dz2.mean(axis=0)
-        self.w1 -= rate * (x.T @ dh) / n
-        self.b1 -= rate * dh.mean(axis=0)
-        return float((err * err).mean())
+        grads = [(x.T @ dh) / n, dh.mean(axis=0), (h.T @ dz2) / n, dz2.mean(axis=0)]
+        return grads, float((err * err).mean())
+
+    def train(self, x: np.ndarray, target: np.ndarray, rate: float) -> float:
+        """One gradient step on squared error; returns the mean squared error before it."""
+        grads, error = self.gradients(x, target)
+        for param, grad in zip(self.params, grads, strict=True):
+            param -= rate * grad
+        return error
 
     def save(self, path: Path, record: dict[str, object]) -> None:
         """Weights (.npz) and, beside them, how they were made (.json); both atomic."""
