@@ -32,13 +32,15 @@ from pathlib import Path
 
 import numpy as np
 
+from game.ai.arena import play_game
 from game.ai.bearoff import is_bearoff
 from game.ai.encode import flip
-from game.ai.evaluate import Evaluator
+from game.ai.evaluate import Evaluator, name_die
 from game.ai.network import Network
 from game.ai.train import parse_options
 from game.rules import match as m
 from game.rules.errors import RulesError
+from game.rules.play import Play
 from game.rules.position import Position
 from game.rules.variants import find_variant
 from game.rules.variants.base import Variant
@@ -71,31 +73,44 @@ def look_ahead(evaluator: Evaluator, position: Position) -> np.ndarray:
     return result
 
 
+class Exploring:
+    """An arena player: the network's best play by its values, and ``explore`` of the
+    time one of its five best at random."""
+
+    def __init__(self, evaluator: Evaluator, rng: random.Random, explore: float) -> None:
+        self.evaluator = evaluator
+        self.rng = rng
+        self.explore = explore
+
+    def play(self, state: m.GameState, plays: list[Play]) -> Play:
+        values, _ = self.evaluator.play_values(state.position, plays)
+        order = np.argsort(-values, kind="stable")
+        rng = self.rng
+        rank = rng.randrange(min(5, len(plays))) if rng.random() < self.explore else 0
+        return plays[int(order[rank])]
+
+    def name_die(self, state: m.GameState) -> int:
+        return name_die(self.evaluator, state)
+
+
 def gather(
     evaluator: Evaluator, games: int, rng: random.Random, explore: float
 ) -> tuple[list[Position], np.ndarray]:
-    """Positions of ``games`` noisy self-play games and their one-roll targets."""
+    """Positions of ``games`` noisy self-play games and their one-roll targets: each
+    position a play left (not the opening one), where the bear-off database does not
+    answer. The dice and the exploring draws share ``rng``."""
     variant = evaluator.variant
+    player = Exploring(evaluator, rng, explore)
     positions: list[Position] = []
     targets: list[np.ndarray] = []
-    for _ in range(games):
-        state = m.new_game(variant, rng)
-        while not state.is_over:
-            if state.phase is m.Phase.ROLL:
-                state = m.roll(state, rng)
-                continue
-            plays = m.legal_plays(state)
-            chosen = 0
-            if len(plays) > 1:
-                values, _ = evaluator.play_values(state.position, plays)
-                order = np.argsort(-values, kind="stable")
-                rank = rng.randrange(min(5, len(plays))) if rng.random() < explore else 0
-                chosen = int(order[rank])
-            state = m.play(state, plays[chosen], plays)
-            if state.is_over or is_bearoff(state.position.board):
-                continue
+
+    def seen(state: m.GameState) -> None:
+        if state.turn and not is_bearoff(state.position.board):
             positions.append(state.position)
             targets.append(look_ahead(evaluator, state.position))
+
+    for _ in range(games):
+        play_game(variant, [player] * variant.players, rng, seen=seen)
     return positions, np.array(targets, dtype=np.float32).reshape(-1, 5)
 
 
