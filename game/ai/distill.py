@@ -85,8 +85,8 @@ class Exploring:
     def play(self, state: m.GameState, plays: list[Play]) -> Play:
         values, _ = self.evaluator.play_values(state.position, plays)
         order = np.argsort(-values, kind="stable")
-        rng = self.rng
-        rank = rng.randrange(min(5, len(plays))) if rng.random() < self.explore else 0
+        explores = self.rng.random() < self.explore
+        rank = self.rng.randrange(min(5, len(plays))) if explores else 0
         return plays[int(order[rank])]
 
     def name_die(self, state: m.GameState) -> int:

@@ -121,8 +121,8 @@ def test_a_backgammon_match_exports_as_a_mat_file(app, tmp_path):
     text = path.read_text()
     assert text.startswith(" 1 point match\n\n Game 1\n")
     assert "Tabula (novice) : 0" in text and "Tabula (beginner) : 0" in text
-    wins = ("Wins 1 point and the match", "Wins 2 points and the match", "Wins 3 points")
-    assert any(line in text for line in wins)  # a single game, a gammon or a backgammon
+    # A single game, a gammon or a backgammon: in a one-point match each ends the match.
+    assert any(f"Wins {won} and the match" in text for won in ("1 point", "2 points", "3 points"))
 
 
 def test_the_dice_statistics_count_each_sides_rolls(app):
