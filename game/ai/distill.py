@@ -23,7 +23,6 @@ GNU Backgammon never teaches here (it only judges, in ``benchmarks``).
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -36,7 +35,7 @@ from game.ai.arena import play_game
 from game.ai.bearoff import is_bearoff
 from game.ai.encode import flip
 from game.ai.evaluate import Evaluator, name_die
-from game.ai.network import Network
+from game.ai.network import Network, resumed_from
 from game.ai.train import parse_options
 from game.rules import match as m
 from game.rules.errors import RulesError
@@ -164,14 +163,6 @@ def fit(
     return before, after
 
 
-def record_of(path: Path) -> object:
-    """The record saved beside ``path``'s weights (its name where there is none)."""
-    try:
-        return json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return str(path)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.ai.distill", description=__doc__)
     parser.add_argument("variant")
@@ -222,7 +213,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "held_out_error": {"before": round(before, 7), "after": round(after, 7)},
         "hidden": int(net.w1.shape[1]),
         "seconds": round(seconds),
-        "resumed_from": {"weights": str(args.resume), "record": record_of(args.resume)},
+        "resumed_from": resumed_from(args.resume),
     }
     net.save(args.out, record)
     return 0

@@ -6,6 +6,7 @@ five chances for two-sided games, each player's chance to win for El Mundo.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,3 +81,16 @@ class Network:
     def load(cls, path: Path) -> Network:
         with np.load(path) as data:
             return cls(data["w1"], data["b1"], data["w2"], data["b2"])
+
+
+def record_of(path: Path) -> object:
+    """The record saved beside ``path``'s weights (its name where there is none)."""
+    try:
+        return json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return str(path)
+
+
+def resumed_from(path: Path) -> dict[str, object]:
+    """What a record says of the weights a run started from: their path and their record."""
+    return {"weights": str(path), "record": record_of(path)}

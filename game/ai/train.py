@@ -34,7 +34,7 @@ import numpy as np
 from game.ai.arena import Player, RandomPlayer, play_game
 from game.ai.encode import Scheme
 from game.ai.evaluate import Evaluator, name_die
-from game.ai.network import Network
+from game.ai.network import Network, resumed_from
 from game.rules import match as m
 from game.rules.errors import RulesError
 from game.rules.outcome import Outcome
@@ -268,7 +268,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "rate": args.rate,
                 "lambda": args.lam,
                 "seconds": round(seconds),
-                "resumed_from": str(args.resume) if args.resume else None,
+                "resumed_from": resumed_from(args.resume) if args.resume else None,
                 "checks": checks,
             }
             net.save(args.out, record)

@@ -297,7 +297,11 @@ def test_resuming_with_more_hidden_units_grows_the_network(tmp_path, capsys):
     more = ["lombardorum", "--games", "2", "--check", "2", "--check-games", "2"]
     assert main([*more, "--hidden", "12", "--resume", str(first), "--out", str(second)]) == 0
     assert Network.load(second).w1.shape[1] == 12
-    assert json.loads(second.with_suffix(".json").read_text())["hidden"] == 12
+    record = json.loads(second.with_suffix(".json").read_text())
+    assert record["hidden"] == 12
+    # the record nests the one it resumed from, so every step that made them is kept
+    assert record["resumed_from"]["weights"] == str(first)
+    assert record["resumed_from"]["record"]["hidden"] == 8
     with pytest.raises(SystemExit):
         main([*more, "--hidden", "4", "--resume", str(first), "--out", str(second)])
     assert "cannot shrink" in capsys.readouterr().err
