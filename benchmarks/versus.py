@@ -4,8 +4,9 @@
                                 [--games 200] [--seed 99]
 
 How a training run is judged before its weights replace the shipped ones: the
-share of games the first network wins, taking each seat in turn (in El Mundo
-one seat against three of the other: an even share is a quarter).
+share of games the first network wins, taking each seat in turn with the same
+dice for each round of seats, so the luck of the throw falls on both networks alike
+(in El Mundo one seat against three of the other: an even share is a quarter).
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ from game.ai.train import (
     main,
     parse_options,
     self_play_game,
+    share_won,
     targets_for,
     widened,
 )
@@ -148,6 +149,16 @@ def test_greedy_takes_a_play_that_wins_at_once():
     state = m.GameState(BG, pos, m.Phase.MOVE, (2, 1))
     play = Greedy(small_evaluator(BG)).play(state, m.legal_plays(state))
     assert BG.apply_play(pos, play).off(0) == 15
+
+
+def test_shares_are_played_with_duplicate_dice():
+    # Each round of seats is thrown the same dice, so a network against itself wins exactly
+    # an even share, and two networks' shares against each other add up to the whole.
+    variant = find_variant("lombardorum")
+    a, b = Greedy(small_evaluator(variant, seed=3)), Greedy(small_evaluator(variant, seed=4))
+    assert share_won(variant, a, a, 6, seed=1) == 0.5
+    both = share_won(variant, a, b, 6, seed=2) + share_won(variant, b, a, 6, seed=2)
+    assert both == pytest.approx(1.0)
 
 
 @pytest.mark.parametrize("variant_id", ["backgammon", "lombardorum", "quinze_tablas"])
