@@ -71,7 +71,7 @@ def test_a_person_moves_by_clicks_and_undoes(app):
     scene = board(app, setup)
     app.running = True
     # Roll if the opening throw was not already to play (backgammon: it is).
-    assert run_until(app, lambda: scene.turn is not None and not scene.busy, seconds=20)
+    assert run_until(app, lambda: scene.turn is not None and not scene.busy)
     state = scene.state
     side = state.to_act
     start = scene.resting()
@@ -81,7 +81,7 @@ def test_a_person_moves_by_clicks_and_undoes(app):
     moves = scene.turn.moves_from(src)
     dst = sorted(moves)[0]
     click(app, spot_centre(scene, side, dst))
-    assert run_until(app, lambda: not scene.busy, seconds=10)
+    assert run_until(app, lambda: not scene.busy)
     assert scene.turn is not None and scene.turn.moves, "the step was made"
     assert scene.resting() != start
     click(app, (5, 5), button=3)  # right-click: undo
@@ -92,7 +92,7 @@ def test_highlighted_destinations_change_the_pixels(app):
     setup = GameSetup("backgammon", options={"cube": False}, seats=(Seat(), Seat()), seed=11)
     scene = board(app, setup)
     app.running = True
-    assert run_until(app, lambda: scene.turn is not None and not scene.busy, seconds=20)
+    assert run_until(app, lambda: scene.turn is not None and not scene.busy)
     side = scene.state.to_act
     src = sorted(scene.turn.sources())[0]
     dst = sorted(scene.turn.moves_from(src))[0]
@@ -160,7 +160,7 @@ def test_forced_pass_is_played_with_a_message(app):
     scene = board(app, GameSetup("backgammon", options={"cube": False}, seats=(Seat(), Seat())))
     scene.game = m.Game(m.GameState(bg, pos, m.Phase.MOVE, (6, 5)))
     app.running = True
-    assert run_until(app, lambda: scene.state.turn == 1, seconds=5)
+    assert run_until(app, lambda: scene.state.turn == 1)
     assert "cannot move" in scene.message
 
 
@@ -191,7 +191,7 @@ def test_a_man_can_be_dragged_to_its_destination(app):
     setup = GameSetup("backgammon", options={"cube": False}, seats=(Seat(), Seat()), seed=11)
     scene = board(app, setup)
     app.running = True
-    assert run_until(app, lambda: scene.turn is not None and not scene.busy, seconds=20)
+    assert run_until(app, lambda: scene.turn is not None and not scene.busy)
     side = scene.state.to_act
     src = sorted(scene.turn.sources())[0]
     dst = sorted(scene.turn.moves_from(src))[0]
@@ -227,6 +227,6 @@ def test_backgammon_resignation_offered_and_accepted(app):
     assert "resign2" in scene.buttons
     rect = scene.buttons["resign2"]
     click(app, rect.center)
-    assert run_until(app, lambda: scene.state.is_over, seconds=10)
+    assert run_until(app, lambda: scene.state.is_over)
     result = scene.state.result
     assert result.winner == 1 and result.kind.value == "gammon" and result.points == 2

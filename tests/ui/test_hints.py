@@ -94,7 +94,7 @@ def my_turn(app, setup=PRACTICE) -> BoardScene:
             and scene.human_to_act()
         )
 
-    assert run_until(app, ready, seconds=20)
+    assert run_until(app, ready)
     step(app)
     return scene
 
@@ -103,7 +103,7 @@ def open_hint(app, scene):
     press(app, pygame.K_h)
     card = scene.hint_card
     assert card is not None
-    assert run_until(app, lambda: not card.thinking, seconds=10)
+    assert run_until(app, lambda: not card.thinking)
     step(app)
     return card
 
@@ -114,7 +114,7 @@ def play_by_hand(app, scene):
     while turn.complete() is None:
         src = sorted(turn.sources())[0]
         scene.make(next(iter(turn.moves_from(src).values())))
-        assert run_until(app, lambda: not scene.busy, seconds=5)
+        assert run_until(app, lambda: not scene.busy)
     return turn.complete()
 
 
@@ -146,7 +146,7 @@ def test_the_hint_card_ranks_the_plays_in_the_worker(app, net):
     card = scene.hint_card
     assert card is not None and card.thinking
     app.draw()  # the card says it is thinking while the board goes on
-    assert run_until(app, lambda: not card.thinking, seconds=10)
+    assert run_until(app, lambda: not card.thinking)
     plays = m.legal_plays(scene.state)
     assert len(card.shown) == min(5, len(plays))
     values = [r.value for r in card.shown]
@@ -179,7 +179,7 @@ def test_a_chosen_hint_is_shown_and_played(app, net, monkeypatch):
     assert card.buttons.get("apply") is not None
     click(app, card.buttons["apply"].center)
     assert scene.hint_card is None
-    assert run_until(app, lambda: next_state(scene, before) is not None, seconds=10)
+    assert run_until(app, lambda: next_state(scene, before) is not None)
     after = next_state(scene, before)
     assert after.position.board == before.variant.apply_play(before.position, chosen).board
     assert scene.tally[0] == TutorTally(moves=1)
@@ -203,7 +203,7 @@ def test_clicking_a_row_shows_it_and_a_second_click_plays_it(app, net, monkeypat
     best = card.chosen_play
     step(app, 20)  # the card may glide aside from the play it shows
     click(app, card.rows[0].center)
-    assert run_until(app, lambda: next_state(scene, before) is not None, seconds=10)
+    assert run_until(app, lambda: next_state(scene, before) is not None)
     assert next_state(scene, before).position.board == (
         before.variant.apply_play(before.position, best).board
     )
@@ -218,7 +218,7 @@ def test_the_tutor_flags_a_bad_play_and_take_back_restores_the_position(app, net
     before = scene.state
     start = scene.resting()
     play = play_by_hand(app, scene)
-    assert run_until(app, lambda: scene.tutor_card is not None, seconds=10)
+    assert run_until(app, lambda: scene.tutor_card is not None)
     assert calls == [play]
     verdict = scene.tutor_card.verdict
     assert verdict.grade == "very bad" and verdict.play == play and verdict.best != play
@@ -234,7 +234,7 @@ def test_the_tutor_flags_a_bad_play_and_take_back_restores_the_position(app, net
     assert scene.tally[0].taken_back == 1 and scene.tally[0].moves == 0
     # The roll is played again; Keep (Enter) makes it and counts it.
     play_by_hand(app, scene)
-    assert run_until(app, lambda: scene.tutor_card is not None, seconds=10)
+    assert run_until(app, lambda: scene.tutor_card is not None)
     press(app, pygame.K_RETURN)
     assert scene.tutor_card is None
     assert next_state(scene, before) is not None
@@ -248,7 +248,7 @@ def test_the_tutor_keeps_quiet_about_a_good_play(app, net, monkeypatch):
     scene = my_turn(app)
     before = scene.state
     play_by_hand(app, scene)
-    assert run_until(app, lambda: next_state(scene, before) is not None, seconds=10)
+    assert run_until(app, lambda: next_state(scene, before) is not None)
     assert scene.tutor_card is None
     assert scene.good[1].startswith("Good play")
     assert scene.tally[0] == TutorTally(moves=1, loss=0.02)
@@ -260,7 +260,7 @@ def test_the_tally_reaches_the_summary_and_the_results(app, net, monkeypatch):
     judge_as(monkeypatch, 0.07)
     scene = my_turn(app)
     play_by_hand(app, scene)
-    assert run_until(app, lambda: scene.tutor_card is not None, seconds=10)
+    assert run_until(app, lambda: scene.tutor_card is not None)
     press(app, pygame.K_k)  # keep
     scene.push(m.concede(scene.state, 0))
     scene.show_results()
