@@ -33,7 +33,7 @@ import time
 from collections.abc import Sequence
 
 from benchmarks.uct import UCTPlayer, variant_for
-from game.ai.arena import Player, play_game
+from game.ai.arena import Player, play_game, round_dice
 from game.ai.players import LEVELS, LevelPlayer, has_levels
 from game.ai.train import parse_options
 from game.rules import match as m
@@ -89,7 +89,6 @@ def run_variant(
     for game in range(first_game, games):
         if max_seconds and time.time() - started > max_seconds:
             break
-        dice_seed = seed * 100_003 + game // players
         seat = game % players
         seats: list[Player] = []
         for s in range(players):
@@ -100,7 +99,7 @@ def run_variant(
                 uct = UCTPlayer(variant, simulations, seed=(seed * 1_000_003 + game) * 8 + s)
                 searchers.append(uct)
                 seats.append(Timed(uct, uct_times))
-        end = play_game(variant, seats, random.Random(dice_seed))
+        end = play_game(variant, seats, round_dice(seed, game, players))
         won = end.winner == seat
         wins += won
         ties += end.winner is None

@@ -35,6 +35,13 @@ class RandomPlayer:
         return self.rng.choice(m.die_choices(state))
 
 
+def round_dice(seed: int, game: int, players: int) -> random.Random:
+    """The dice of game ``game`` in a run seeded ``seed`` where a player takes each seat in
+    turn: every round of ``players`` games is thrown the same dice (duplicate dice), so the
+    luck of the throw falls on each seat alike."""
+    return random.Random(seed * 100_003 + game // players)
+
+
 def play_game(
     variant: Variant,
     players: Sequence[Player],

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-from game.ai.arena import Player, RandomPlayer, play_game
+from game.ai.arena import Player, RandomPlayer, play_game, round_dice
 from game.ai.encode import Scheme
 from game.ai.evaluate import Evaluator, name_die
 from game.ai.network import Network, resumed_from
@@ -132,14 +132,14 @@ def learn(
 def share_won(variant: Variant, me: Player, others: Player, games: int, seed: int) -> float:
     """Share of games ``me`` wins with every other seat played by ``others``. ``me``
     takes each seat in turn, and each round of seats is thrown the same dice (duplicate
-    dice, as the benchmarks' ladder plays): where one side's luck decides a game, as the
+    dice, as the UCT baseline plays): where one side's luck decides a game, as the
     opening hit does in Quinze Tablas, it decides it once for each side and cancels out."""
     wins = 0
     for game in range(games):
         seat = game % variant.players
         seats = [others] * variant.players
         seats[seat] = me
-        dice = random.Random(seed * 100_003 + game // variant.players)
+        dice = round_dice(seed, game, variant.players)
         wins += play_game(variant, seats, dice).winner == seat
     return wins / games
 
