@@ -13,7 +13,8 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.rules.replay import Replay, ReplayError, mat_text, replay_from_json, replay_states
+from game.rules.mat import mat_text
+from game.rules.replay import Replay, ReplayError, replay_from_json, replay_states
 from game.store.files import data_dir, write_atomic
 
 MAX_BYTES = 5_000_000  # a replay file larger than this is not read
@@ -51,7 +52,10 @@ def export_replay(replay: Replay, stem: str, folder: Path | None = None) -> Path
 def export_mat(
     games: Sequence[Replay], names: Sequence[str], stem: str, folder: Path | None = None
 ) -> Path:
-    """Write backgammon games (a match) as ``stem.mat``; the path written."""
+    """Write backgammon games (a match) as ``stem.mat``, laid out as GNU Backgammon writes
+    it; the path written. Raises ``MatError`` (a ``ReplayError``) for games the format
+    cannot hold, such as a match without the Crawford rule that doubled in the game
+    the format takes as the Crawford game; nothing is written then."""
     folder = folder or exports_dir()
     text = mat_text(games, names)
     path = _name(stem, ".mat", folder)
