@@ -119,10 +119,33 @@ def test_a_backgammon_match_exports_as_a_mat_file(app, tmp_path):
     records.export_mat()
     (path,) = (tmp_path / "exports").glob("*.mat")
     text = path.read_text()
-    assert text.startswith(" 1 point match\n\n Game 1\n")
+    assert text.startswith("\n 1 point match\n\n Game 1\n")  # as GNU Backgammon writes it
     assert "Tabula (novice) : 0" in text and "Tabula (beginner) : 0" in text
     # A single game, a gammon or a backgammon: in a one-point match each ends the match.
-    assert any(f"Wins {won} and the match" in text for won in ("1 point", "2 points", "3 points"))
+    assert any(f"Wins {won}\n" in text for won in ("1 point", "2 points", "3 points"))
+
+
+def test_a_match_the_mat_format_cannot_hold_is_refused_with_the_reason(app, tmp_path):
+    from tests.rules.mat_matches import seeded_match
+
+    setup = GameSetup("backgammon", {"match_length": 1, "cube": False}, COMPUTERS, seed=5)
+    play_out(app, setup)
+    app.stack.scenes.clear()
+    records = RecordsScene(app)
+    app.push(records)
+    # A match without the Crawford rule that doubled in the game .mat takes as Crawford's.
+    from game.rules.mat import crawford_problem
+
+    games, _ = seeded_match(1, 3, crawford=False)
+    assert crawford_problem(games)
+    stored = [
+        {**g.to_json(), "start": {"match": g.to_json()["match"]}, "finished": 0} for g in games
+    ]
+    app.records.match_games = lambda match_id: stored
+    records.export_mat()
+    assert "Could not export the match" in records.message and "Crawford" in records.message
+    assert not list((tmp_path / "exports").glob("*.mat"))
+    records.draw(app.screen)  # the message is drawn without error
 
 
 def test_the_dice_statistics_count_each_sides_rolls(app):
