@@ -38,9 +38,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.rules import match as m
-from game.rules.notation import parse_play
+from game.rules.notation import format_play, parse_play
+from game.rules.outcome import Kind
 from game.rules.play import Play
-from game.rules.replay import Replay, ReplayError, apply_entry, replay_states
+from game.rules.replay import Replay, ReplayError, ScriptedDice, apply_entry, replay_states
 from game.rules.variants import find_variant
 
 RIGHT = 33  # the column where side 1's records start
@@ -166,6 +167,11 @@ def _records(game: Replay, states: Sequence[m.GameState]) -> list[_Record]:
     return out
 
 
+# What GNU Backgammon writes a game won by bearing off as: its kind times the cube (so
+# a gammon at cube 1 is "Wins 2 points" even where the Jacoby rule scores it 1).
+_GAME_VALUE = {Kind.SINGLE: 1, Kind.GAMMON: 2, Kind.BACKGAMMON: 3}
+
+
 def _points(n: int) -> str:
     return f"{n} point{'s' if n > 1 else ''}"
 
@@ -218,7 +224,7 @@ def _game_text(
             out.append("\n" if odd else "\n\n")
         if finished_by_move and n == len(records) - 1 and last.result is not None:
             pad = " " * 34 if odd else "\n      "
-            out.append(f"{pad}Wins {_points(last.result.points)}\n\n")
+            out.append(f"{pad}Wins {_points(_GAME_VALUE[last.result.kind] * cube)}\n\n")
         i += 1
     return "".join(out)
 
@@ -262,12 +268,31 @@ def mat_text(
         raise MatError(problem)
     first = games[0]
     length = first.match.length if first.match else int(first.options.get("match_length", 0))
+    shown = [_name(name, n) for n, name in enumerate(names[:2])]
     parts = [f"{line}\n" for line in comments]
     parts.append(f"\n {length} point match\n\n")
+    previous: m.GameState | None = None
     for number, game in enumerate(games, 1):
         states = replay_states(game)
-        parts.append(_game_text(number, names, states, _records(game, states)))
+        if previous is not None and (
+            previous.result is None or previous.match.score != states[0].match.score
+        ):
+            was = "-".join(map(str, previous.match.score))
+            now = "-".join(map(str, states[0].match.score))
+            raise MatError(
+                f"game {number} starts at {now}, but game {number - 1} ended at {was}"
+                f"{'' if previous.result else ' (unfinished)'}: give the games of one match, "
+                "in order"
+            )
+        parts.append(_game_text(number, shown, states, _records(game, states)))
+        previous = states[-1]
     return "".join(parts)
+
+
+def _name(name: str, side: int) -> str:
+    """A player's name as the file can hold it: one line, no colon (it ends the name)."""
+    clean = " ".join(str(name).replace(":", " ").split())
+    return clean or f"Player {side + 1}"
 
 
 # -- reading ---------------------------------------------------------------------
@@ -356,7 +381,7 @@ class _GameReader:
                 raise MatError(f"{where}: an opening throw cannot be a double")
             high, low = max(dice), min(dice)
             self.opening = (high, low) if side == 0 else (low, high)
-            start = m.new_game(self.variant, _Scripted(self.opening), self.match)  # type: ignore[arg-type]
+            start = m.new_game(self.variant, ScriptedDice(self.opening), self.match)  # type: ignore[arg-type]
             self.state = start
             self._play(side, text, where)
             return
@@ -391,7 +416,7 @@ class _GameReader:
         if not steps:
             legal = m.legal_plays(state)
             if len(legal) == 1:
-                notation = _notation(state, legal[0])
+                notation = format_play(state.variant, legal[0])
                 self.add({"side": side, "action": "play", "dice": dice, "play": notation}, where)
             # else: thrown, then a resignation follows
             return
@@ -425,20 +450,6 @@ class _GameReader:
             opening=self.opening,
             result=result.to_json() if result is not None else None,
         )
-
-
-class _Scripted:
-    def __init__(self, values: Sequence[int]) -> None:
-        self.values = list(values)
-
-    def randint(self, low: int, high: int) -> int:
-        return self.values.pop(0)
-
-
-def _notation(state: m.GameState, play: Play) -> str:
-    from game.rules.notation import format_play
-
-    return format_play(state.variant, play)
 
 
 def read_mat(text: str) -> MatMatch:

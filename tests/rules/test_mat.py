@@ -246,3 +246,39 @@ def test_a_game_over_score_mismatch_is_refused():
     broken = text.replace(" gnubg : 0                      root : 2", " gnubg : 0   root : 1", 1)
     with pytest.raises(MatError, match="the game before ended at 0-2"):
         read_mat(broken)
+
+
+def test_a_damaged_file_is_read_or_refused_with_a_mat_error_never_a_crash():
+    import random
+
+    texts = [p.read_text() for p in GNUBG_FILES]
+    rng = random.Random(20)
+    alphabet = " \n:/*)0123456789DropsTakesWinsGame"
+    for _ in range(25):
+        lines = rng.choice(texts).split("\n")
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(lines))
+            op = rng.random()
+            if op < 0.4 and lines[i]:
+                j = rng.randrange(len(lines[i]))
+                lines[i] = lines[i][:j] + rng.choice(alphabet) + lines[i][j + 1 :]
+            elif op < 0.6:
+                del lines[i]
+            elif op < 0.8:
+                lines.insert(i, rng.choice(lines))
+            else:
+                lines[i], lines[-1 - i] = lines[-1 - i], lines[i]
+        try:
+            read_mat("\n".join(lines))
+        except MatError as exc:
+            assert str(exc)
+
+
+def test_games_out_of_order_and_awkward_names_are_handled_at_export():
+    games, _ = seeded_match(2, 3, resign=0)
+    assert len(games) > 1
+    with pytest.raises(MatError, match="give the games of one match, in order"):
+        mat_text([games[1], games[0]])
+    text = mat_text(games, ("Ann: the\nfirst", ""))
+    assert " Ann the first : 0" in text and "Player 2 : 0" in text
+    assert read_mat(text).names == ("Ann the first", "Player 2")

@@ -21,6 +21,7 @@ from game.ui.scenes.results import ResultsScene
 from game.ui.session import GameSetup, Seat
 
 COMPUTERS = (Seat(human=False), Seat(human=False, level="beginner"))
+COMPUTERS_JSON = [{"human": False, "level": "novice"}, {"human": False, "level": "beginner"}]
 
 
 @pytest.fixture
@@ -126,22 +127,31 @@ def test_a_backgammon_match_exports_as_a_mat_file(app, tmp_path):
 
 
 def test_a_match_the_mat_format_cannot_hold_is_refused_with_the_reason(app, tmp_path):
+    from game.rules.mat import crawford_problem
+    from game.store.records import FinishedGame
     from tests.rules.mat_matches import seeded_match
 
-    setup = GameSetup("backgammon", {"match_length": 1, "cube": False}, COMPUTERS, seed=5)
-    play_out(app, setup)
-    app.stack.scenes.clear()
-    records = RecordsScene(app)
-    app.push(records)
     # A match without the Crawford rule that doubled in the game .mat takes as Crawford's.
-    from game.rules.mat import crawford_problem
-
     games, _ = seeded_match(1, 3, crawford=False)
     assert crawford_problem(games)
-    stored = [
-        {**g.to_json(), "start": {"match": g.to_json()["match"]}, "finished": 0} for g in games
-    ]
-    app.records.match_games = lambda match_id: stored
+    for game in games:
+        data = game.to_json()
+        app.records.add_game(
+            FinishedGame(
+                "play",
+                "backgammon",
+                data["options"],
+                COMPUTERS_JSON,
+                game.seed,
+                data["plays"],
+                data["result"],
+                match_id="m1",
+                start={"match": data["match"]},
+            )
+        )
+    records = RecordsScene(app)
+    app.push(records)
+    assert records.mat_button.enabled
     records.export_mat()
     assert "Could not export the match" in records.message and "Crawford" in records.message
     assert not list((tmp_path / "exports").glob("*.mat"))
