@@ -244,9 +244,8 @@ def crawford_problem(games: Sequence[Replay]) -> str | None:
         if (score[0] == length - 1) != (score[1] == length - 1):
             if any(e.get("action") == "double" for e in game.plays):
                 return (
-                    f"this match was played without the Crawford rule, and game {number} "
-                    "has a double where the .mat format (always Crawford) allows none; "
-                    "export it as a replay instead"
+                    f"played without the Crawford rule, which .mat assumes: game {number} "
+                    "doubles where .mat forbids it (export replays instead)"
                 )
             return None
     return None

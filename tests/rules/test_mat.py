@@ -149,7 +149,7 @@ def test_a_match_without_crawford_that_doubles_in_that_game_is_refused():
         try:
             mat_text(games)
         except MatError as exc:
-            assert "Crawford" in str(exc) and "replay" in str(exc)
+            assert "Crawford" in str(exc) and "export replays instead" in str(exc)
             return
     pytest.fail("no seeded match without Crawford doubles in the would-be Crawford game")
 

@@ -155,7 +155,11 @@ def test_a_match_the_mat_format_cannot_hold_is_refused_with_the_reason(app, tmp_
     records.export_mat()
     assert "Could not export the match" in records.message and "Crawford" in records.message
     assert not list((tmp_path / "exports").glob("*.mat"))
-    records.draw(app.screen)  # the message is drawn without error
+    records.draw(app.screen)  # the message is drawn without error, and whole
+    from game.ui.widgets import fit_text
+
+    width = app.screen.get_width() - 2 * round(28 * records.scale)  # draw_page's margins
+    assert fit_text(records.message, "italic", 15 * records.scale, width) == records.message
 
 
 def test_the_dice_statistics_count_each_sides_rolls(app):
