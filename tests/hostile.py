@@ -9,11 +9,18 @@ that are not UTF-8, a name that is not UTF-8.
 from __future__ import annotations
 
 import os
+import random
 import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
+
+from game.rules import match as m
+from game.rules.history import decision
+from game.rules.replay import Replay
+from game.rules.variants import find_variant
 
 
 class Hung(AssertionError):
@@ -65,3 +72,23 @@ def make_hostile(folder: Path, suffix: str, max_bytes: int, prefix: str = "") ->
         Path(os.fsdecode(raw)).write_text("{not json nor toml")
         names["bad-name"] = f"{prefix}bad-?{suffix}"
     return names
+
+
+def small_replay(seed: int = 7, entries: int = 8) -> dict[str, Any]:
+    """A backgammon match game, a few decisions in, as its JSON form."""
+    variant = find_variant("backgammon", {"match_length": 3})
+    rng = random.Random(seed)
+    state = m.new_game(variant, rng)
+    log = []
+    for _ in range(entries):
+        play = None
+        if state.phase is m.Phase.ROLL:
+            after = m.roll(state, rng)
+        else:
+            play = m.legal_plays(state)[0]
+            after = m.play(state, play)
+        log.append(decision(state, after, play))
+        state = after
+    seats = ({"human": True}, {"human": False, "level": "expert"})
+    replay = Replay(variant.id, dict(variant.options), seed, tuple(log), seats, match=state.match)
+    return replay.to_json()

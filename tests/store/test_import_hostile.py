@@ -8,37 +8,20 @@ import random
 from pathlib import Path
 
 import pytest
-from hostile import deadline, make_hostile  # tests/ is on the path (conftest's folder)
+from hostile import (
+    deadline,
+    make_hostile,
+    small_replay,
+)  # tests/ is on the path (conftest's folder)
 
 from game.rules import match as m
-from game.rules.history import decision
 from game.rules.notation import parse_play
-from game.rules.replay import MAX_ENTRIES, Replay, ReplayError, replay_from_json, replay_states
+from game.rules.replay import MAX_ENTRIES, ReplayError, replay_from_json, replay_states
 from game.rules.variants import find_variant
 from game.store.exports import MAX_BYTES, import_replays, read_replay
 from game.store.safe_read import one_line
 
 NOT_FINITE = ("1e999", "-1e999", "NaN", "Infinity", "-Infinity")
-
-
-def small_replay(seed: int = 7, entries: int = 8) -> dict:
-    """A backgammon match game, a few decisions in, as its JSON form."""
-    variant = find_variant("backgammon", {"match_length": 3})
-    rng = random.Random(seed)
-    state = m.new_game(variant, rng)
-    log = []
-    for _ in range(entries):
-        play = None
-        if state.phase is m.Phase.ROLL:
-            after = m.roll(state, rng)
-        else:
-            play = m.legal_plays(state)[0]
-            after = m.play(state, play)
-        log.append(decision(state, after, play))
-        state = after
-    seats = ({"human": True}, {"human": False, "level": "expert"})
-    replay = Replay(variant.id, dict(variant.options), seed, tuple(log), seats, match=state.match)
-    return replay.to_json()
 
 
 def number_paths(value, path=()):
