@@ -8,9 +8,10 @@ them may be hostile. Every reader here
   non-blocking so that a FIFO swapped in at the last moment cannot hang;
 - reads at most ``max_bytes`` and refuses a larger file;
 - decodes strict UTF-8 (a leading byte-order mark is allowed);
-- parses JSON in linear time after a linear scan of its nesting, with finite
-  numbers only (``NaN``, ``Infinity`` and ``1e999`` are refused) and whole
-  numbers of at most ``max_digits`` digits;
+- parses JSON in linear time, in Python so that a worker thread parsing a
+  large file does not hold the GIL for seconds, refusing nesting deeper than
+  ``max_depth`` as it goes, with finite numbers only (``NaN``, ``Infinity`` and
+  ``1e999`` are refused) and whole numbers of at most ``max_digits`` digits;
 - parses TOML after a linear scan that refuses deep nesting and the dotted keys
   of very many parts that ``tomllib`` reads in quadratic time, then refuses
   non-finite numbers in what was read.
@@ -23,17 +24,21 @@ from __future__ import annotations
 
 import codecs
 import json
+import json.decoder
+import json.scanner
 import math
 import os
-import re
 import stat
 import tomllib
-from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
 MAX_DEPTH = 32  # arrays and objects (tables) inside one another
 MAX_DIGITS = 100  # a whole number's digits (a 256-bit seed has 78)
+# Arrays and objects in one JSON file: each is an object the garbage collector
+# walks, and a million of them made its full collections (which stop every
+# thread, the window's too) last a third of a second.
+MAX_CONTAINERS = 100_000
 MAX_KEY_PARTS = 16  # the parts of one dotted TOML key (``a.b.c`` has 3)
 MESSAGE_CHARS = 200  # a message is cut to this many characters
 
@@ -176,24 +181,17 @@ def read_text(path: Path, max_bytes: int) -> str:
 
 # -- JSON ----------------------------------------------------------------------------
 
-# A JSON string from its opening quote; the closing quote is optional, so that the
-# pattern always matches where it starts and never backtracks (linear time).
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
-
-
-def json_depth(text: str) -> int:
-    """How deeply the arrays and objects of ``text`` nest (brackets inside strings do
-    not count), found in linear time without recursion. For any text that
-    ``json.loads`` reads this is exact; for text it refuses, it is the depth up to
-    the point where it stops."""
-    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
-    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
-
 
 class _Number(ValueError):
     """A number refused while parsing (the file's name is added by the caller)."""
+
+
+class _Deep(ValueError):
+    """Nesting past the limit, found while parsing."""
+
+
+class _Many(ValueError):
+    """More arrays and objects than the limit, found while parsing."""
 
 
 def _shown(text: str) -> str:
@@ -213,34 +211,65 @@ def _finite_float(text: str) -> float:
     return value
 
 
-def _whole(max_digits: int) -> Any:
-    def parse(text: str) -> int:
+def _decoder(max_depth: int, max_digits: int, max_containers: int) -> json.JSONDecoder:
+    """A JSON decoder that refuses non-finite numbers, long whole numbers, nesting
+    deeper than ``max_depth`` and more than ``max_containers`` arrays and objects,
+    and scans in Python: the C scanner holds the GIL for a
+    whole file (1 to 4 s for 5 MB on a loaded machine, every frame of the window
+    lost meanwhile), the Python one lets the window's thread run every few
+    milliseconds. Its recursion goes no deeper than ``max_depth`` levels."""
+
+    def whole(text: str) -> int:
         digits = len(text) - text.startswith("-")
         if digits > max_digits:
             raise _Number(f"holds a whole number of {digits:,} digits (at most {max_digits})")
         return int(text)
 
-    return parse
+    decoder = json.JSONDecoder(
+        parse_float=_finite_float, parse_int=whole, parse_constant=_refuse_constant
+    )
+    depth, count = [0], [0]
+
+    def nested(parse: Any) -> Any:
+        def parse_nested(*args: Any) -> Any:
+            depth[0] += 1
+            count[0] += 1
+            try:
+                if depth[0] > max_depth:
+                    raise _Deep(f"is nested more than {max_depth} deep")
+                if count[0] > max_containers:
+                    raise _Many(f"holds more than {max_containers:,} arrays and objects")
+                return parse(*args)
+            finally:
+                depth[0] -= 1
+
+        return parse_nested
+
+    decoder.parse_object = nested(json.decoder.JSONObject)  # type: ignore[attr-defined]
+    decoder.parse_array = nested(json.decoder.JSONArray)  # type: ignore[attr-defined]
+    decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
+    return decoder
 
 
 def loads_json(
-    text: str | bytes, name: str, max_depth: int = MAX_DEPTH, max_digits: int = MAX_DIGITS
+    text: str | bytes,
+    name: str,
+    max_depth: int = MAX_DEPTH,
+    max_digits: int = MAX_DIGITS,
+    max_containers: int = MAX_CONTAINERS,
 ) -> Any:
     """The JSON value of ``text`` (``name`` names it in messages): nested at most
-    ``max_depth`` deep, every number finite, whole numbers of at most
-    ``max_digits`` digits."""
+    ``max_depth`` deep, at most ``max_containers`` arrays and objects, every number
+    finite, whole numbers of at most ``max_digits`` digits. Linear time; no long
+    hold of the GIL."""
     if isinstance(text, bytes):
         text = decode_text(text, name)
-    depth = json_depth(text)
-    if depth > max_depth:
-        raise TooDeep(f"{name}: is nested {depth:,} deep (at most {max_depth})")
     try:
-        return json.loads(
-            text,
-            parse_constant=_refuse_constant,
-            parse_float=_finite_float,
-            parse_int=_whole(max_digits),
-        )
+        return _decoder(max_depth, max_digits, max_containers).decode(text)
+    except _Deep as exc:
+        raise TooDeep(f"{name}: {exc}") from None
+    except _Many as exc:
+        raise TooLarge(f"{name}: {exc}") from None
     except _Number as exc:
         raise BadNumber(f"{name}: {exc}") from None
     except json.JSONDecodeError as exc:
@@ -256,9 +285,11 @@ def read_json(
     max_bytes: int,
     max_depth: int = MAX_DEPTH,
     max_digits: int = MAX_DIGITS,
+    max_containers: int = MAX_CONTAINERS,
 ) -> Any:
     """The JSON value in the regular file ``path`` (see ``read_bytes``, ``loads_json``)."""
-    return loads_json(read_bytes(path, max_bytes), display_name(path), max_depth, max_digits)
+    data = read_bytes(path, max_bytes)
+    return loads_json(data, display_name(path), max_depth, max_digits, max_containers)
 
 
 # -- TOML ----------------------------------------------------------------------------
@@ -386,7 +417,6 @@ __all__ = [
     "TooLarge",
     "decode_text",
     "display_name",
-    "json_depth",
     "loads_json",
     "loads_toml",
     "one_line",

@@ -17,7 +17,6 @@ from game.store.safe_read import (
     TooDeep,
     TooLarge,
     display_name,
-    json_depth,
     loads_json,
     loads_toml,
     one_line,
@@ -108,26 +107,39 @@ def _random_json(rng, depth=0):
     if depth < 6 and roll < 0.3:
         return [_random_json(rng, depth + 1) for _ in range(rng.randint(0, 3))]
     if depth < 6 and roll < 0.6:
-        return {
-            rng.choice(['a"[', "{b}", "]\\", "c"]) + str(i): _random_json(rng, depth + 1)
-            for i in range(rng.randint(0, 3))
-        }
+        keys = ['a"[', "{b}", "]\\", "c"]
+        return {rng.choice(keys) + str(i): _random_json(rng, depth + 1) for i in range(3)}
     return rng.choice([1, 2.5, None, True, '"[{', "]}\\\\", "x\\"])
 
 
-def test_the_nesting_scan_agrees_with_the_parsed_value():
+def test_json_is_refused_exactly_when_it_nests_deeper_than_the_limit():
     rng = random.Random(5)
     for _ in range(2000):
         value = _random_json(rng)
-        assert json_depth(json.dumps(value)) == _depth(value)
+        text = json.dumps(value)
+        for limit in (2, 3, 4):
+            if _depth(value) > limit:
+                with pytest.raises(TooDeep):
+                    loads_json(text, "x.json", max_depth=limit)
+            else:
+                assert loads_json(text, "x.json", max_depth=limit) == value
 
 
 def test_nesting_just_under_the_limit_reads_and_just_over_is_refused():
     assert loads_json("[" * 32 + "]" * 32, "x.json") is not None
-    with pytest.raises(TooDeep, match="33 deep"):
+    with pytest.raises(TooDeep, match="more than 32 deep"):
         loads_json("[" * 33 + "]" * 33, "x.json")
     with pytest.raises(TooDeep):  # an unclosed string does not hide the brackets before it
         loads_json('{"a": ' + "[" * 100 + '"', "x.json")
+
+
+def test_json_of_very_many_arrays_is_refused_as_it_is_read():
+    """A million small arrays made the garbage collector's full collections stop the
+    window for a third of a second each; past the limit the file is refused."""
+    text = "[" + "[1]," * 100_000 + "[]]"
+    with pytest.raises(TooLarge, match="more than 100,000 arrays and objects"):
+        loads_json(text, "x.json")
+    assert len(loads_json(text, "x.json", max_containers=100_002)) == 100_001
 
 
 @pytest.mark.parametrize(
