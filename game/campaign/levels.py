@@ -51,7 +51,7 @@ log = logging.getLogger(__name__)
 
 LEVELS = ("novice", "beginner", "intermediate", "advanced", "expert")
 NAME = re.compile(r"^\d\d-[a-z0-9]+(-[a-z0-9]+)*$")
-MAX_BYTES = 64_000  # a level file is under a kilobyte; a larger one is not read
+MAX_BYTES = 16_000  # a level file is under a kilobyte; a larger one is not read
 MAX_ID_CHARS = 80  # a chapter's id, a level's id in 'unlocks'
 LEVEL_KEYS = {
     "title",
