@@ -139,6 +139,8 @@ def test_hostile_replay_files_are_read_off_the_windows_thread_and_never_stop_it(
         records.import_files()  # returns at once: the work is the worker's
         assert records.importing is not None and "Importing" in records.message
         assert not records.import_button.enabled
+        # A daemon thread: quitting the game never waits for the files.
+        assert any(t.name == "import-replays" and t.daemon for t in threading.enumerate())
         for _ in range(30):
             app.step(1 / 60)
         assert records.importing is not None and app.running

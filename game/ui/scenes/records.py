@@ -19,7 +19,7 @@ import logging
 import sqlite3
 import threading
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from functools import partial
 from typing import Any
 
@@ -77,7 +77,6 @@ class RecordsScene(WidgetScene):
         self.message = ""
         self.stats: list[Any] = []
         self.problems: list[str] = []  # one line per file the last import skipped
-        self.executor: ThreadPoolExecutor | None = None
         self.importing: Future[Any] | None = None
         self.stop_import = threading.Event()
 
@@ -104,9 +103,6 @@ class RecordsScene(WidgetScene):
     def on_exit(self) -> None:
         super().on_exit()
         self.stop_import.set()  # the worker stops before its next file
-        if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = None
         self.importing = None
 
     def update(self, dt: float) -> None:
@@ -225,10 +221,20 @@ class RecordsScene(WidgetScene):
         """Read the replay files in a worker thread; ``update`` shows what it found."""
         if self.importing is not None:
             return
-        if self.executor is None:
-            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="import")
-        self.stop_import.clear()
-        self.importing = self.executor.submit(import_replays, None, self.stop_import.is_set)
+        self.stop_import = threading.Event()  # a worker left running keeps its own
+        stop = self.stop_import.is_set
+        job: Future[Any] = Future()
+
+        def work() -> None:
+            job.set_running_or_notify_cancel()
+            try:
+                job.set_result(import_replays(None, stop))
+            except BaseException as exc:
+                job.set_exception(exc)
+
+        # A daemon thread: quitting the game never waits for a folder of large files.
+        threading.Thread(target=work, name="import-replays", daemon=True).start()
+        self.importing = job
         self.import_button.enabled = False
         self.problems = []
         self.message = "Importing the replay files…"
