@@ -10,8 +10,9 @@ them may be hostile. Every reader here
 - decodes strict UTF-8 (a leading byte-order mark is allowed);
 - parses JSON in linear time, in Python so that a worker thread parsing a
   large file does not hold the GIL for seconds, refusing nesting deeper than
-  ``max_depth`` as it goes, with finite numbers only (``NaN``, ``Infinity`` and
-  ``1e999`` are refused) and whole numbers of at most ``max_digits`` digits;
+  ``max_depth`` and more than ``max_containers`` arrays and objects as it goes,
+  with finite numbers only (``NaN``, ``Infinity`` and ``1e999`` are refused) and
+  whole numbers of at most ``max_digits`` digits;
 - parses TOML after a linear scan that refuses deep nesting and the dotted keys
   of very many parts that ``tomllib`` reads in quadratic time, then refuses
   non-finite numbers in what was read.
@@ -53,7 +54,7 @@ class NotARegularFile(FileRefused):
 
 
 class TooLarge(FileRefused):
-    """A file larger than the reader takes."""
+    """A file larger than the reader takes (in bytes, or in arrays and objects)."""
 
 
 class NotText(FileRefused):
