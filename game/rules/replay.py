@@ -21,6 +21,7 @@ follow is a ``ReplayError`` naming the entry.
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +33,13 @@ from game.rules.variants import find_variant
 
 FORMAT = "tabula-replay"
 VERSION = 1
+# Bounds far beyond any game played, so that a hostile file cannot make the check
+# run for minutes: a game's decisions, the dice of an opening throw entered by
+# hand (ties throw again), the characters of one play's notation, a seat's level.
+MAX_ENTRIES = 10_000
+MAX_OPENING_DICE = 200
+MAX_PLAY_CHARS = 500
+MAX_LEVEL_CHARS = 40
 
 
 class ReplayError(RulesError):
@@ -95,11 +103,14 @@ def replay_from_json(obj: Any) -> Replay:
     plays = obj.get("plays")
     if not isinstance(plays, list) or not all(isinstance(p, dict) for p in plays):
         raise ReplayError("the replay's 'plays' must be a list of objects")
+    if len(plays) > MAX_ENTRIES:
+        raise ReplayError(f"the replay has {len(plays):,} entries (at most {MAX_ENTRIES:,})")
     seats = obj.get("seats", [])
     if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
         raise ReplayError("the replay's 'seats' must be a list of objects")
+    _check_seats(seats, variant.players)
     starter = obj.get("starter")
-    if starter is not None and starter not in range(variant.players):
+    if starter is not None and (isinstance(starter, bool) or starter not in range(variant.players)):
         raise ReplayError(f"the replay's 'starter' {starter!r} is not a side")
     match = None
     if obj.get("match") is not None:
@@ -109,7 +120,7 @@ def replay_from_json(obj: Any) -> Replay:
             match = m.MatchScore(
                 int(raw["length"]), score, bool(raw["crawford"]), bool(raw["crawford_done"])
             )
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, OverflowError):
             raise ReplayError("the replay's 'match' cannot be read") from None
         if len(score) != variant.players:
             raise ReplayError("the replay's match score does not fit the variant")
@@ -118,9 +129,13 @@ def replay_from_json(obj: Any) -> Replay:
         raise ReplayError("the replay's 'result' must be an object")
     opening = obj.get("opening")
     if opening is not None and not (
-        isinstance(opening, list) and all(isinstance(d, int) for d in opening)
+        isinstance(opening, list)
+        and len(opening) <= MAX_OPENING_DICE
+        and all(isinstance(d, int) and not isinstance(d, bool) for d in opening)
     ):
-        raise ReplayError("the replay's 'opening' must be a list of dice")
+        raise ReplayError(
+            f"the replay's 'opening' must be a list of at most {MAX_OPENING_DICE} dice"
+        )
     known = {"format", "version", "variant", "options", "seed", "plays", "seats", "starter"}
     known |= {"opening"}
     known |= {"match", "result"}
@@ -139,17 +154,30 @@ def replay_from_json(obj: Any) -> Replay:
     )
 
 
+def _check_seats(seats: list[dict[str, Any]], players: int) -> None:
+    """The seats of a replay: at most one per side, ``human`` true or false, ``level``
+    a short text (the window shows it)."""
+    if len(seats) > players:
+        raise ReplayError(f"the replay has {len(seats)} seats for {players} sides")
+    for n, seat in enumerate(seats, 1):
+        if not isinstance(seat.get("human", False), bool):
+            raise ReplayError(f"the replay's seat {n}: 'human' must be true or false")
+        level = seat.get("level", "")
+        if not isinstance(level, str) or len(level) > MAX_LEVEL_CHARS:
+            raise ReplayError(f"the replay's seat {n}: 'level' must be a short text")
+
+
 class ScriptedDice:
     """Dice thrown by hand, handed to the rules where they expect a generator: each
     ``randint`` gives the next value (``OutOfDice`` when there is none left)."""
 
     def __init__(self, values: Sequence[int]) -> None:
-        self.values = list(values)
+        self.values = deque(values)  # popped from the left: linear in the dice
 
     def randint(self, low: int, high: int) -> int:
         if not self.values:
             raise OutOfDice("more dice are needed")
-        value = self.values.pop(0)
+        value = self.values.popleft()
         if not low <= value <= high:
             raise ReplayError(f"a die of {value} is not between {low} and {high}")
         return value
@@ -201,6 +229,8 @@ def apply_entry(
             text = entry.get("play")
             if not isinstance(text, str):
                 raise ReplayError(f"{where}: the play is missing")
+            if len(text) > MAX_PLAY_CHARS:
+                raise ReplayError(f"{where}: the play's notation is {len(text):,} characters long")
             play = parse_play(state.variant, state.position, state.dice, text)
             return m.play(state, play)
         if action == "name_die":
@@ -221,7 +251,7 @@ def apply_entry(
             return simple[action](state)  # type: ignore[index]
     except ReplayError:
         raise
-    except (RulesError, TypeError, ValueError) as exc:
+    except (RulesError, TypeError, ValueError, OverflowError) as exc:
         raise ReplayError(f"{where} ({action}): {exc}") from None
     raise ReplayError(f"{where}: unknown action {action!r}")
 
