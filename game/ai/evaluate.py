@@ -66,6 +66,14 @@ class Evaluator:
     def outputs(self, positions: Sequence[Position]) -> np.ndarray:
         """The evaluation's outputs for each position, seen by its side to act: the
         network's, or the bear-off database's where it knows the position."""
+        # A position reached several ways (the look-ahead meets many twice) is valued once.
+        index: dict[Position, int] = {}
+        rows = [index.setdefault(p, len(index)) for p in positions]
+        if len(index) < len(positions):
+            return self._outputs(list(index))[rows]
+        return self._outputs(positions)
+
+    def _outputs(self, positions: Sequence[Position]) -> np.ndarray:
         # In slices: building one slice's arrays holds the interpreter's lock, and a
         # computer seat thinks beside the window's thread (slices keep frames smooth).
         slices = [positions[start : start + SLICE] for start in range(0, len(positions), SLICE)]
