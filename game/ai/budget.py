@@ -14,11 +14,16 @@ the look-ahead could take many seconds. A ``Budget`` bounds it:
   look at) and the decision is made from what it has. Only a machine too slow for
   the count makes the answer depend on the clock.
 
-``clock`` is injectable so tests can run the backstop without waiting.
+``clock`` is injectable so tests can run the backstop without waiting. The
+environment variable ``TABULA_THINK_SECONDS`` sets the backstop (a number of
+seconds, or ``off``): the test suite turns it off, so that its answers never
+depend on how busy the machine is.
 """
 
 from __future__ import annotations
 
+import math
+import os
 import time
 from collections.abc import Callable
 
@@ -28,6 +33,24 @@ from collections.abc import Callable
 # near a second and a half.
 POSITIONS = 20_000
 SECONDS = 1.5  # the wall-clock backstop, from the start of the decision
+SECONDS_VARIABLE = "TABULA_THINK_SECONDS"  # overrides SECONDS: seconds, or "off"
+
+
+def backstop_seconds() -> float:
+    """The backstop in force: ``TABULA_THINK_SECONDS`` if set, else ``SECONDS``
+    (``math.inf``: none)."""
+    text = os.environ.get(SECONDS_VARIABLE, "").strip()
+    if not text:
+        return SECONDS
+    if text.lower() == "off":
+        return math.inf
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not seconds > 0:
+        raise ValueError(f"{SECONDS_VARIABLE} must be a number of seconds or 'off', got {text!r}")
+    return seconds
 
 
 class Budget:
@@ -38,13 +61,15 @@ class Budget:
     def __init__(
         self,
         positions: int | None = None,
-        seconds: float | None = SECONDS,
+        seconds: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
+        """``positions`` and ``seconds`` default to ``POSITIONS`` and the backstop in force
+        (``backstop_seconds``); ``seconds=math.inf``: no backstop."""
         self.positions = POSITIONS if positions is None else positions
         if self.positions < 0:
             raise ValueError(f"a budget needs a count of positions of 0 or more, got {positions}")
-        self.seconds = seconds
+        self.seconds = backstop_seconds() if seconds is None else seconds
         self.clock = clock
         self.started = clock()
         self.spent = 0  # positions generated so far (it may pass the count by the last batch)
@@ -61,7 +86,7 @@ class Budget:
 
     def in_time(self) -> bool:
         """Whether the backstop has not yet passed."""
-        if self.seconds is not None and self.clock() - self.started > self.seconds:
+        if self.seconds < math.inf and self.clock() - self.started > self.seconds:
             self.stopped = self.stopped or "clock"
             return False
         return True
