@@ -224,6 +224,7 @@ def _distinct(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 _BITS24 = np.left_shift(np.int64(1), np.arange(24, dtype=np.int64))
+_BITS25 = np.left_shift(np.int64(1), np.arange(25, dtype=np.int64))
 
 
 def escapes(rear: np.ndarray, blocks: np.ndarray) -> np.ndarray:
@@ -239,18 +240,12 @@ def escapes(rear: np.ndarray, blocks: np.ndarray) -> np.ndarray:
 def _shots(blots: np.ndarray, others: np.ndarray) -> np.ndarray:
     """The share of the 36 rolls that hit one of the ``blots`` (rows, 24: pos 1..24) from
     the other side's men (``others``, rows, 25: on this side's pos 1..25), the path's
-    blocks ignored; worked out once for each distinct row."""
-    keys = (
-        (blots.astype(np.int64) @ _BITS24)
-        | (others[:, :24].astype(np.int64) @ _BITS24 << 24)
-        | (others[:, 24].astype(np.int64) << 48)
-    )
-    first, which = _distinct(keys)
-    blots, others = blots[first], others[first]
-    padded = np.concatenate((others, np.zeros((len(first), 24), dtype=bool)), axis=1)
-    present = (blots[:, :, None] & padded[:, SHOT_FROM]).any(axis=1)  # (rows, d = 1..24)
+    blocks ignored. As bits: a blot at k is ``d`` pips from a man at k + d."""
+    blot_bits = blots.astype(np.int64) @ _BITS24
+    other_bits = others.astype(np.int64) @ _BITS25
+    present = np.stack([blot_bits & (other_bits >> d) != 0 for d in range(1, 25)], axis=1)
     shots: np.ndarray = ((present.astype(np.float32) @ ROLL_REACH.T) > 0).mean(axis=1)
-    return shots[which]
+    return shots
 
 
 def _escapes(rear: np.ndarray, blocks: np.ndarray) -> np.ndarray:
