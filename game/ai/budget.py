@@ -28,10 +28,11 @@ import time
 from collections.abc import Callable
 
 # Positions the look-ahead of one decision may generate and value. Ordinary
-# backgammon decisions need 1,000 to 35,000 (the two-roll look-ahead at three
-# plays); at about 15,000 positions a second on one core this keeps a decision
-# near a second and a half.
-POSITIONS = 20_000
+# backgammon decisions need from a few hundred to about 35,000 (the two-roll
+# look-ahead at three plays), the other variants fewer; one core values about
+# 50,000 a second, so a decision takes under a second on an idle machine even
+# where a roll has thousands of plays.
+POSITIONS = 40_000
 SECONDS = 1.5  # the wall-clock backstop, from the start of the decision
 SECONDS_VARIABLE = "TABULA_THINK_SECONDS"  # overrides SECONDS: seconds, or "off"
 

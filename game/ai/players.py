@@ -10,8 +10,10 @@
   filter) it averages, over the next side's rolls, the value left after that
   side's best reply. How many plays it looks at is bounded by the work it may
   do (the replies it generates), so a three-dice variant looks at fewer plays
-  than backgammon and a move still takes well under a second; the bound is a
-  count, not a clock, so the same position always gets the same answer.
+  than backgammon. The whole look-ahead spends a ``Budget`` (game.ai.budget): a
+  count of positions, so the same position always gets the same answer, and a
+  wall-clock backstop for a busy machine; where it runs out, the plays it
+  reached rank first.
   In backgammon it then looks two rolls deep at its best three plays when
   more than one is within 0.1 of the best: the next side's best reply to each
   of its rolls, then its own best play for each of its own.
