@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 import time
 from collections.abc import Callable
 
@@ -75,6 +76,11 @@ class Budget:
         self.started = clock()
         self.spent = 0  # positions generated so far (it may pass the count by the last batch)
         self.stopped = ""  # why the look-ahead stopped early: "", "count" or "clock"
+
+    @classmethod
+    def unbounded(cls) -> Budget:
+        """A budget that never runs out (analysis and tests)."""
+        return cls(sys.maxsize, math.inf)
 
     def take(self, positions: int) -> bool:
         """Spend ``positions``; whether the look-ahead may go on with them (within the

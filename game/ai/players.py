@@ -190,12 +190,13 @@ def _replies(
 
 
 def _lookahead(
-    ev: Evaluator, after: Position, mover: int, budget: Budget
+    ev: Evaluator, after: Position, mover: int, budget: Budget | None = None
 ) -> tuple[float, int] | None:
     """The value of ``after`` for ``mover`` averaged over the next side's rolls, each
     answered by that side's best play by the evaluation; and the replies generated
-    (None: ``budget`` ran out first)."""
+    (None: ``budget`` ran out first; no budget: no bound)."""
     variant, scheme = ev.variant, ev.scheme
+    budget = budget if budget is not None else Budget.unbounded()
     rolls = _reply_rolls(variant)
     groups = _replies(variant, after, rolls, budget)
     if groups is None:
@@ -214,12 +215,16 @@ def _lookahead(
     return total, work
 
 
-def _deep_lookahead(ev: Evaluator, after: Position, mover: int, budget: Budget) -> float | None:
+def _deep_lookahead(
+    ev: Evaluator, after: Position, mover: int, budget: Budget | None = None
+) -> float | None:
     """Two rolls deep (two sides): the value of ``after`` for ``mover`` averaged over the
     next side's rolls, each answered by its best play by the evaluation, and each
     position that leaves averaged over the mover's rolls, each answered by the mover's
-    best play (``_lookahead`` from the reply). None: ``budget`` ran out first."""
+    best play (``_lookahead`` from the reply). None: ``budget`` ran out first (no
+    budget: no bound)."""
     variant = ev.variant
+    budget = budget if budget is not None else Budget.unbounded()
     rolls = _reply_rolls(variant)
     groups = _replies(variant, after, rolls, budget)
     if groups is None:
