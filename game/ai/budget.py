@@ -34,7 +34,7 @@ from collections.abc import Callable
 # 50,000 a second, so a decision takes under a second on an idle machine even
 # where a roll has thousands of plays.
 POSITIONS = 40_000
-SECONDS = 1.5  # the wall-clock backstop, from the start of the decision
+SECONDS = 1.2  # the wall-clock backstop, from the start of the look-ahead's ranking
 SECONDS_VARIABLE = "TABULA_THINK_SECONDS"  # overrides SECONDS: seconds, or "off"
 
 
