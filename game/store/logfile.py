@@ -51,3 +51,18 @@ def start_log(level: int = logging.WARNING) -> Path | None:
         _path = path
         return path
     return None
+
+
+def stop_log() -> None:
+    """Close the log file (tests; a later ``start_log`` opens one again)."""
+    global _path
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        if (
+            isinstance(handler, logging.handlers.RotatingFileHandler)
+            and _path is not None
+            and Path(handler.baseFilename) == _path.resolve()
+        ):
+            root.removeHandler(handler)
+            handler.close()
+    _path = None
