@@ -223,7 +223,9 @@ class Records:
         finally:
             if source is not None:
                 source.close()
-        return cls._unkept(path, f"Your records cannot be written ({_why(error)})", error, memory)
+        return cls._unkept(
+            path, f"Your records in {path.parent} cannot be written ({_why(error)})", error, memory
+        )
 
     @classmethod
     def _unkept(
@@ -233,7 +235,6 @@ class Records:
         error: Exception,
         memory: sqlite3.Connection | None = None,
     ) -> Records:
-        log.warning("%s: %s", what, error)
         db = _prepared(memory or sqlite3.connect(":memory:"))
         unkept = f"{what}: you can play, but nothing of this session will be kept."
         return cls(db, path, unkept, unkept)

@@ -143,7 +143,7 @@ class SaveKeeper:
         records = self.records
         unkept = getattr(records, "unkept", "") if records is not None else ""
         if unkept:
-            return "Playing without saving: your records cannot be written"
+            return "Playing without saving: your records cannot be written (see the menu)"
         if self.error:
             return (
                 f"Not saved ({self.error}): the game is kept in memory and saved again "
@@ -194,7 +194,11 @@ def start_game(app: Any, payload: Any, *, replace: bool = False) -> None:
 
 
 def draw_save_warning(surface: pygame.Surface, app: Any) -> None:
-    """A strip at the top of the window while something is not saved."""
+    """A strip at the top of the window while something is not saved, over the scenes
+    that ask for it (``save_warning``: the board); the menu says it on its last line."""
+    scenes = app.stack.visible()
+    if not scenes or not getattr(scenes[0], "save_warning", False):
+        return
     text = keeper(app).warning()
     if not text:
         return

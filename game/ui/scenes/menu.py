@@ -209,7 +209,7 @@ class MenuScene(WidgetScene):
         hint = "Arrows or Tab to choose  ·  Enter to select  ·  F11 full screen"
         colour = (120, 108, 92)
         # A damaged record book was moved aside, or the book cannot be written.
-        notice = self.app.records.notice
+        notice = self.app.records.notice or self.app.saves.warning()  # or a save is owed
         if notice:
             hint, colour = fit_text(notice, "italic", 15 * s, w - round(40 * s)), (220, 120, 100)
         draw_text(
