@@ -57,8 +57,11 @@ def main(argv: list[str] | None = None) -> int:
 
     app = App()
     app.start(args.size)
-    app.push(MenuScene(app))
     try:
+        try:
+            app.push(MenuScene(app))
+        except Exception as exc:  # the error card, not a traceback
+            app.recover(exc)
         app.run()
     finally:
         app.stop()

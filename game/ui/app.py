@@ -220,8 +220,8 @@ class App:
         from game.ui.scenes.error import ErrorScene
 
         top = self.stack.top
-        where = type(top).__name__ if top is not None else "the window"
-        log.error("an error in %s", where, exc_info=exc)
+        where = f"the {_screen_name(top)} screen" if top is not None else "the window"
+        log.error("an error in %s (%s)", where, type(top).__name__, exc_info=exc)
         self.failures = [t for t in self.failures if self.time - t < 1.0] + [self.time]
         if len(self.failures) > RAPID_FAILURES:
             raise exc
@@ -312,3 +312,11 @@ class App:
             self._records = None
         font.cache_clear()  # fonts die with pygame.quit(); a later start loads them again
         pygame.quit()
+
+
+def _screen_name(scene: Scene) -> str:
+    """ "board" for a BoardScene, "dice stats" for a DiceStatsScene: for the error card."""
+    import re
+
+    name = type(scene).__name__.removesuffix("Scene") or type(scene).__name__
+    return " ".join(w.lower() for w in re.findall(r"[A-Z][a-z]*|[a-z]+|\d+", name)) or name

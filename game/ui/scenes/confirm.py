@@ -57,7 +57,7 @@ class ConfirmScene(WidgetScene):
     def layout(self, size: tuple[int, int], scale: float) -> None:
         w, h = size
         s = scale
-        pw, ph = round(620 * s), round(300 * s)
+        pw, ph = round(620 * s), round(260 * s)
         panel = pygame.Rect(0, 0, pw, ph)
         panel.center = (w // 2, h // 2)
         self.panel.place(panel, s)

@@ -43,7 +43,7 @@ class ErrorScene(Scene):
         saved = info.get("saved")
         log = self.log = str(info.get("log", ""))
         self.lines = [("Something went wrong", EDGE, 34)]
-        self.lines.append((what + (f" (in {where})" if where else ""), TEXT, 20))
+        self.lines.append((what + (f" (on {where})" if where else ""), TEXT, 20))
         if saved is True:
             self.lines.append(("Your game was saved: Continue in the menu resumes it.", TEXT, 20))
         elif saved is False:
