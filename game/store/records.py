@@ -143,7 +143,7 @@ class Records:
         except Exception as exc:  # never stop the game from starting
             log.exception("the records cannot be opened")
             where = path or Path(FILE_NAME)
-            records = cls._unkept(where, f"Your records cannot be opened ({_why(exc)})", exc)
+            records = cls._unkept(where, f"Your records cannot be opened ({_why(exc)})")
         if records.notice:
             log.warning("%s", records.notice)
         return records
@@ -170,7 +170,6 @@ class Records:
                         path,
                         "Your records were written by a newer Tabula and cannot be moved "
                         f"aside ({_why(move)})",
-                        move,
                     )
                 notice = (
                     f"Your records were written by a newer Tabula; they were kept as {aside.name} "
@@ -192,7 +191,6 @@ class Records:
                     path,
                     f"Your records could not be read ({_why(exc)}) and the damaged file "
                     f"cannot be moved aside ({_why(move)})",
-                    move,
                 )
             notice = (
                 f"Your records could not be read ({_why(exc)}); the damaged file was kept as "
@@ -224,17 +222,12 @@ class Records:
             if source is not None:
                 source.close()
         return cls._unkept(
-            path, f"Your records in {path.parent} cannot be written ({_why(error)})", error, memory
+            path, f"Your records in {path.parent} cannot be written ({_why(error)})", memory
         )
 
     @classmethod
-    def _unkept(
-        cls,
-        path: Path,
-        what: str,
-        error: Exception,
-        memory: sqlite3.Connection | None = None,
-    ) -> Records:
+    def _unkept(cls, path: Path, what: str, memory: sqlite3.Connection | None = None) -> Records:
+        """An empty book in memory (or ``memory``), and ``what`` to say why."""
         db = _prepared(memory or sqlite3.connect(":memory:"))
         unkept = f"{what}: you can play, but nothing of this session will be kept."
         return cls(db, path, unkept, unkept)

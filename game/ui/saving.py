@@ -7,8 +7,10 @@ the next write (after each play), when the menu opens and when the window closes
 ``SaveKeeper.warning()`` says so on screen the moment it happens, until everything
 is written. Meanwhile the game the menu offers to continue is the one in memory,
 never the older one the book still holds: a game that ended is not offered at
-all. When a save fails, the book's now out-of-date saved game is dropped if that
-can be done, so that a restart never offers it either.
+all. When a finished game cannot be kept, the book's saved game (of that game, now
+over) is dropped if that can be done, so that a restart never offers it either;
+while a game goes on, the book keeps its last good save (a crash then loses only
+the plays since).
 
 ``start_game`` asks before a new game replaces an unfinished one (the book keeps
 one game in progress).
@@ -106,9 +108,9 @@ class SaveKeeper:
         self.error = str(exc) or type(exc).__name__
         if first:
             log.warning("could not write to the records (%s): %s", write.what, exc)
-        if write.touches_current:
-            # The book's game in progress is now behind the game played: drop it if that
-            # can be done, so that a restart never offers it.
+        if write.what == "finished":
+            # The book's game in progress is a game that ended: drop it if that can be
+            # done (deleting needs no room), so that a restart never offers it.
             with contextlib.suppress(*WRITE_ERRORS):
                 records.clear_current()
 
