@@ -110,10 +110,15 @@ def test_settings_live_in_the_records_and_survive_a_restart(tmp_path, monkeypatc
 
 
 def test_damaged_settings_give_the_defaults(tmp_path, monkeypatch):
+    """A setting that cannot be read falls back to its default; the others are kept."""
+    from dataclasses import replace
+
     from game.store.settings import Settings, load_settings
 
     monkeypatch.setenv("TABULA_HOME", str(tmp_path))
     records = Records.open(tmp_path / "records.sqlite")
     records.save_settings_values({"volume": "loud", "fullscreen": True})
-    assert load_settings(records) == Settings()
-    assert load_settings(records) == Settings()  # and the damage was repaired
+    expected = replace(Settings(), fullscreen=True)
+    assert load_settings(records) == expected
+    assert load_settings(records) == expected  # and the damage was repaired
+    assert records.settings_values()["volume"] == Settings().volume

@@ -234,6 +234,8 @@ class StepAnimation:
 class BoardScene(Scene):
     """A game from the first throw to the result."""
 
+    save_warning = True  # a save that fails is said at the top (game.ui.saving)
+
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.executor: ThreadPoolExecutor | None = None
