@@ -19,6 +19,7 @@ from typing import Any
 
 from game.store.files import data_dir
 from game.store.records import Records
+from game.store.safe_read import read_json
 
 log = logging.getLogger(__name__)
 
@@ -161,9 +162,10 @@ def load_settings(records: Records | None = None) -> Settings:
         log.warning("the saved settings cannot be read (%s); using the defaults", exc)
         return Settings()
     legacy = settings_path()
-    if not values and legacy.is_file():
+    if not values and legacy.exists():
         try:
-            values = json.loads(legacy.read_text(encoding="utf-8"))
+            # Only a small regular file is read (never a FIFO or a device behind a link).
+            values = read_json(legacy, 64_000)
             _from_dict(values)
             records.save_settings_values(values)
             legacy.replace(legacy.with_name(legacy.name + ".imported"))

@@ -122,3 +122,28 @@ def test_damaged_settings_give_the_defaults(tmp_path, monkeypatch):
     assert load_settings(records) == expected
     assert load_settings(records) == expected  # and the damage was repaired
     assert records.settings_values()["volume"] == Settings().volume
+
+
+def test_a_hostile_legacy_settings_file_gives_the_defaults_at_once(tmp_path, monkeypatch):
+    """An earlier version's settings.json that is a FIFO, a link to a device, or holds
+    1e999 neither hangs nor stops the start: the defaults are used."""
+    import os
+
+    from game.store.settings import Settings, load_settings
+    from tests.hostile import deadline
+
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    legacy = tmp_path / "settings.json"
+    makers = [
+        lambda: os.mkfifo(legacy),
+        lambda: legacy.symlink_to("/dev/zero"),
+        lambda: legacy.write_text('{"window_size": [1e999, 800], "volume": 0.25}'),
+        lambda: legacy.write_text("[" * 100_000 + "]" * 100_000),
+    ]
+    for make in makers:
+        make()
+        with deadline(5):
+            settings = load_settings(Records.open(tmp_path / "records.sqlite"))
+        assert settings == Settings()
+        legacy.unlink()
+        (tmp_path / "records.sqlite").unlink()
