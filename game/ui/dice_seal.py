@@ -18,9 +18,23 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.rules.dice import CONTRIBUTION_MAX, seed_seal
+from game.ui.session import GameSetup
 from game.ui.widgets import Style, draw_panel, draw_text
 
 PHRASE_MAX = 60  # characters of the phrase the card takes (well under CONTRIBUTION_MAX)
+
+
+def asks_throw(setup: GameSetup, players: int, *, demo: bool = False) -> bool:
+    """Whether a game asks for the player's throw before its first die: a fresh seed (no
+    seed or contribution given), a person at the table, dice not entered by hand, not a
+    demonstration."""
+    return (
+        setup.seed is None
+        and not setup.contribution
+        and not setup.manual_dice
+        and not demo
+        and any(seat.human for seat in setup.seats[:players])
+    )
 
 
 def contribution_text(elapsed_ns: int, phrase: str = "") -> str:

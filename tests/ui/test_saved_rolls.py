@@ -178,4 +178,3 @@ def test_a_finished_game_with_the_players_throw_replays_from_the_records(app, sa
     assert replay.contribution == board.contribution and replay.contribution.startswith("t=")
     assert replay.to_json()["version"] == 2
     assert replay_states(replay)[-1].result == board.state.result
-

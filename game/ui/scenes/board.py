@@ -58,7 +58,7 @@ from game.ui.anim.effects import DiceThrow, Impact, Slide, Sparkle
 from game.ui.anim.tween import Call, Delay, Timeline
 from game.ui.assets import font
 from game.ui.dice_entry import DiceEntry
-from game.ui.dice_seal import ThrowPrompt, mixed_words, seal_lines
+from game.ui.dice_seal import ThrowPrompt, asks_throw, mixed_words, seal_lines
 from game.ui.hints import GOOD_COLOUR, HintCard, TutorCard, Verdict, covers, place_card
 from game.ui.progress import record_finished, save_in_progress
 from game.ui.render.board_view import BoardView
@@ -402,15 +402,7 @@ class BoardScene(Scene):
         self.open_game(state)
 
     def asks_throw(self, setup: GameSetup) -> bool:
-        """Whether the player's throw is asked for before the first die: a fresh seed, a
-        person at the table, dice not entered by hand (``game.ui.dice_seal``)."""
-        return (
-            setup.seed is None
-            and not setup.contribution
-            and not setup.manual_dice
-            and not self.app.demo
-            and any(seat.human for seat in setup.seats[: self.variant.players])
-        )
+        return asks_throw(setup, self.variant.players, demo=self.app.demo)
 
     def thrown(self, contribution: str) -> None:
         """The player threw: the contribution is mixed with the seed into the dice, and
