@@ -74,7 +74,7 @@ def seed_note(seed: int, contribution: str) -> str:
     """The dice in the results' note: the seed (long ones shortened: the replay has it
     in full), its seal, and whether the player's throw was mixed in."""
     digits = str(seed)
-    shown = digits if len(digits) <= 16 else f"{digits[:6]}…{digits[-4:]}"
+    shown = digits if len(digits) <= 16 else f"{digits[:6]}...{digits[-4:]}"
     note = f"dice seed {shown} (seal {seed_seal(seed)[:8]})"
     return note + ", your throw mixed in" if contribution else note
 
@@ -117,7 +117,7 @@ class ThrowPrompt:
     # -- drawing ----------------------------------------------------------------------------
 
     def place(self, centre: tuple[int, int], scale: float) -> None:
-        self.rect = pygame.Rect(0, 0, round(600 * scale), round(220 * scale))
+        self.rect = pygame.Rect(0, 0, round(600 * scale), round(196 * scale))
         self.rect.center = centre
 
     def draw(self, surface: pygame.Surface, style: Style, scale: float) -> None:
@@ -126,7 +126,7 @@ class ThrowPrompt:
         seal = " ".join(self.seal[i : i + 8] for i in range(0, 32, 8))
         rows = (
             ("The dice are sealed", "caps", 20, style.accent),
-            (f"Seal {seal} …", "bold", 16, style.text),
+            (f"Seal {seal} ...", "bold", 16, style.text),
             ("Your throw is mixed into them: click or press Enter to throw", "italic", 15, None),
             ("Type first to add a phrase of your own (optional)", "italic", 15, None),
             (f"Phrase: {self.phrase}_", "bold", 16, style.text),

@@ -1889,7 +1889,7 @@ class BoardScene(Scene):
 
     def wanted_buttons(self) -> list[tuple[str, str]]:
         state = self.state
-        if self.busy or not self.human_to_act() or self.dice_entry is not None:
+        if self.busy or not self.human_to_act() or self.dice_entry or self.throw_prompt:
             return []
         out: list[tuple[str, str]] = []
         if self.resigning and state.phase in (m.Phase.ROLL, m.Phase.MOVE):
