@@ -114,9 +114,13 @@ def drive(app, board: BoardScene, entries: int, dice: random.Random) -> None:
 
 def rebuilt(data: dict) -> list[m.GameState]:
     """The states a save's record rebuilds, the way the records and replays rebuild it."""
-    saved = saved_from_json(data)
+    return replay_states(replay_from_file(as_replay(saved_from_json(data))))
+
+
+def as_replay(saved) -> Replay:
+    """A saved game's record as a replay."""
     opening = saved.start.get("opening")
-    replay = Replay(
+    return Replay(
         saved.setup.variant_id,
         dict(saved.setup.options),
         saved.seed,
@@ -124,9 +128,9 @@ def rebuilt(data: dict) -> list[m.GameState]:
         match=saved.start.get("match"),
         starter=saved.start.get("starter"),
         opening=tuple(opening) if opening else None,
+        seats=tuple({"human": seat.human} for seat in saved.setup.seats),
         contribution=saved.start.get("contribution", ""),
     )
-    return replay_states(replay_from_file(replay))
 
 
 def replay_from_file(replay: Replay) -> Replay:
@@ -162,6 +166,16 @@ def test_every_save_after_every_kind_of_roll_replays_and_resumes(app, saves, kin
         drive(app, resumed, len(board.log), random.Random(kind))
         again = [e for e in resumed.log if e["action"] == "roll"]
         assert again[: len(straight)] == straight[: len(again)]
+    # And the saved record, watched as a replay, reaches the saved state roll by roll.
+    record = saved_from_json(saves[-1])
+    viewer = BoardScene(app)
+    app.replace(viewer, as_replay(record))
+    for _ in range(len(record.log)):
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+        for _ in range(3):
+            app.step(1 / 60)
+    assert "stops" not in viewer.message
+    assert viewer.log == list(record.log) and viewer.state == record.state
 
 
 def test_a_finished_game_with_the_players_throw_replays_from_the_records(app, saves):

@@ -982,15 +982,19 @@ class BoardScene(Scene):
         state = self.state
         action = entry.get("action")
         after = state
-        if action != "roll":  # a roll is drawn from the game's own generator below
+        by_hand = action == "roll" and bool(entry.get("manual"))  # not the seed's dice
+        if action != "roll" or by_hand:  # the seed's rolls are drawn from self.rng below
             try:
-                after = apply_entry(state, entry, self.rng, n)
+                after = apply_entry(state, entry, self.rng, n, self.contribution)
             except ReplayError as exc:
                 self.replay_auto = False
                 self.say(f"The replay stops: {exc}")
                 return
         name = self.side_name(int(entry.get("side", 0)))
-        if action == "roll":
+        if by_hand:
+            self.push(after, manual=True)
+            self.throw_dice(after.dice)
+        elif action == "roll":
             self.roll()
             if list(self.state.dice) != list(entry.get("dice", [])):
                 self.replay_auto = False
