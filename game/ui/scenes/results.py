@@ -278,7 +278,8 @@ class ResultsScene(WidgetScene):
         from game.ui.scenes.board import BoardScene
 
         assert self.summary is not None
-        self.app.replace(BoardScene(self.app), replace(self.summary.setup, seed=None, match_id=""))
+        fresh = replace(self.summary.setup, seed=None, contribution="", match_id="")
+        self.app.replace(BoardScene(self.app), fresh)  # new dice: a new seed and throw
 
     def next_game(self) -> None:
         from game.ui.scenes.board import BoardScene
