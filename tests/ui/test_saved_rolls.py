@@ -162,6 +162,8 @@ def test_every_save_after_every_kind_of_roll_replays_and_resumes(app, saves, kin
     app.replace(resumed, last)
     assert resumed.state == last.state and resumed.log == list(last.log)
     assert resumed.contribution == last.start.get("contribution", "")
+    # Every state before it is rebuilt from the save (not just the saved one).
+    assert len(resumed.game.states) == len(last.log) + 1
     if not setup.manual_dice:
         drive(app, resumed, len(board.log), random.Random(kind))
         again = [e for e in resumed.log if e["action"] == "roll"]
