@@ -281,7 +281,7 @@ class Records:
                     game.variant,
                     json.dumps(dict(game.options), sort_keys=True),
                     json.dumps([dict(s) for s in game.seats]),
-                    game.seed,
+                    seed_to_db(game.seed),
                     json.dumps(list(game.plays)),
                     json.dumps(dict(game.result), sort_keys=True),
                     game.player_side,
@@ -310,6 +310,7 @@ class Records:
             try:
                 for key in ("options", "seats", "plays", "result", "start"):
                     game[key] = json.loads(game[key])
+                game["seed"] = seed_from_db(game["seed"])
             except (ValueError, TypeError, RecursionError) as exc:
                 log.warning("finished game %s cannot be read (%s); it is left out", row[0], exc)
                 continue
@@ -378,6 +379,23 @@ class Records:
     def clear_current(self) -> None:
         with self.transaction() as db:
             db.execute("DELETE FROM current")
+
+
+def seed_to_db(seed: int) -> int | str:
+    """A seed as the ``seed`` column keeps it: 48-bit seeds as integers, the 128-bit
+    seeds of newer games (too big for SQLite's integers) as hex text ``0x...``, which
+    the column's integer affinity leaves as text."""
+    return seed if seed < 2**63 else f"0x{seed:x}"
+
+
+def seed_from_db(value: Any) -> Any:
+    """A seed read from the ``seed`` column (either form ``seed_to_db`` writes)."""
+    if isinstance(value, str) and value.startswith("0x"):
+        try:
+            return int(value, 16)
+        except ValueError:
+            return value  # replay_from_json says the seed cannot be read
+    return value
 
 
 def _connect(path: Path) -> sqlite3.Connection:

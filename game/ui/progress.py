@@ -63,10 +63,12 @@ def replay_of(game: Mapping[str, Any]) -> Replay:
     """A finished game from the records (``Records.games``) as a replay."""
     start = game.get("start") or {}
     match = start.get("match")
+    contribution = start.get("contribution", "")
+    dice = {"contribution": contribution} if contribution else {}  # to_json adds the seal
     return replay_from_json(
         {
             "format": "tabula-replay",
-            "version": 1,
+            "version": 2 if contribution else 1,
             "variant": game["variant"],
             "options": game["options"],
             "seed": game["seed"],
@@ -77,6 +79,7 @@ def replay_of(game: Mapping[str, Any]) -> Replay:
             "plays": game["plays"],
             "result": game["result"],
             "played": time.strftime("%Y-%m-%d %H:%M", time.localtime(game["finished"])),
+            **dice,
         }
     )
 

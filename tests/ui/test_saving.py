@@ -174,6 +174,8 @@ def test_a_new_game_asks_before_replacing_the_unfinished_one(path):
     app.push(setup, "practice")
     setup.start()
     assert isinstance(app.stack.top, BoardScene)
+    assert app.stack.top.throw_prompt is not None  # a person's game opens with the throw
+    key(app, pygame.K_RETURN)
     app.home()
     saved = load_in_progress(app)
     assert saved is not None and saved.setup.mode == "practice"
@@ -193,6 +195,7 @@ def test_a_new_game_asks_before_replacing_the_unfinished_one(path):
     board = app.stack.top
     assert isinstance(board, BoardScene) and board.setup.mode == "local"
     assert [type(s) for s in app.stack.scenes] == [MenuScene, BoardScene]
+    key(app, pygame.K_RETURN)  # the player's throw starts the new game, which is saved
     assert load_in_progress(app).setup.mode == "local"
     app.stop()
 
