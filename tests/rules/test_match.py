@@ -12,6 +12,7 @@ from game.rules.errors import IllegalPlayError, RulesError
 from game.rules.outcome import Kind, Termination
 from game.rules.play import Play, Step
 from game.rules.position import position_from_counts
+from game.rules.serial import state_from_json, state_to_json
 from game.rules.variants import find_variant
 
 BG = find_variant("backgammon")
@@ -158,6 +159,20 @@ def test_rejected_resignation_resumes_play():
     state = state_at(BG.start_position(), phase=m.Phase.MOVE, dice=(3, 1))
     back = m.reject(m.resign(state, 1))
     assert back.phase is m.Phase.MOVE and back.dice == (3, 1) and back.resign_offer == 0
+
+
+@pytest.mark.parametrize("phase", [m.Phase.ROLL, m.Phase.MOVE])
+def test_an_answered_or_overtaken_resignation_leaves_no_offer_behind(phase):
+    # Outside the resign phase the state JSON keeps no offer: a state that kept one
+    # would not read back the same (a saved game would not resume as it was).
+    dice = (3, 1) if phase is m.Phase.MOVE else ()
+    state = state_at(BG.start_position(), phase=phase, dice=dice)
+    offer = m.resign(state, 2)
+    refused = m.reject(offer)
+    assert refused == state
+    for after in (refused, m.accept(offer), m.concede(offer, 0)):
+        assert (after.resign_offer, after.resume) == (0, m.Phase.ROLL)
+        assert state_from_json(state_to_json(after)) == after
 
 
 def test_crawford_game_follows_the_first_time_a_side_reaches_match_point():
