@@ -298,6 +298,8 @@ def check_protocol(state: m.GameState) -> None:
     assert answer["ok"], (answer, data)
     got = [(move["notation"], state_from_json(move["state"])) for move in answer["moves"]]
     assert got == expected
+    # Two moves are one when they leave the same state (RULES.md's fine points).
+    assert len({repr(after) for _, after in got}) == len(got), [name for name, _ in got]
 
 
 SEATS = (Seat(), Seat(False, "expert"), Seat(False, "novice", "Ana"), Seat(False, "beginner"))

@@ -188,6 +188,22 @@ def test_the_first_to_bear_off_all_twelve_wins():
     assert (state.result.kind, state.result.points) == (Kind.SINGLE, 1)
 
 
+def test_a_play_that_wins_is_listed_once_whatever_dice_it_leaves():
+    # 17/18/off with a 1 and then the 2, or with the two 1s: the same board, and the
+    # game is over, so the dice it leaves go nowhere: one play, not two.
+    pos = position({17: 1}, {1: 1}, {1: 1}, {1: 1})
+    state = state_of(pos, (2, 1, 1))
+    (only,) = m.legal_plays(state)
+    assert sorted(only.dice_used) == [1, 2]  # made with the highest dice
+    moves = handle({"cmd": "legal", "state": state_to_json(state)})["moves"]
+    assert [move["notation"] for move in moves] == ["17/off [1]"]
+    assert m.play(state, only).is_over
+    # A record made when both were listed still reads (the replay of a finished game).
+    assert parse_play(MUNDO, pos, (2, 1, 1), "17/off [2]") == only
+    with pytest.raises(IllegalPlayError):
+        parse_play(MUNDO, pos, (2, 1, 1), "17/18 [1 2]")
+
+
 # -- placement -----------------------------------------------------------------------------
 
 
