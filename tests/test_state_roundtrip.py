@@ -32,7 +32,6 @@ from __future__ import annotations
 import json
 import random
 import zlib
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -388,9 +387,9 @@ def kinds(state: m.GameState) -> set[str]:
 
 
 def sort_of(state: m.GameState) -> tuple[object, ...]:
-    """States of one sort need the costly checks only a few times per option set."""
-    result = state.result.termination if state.result else None
-    return (state.phase, state.roller is not None, len(state.dice), result, state.cube.value > 1)
+    """The costly checks take the first state of each sort (per option set), and a
+    few more at random: a sort is what ``kinds`` tells apart."""
+    return tuple(sorted(kinds(state)))
 
 
 # What every variant's games must show, and what some must show besides.
@@ -409,10 +408,18 @@ SEEN = {
     "quinze_tablas": {"over: blockade"},
     "duodecim": set(),
 }
-PER_SORT = 1  # protocol checks of each sort of state per option set (and a few at random)
-SAMPLE = 1 / 60
-RECORDS = 3  # records checks per option set: the first with the tutor's worst play...
-RESUME_LENGTH = 40  # ... and one resumed, where the game has at most this many decisions
+SAMPLE = 1 / 60  # the share of the other states that get the protocol check
+RESUME_LENGTH = 40  # one save per option set is resumed, with at most this many decisions
+
+
+@dataclass
+class Checked:
+    """The kinds of state reached, and those that went through each costly check."""
+
+    seen: set[str] = field(default_factory=set)
+    protocol: set[str] = field(default_factory=set)
+    records: set[str] = field(default_factory=set)
+    live: set[str] = field(default_factory=set)  # kinds of states not over (the board saves)
 
 
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
@@ -420,41 +427,56 @@ def test_every_state_reached_round_trips_through_json_the_protocol_and_the_recor
     variant_id: str, tmp_path: Path
 ) -> None:
     records = Records.open(tmp_path / "records.sqlite")
-    seen: Counter[str] = Counter()
+    checked = Checked()
+
+    def check(visit: Visit, first: bool, resume: bool = False, judged: bool = False) -> None:
+        state = visit.state
+        found = kinds(state)
+        checked.seen |= found
+        checked.live |= set() if state.is_over else found
+        check_state_json(state)
+        if not first:
+            return
+        check_protocol(state)
+        checked.protocol |= found
+        if not state.is_over:  # the board keeps no finished game in progress
+            check_records(records, visit, judged=judged, resume=resume)
+            checked.records |= found
+
     try:
         for options in option_sets(variant_id):
             variant = find_variant(variant_id, options)
             seed = zlib.crc32(json.dumps([variant_id, options], sort_keys=True).encode())
             pick = random.Random(seed)
-            sorts: Counter[tuple[object, ...]] = Counter()
-            saves, resumed = RECORDS, False
+            sorts: set[tuple[object, ...]] = set()
+            judged = resumed = False
             for visit in games(variant, seed % 100_000, play_limit(variant)):
                 state = visit.state
-                seen.update(kinds(state))
-                check_state_json(state)
                 sort = sort_of(state)
-                sorts[sort] += 1
-                if sorts[sort] > PER_SORT and pick.random() >= SAMPLE:
-                    continue
-                check_protocol(state)
-                if state.is_over:
-                    continue  # the board keeps no finished game in progress
-                if saves:
-                    resume = not resumed and len(visit.log) <= RESUME_LENGTH
-                    check_records(records, visit, judged=saves == RECORDS, resume=resume)
-                    saves, resumed = saves - 1, resumed or resume
+                first = sort not in sorts
+                sorts.add(sort)
+                if not first and pick.random() < SAMPLE:
+                    check_protocol(state)
+                before = visit.history[-2] if len(visit.history) > 1 else None
+                if state.is_over and before is not None and before.phase is m.Phase.MOVE:
+                    check_protocol(before)  # the play that ended the game, among the others
+                resume = first and not resumed and len(visit.log) <= RESUME_LENGTH
+                judge = first and not judged and visit.walk.last_play is not None
+                check(visit, first, resume, judge)
+                resumed, judged = resumed or resume, judged or judge
                 # The first state of each sort where a side may resign branches off.
-                if sorts[sort] == 1 and state.phase in (m.Phase.ROLL, m.Phase.MOVE):
+                if first and state.phase in (m.Phase.ROLL, m.Phase.MOVE):
                     level = pick.choice(resign_levels(variant))
                     for branch in branches(visit, level):
-                        seen.update(kinds(branch.state))
-                        check_state_json(branch.state)
-                        if branch.state.phase not in (m.Phase.ROLL, m.Phase.MOVE):
-                            check_protocol(branch.state)  # (a refusal leads back to ``state``)
-                        if not branch.state.is_over:
+                        # (A refusal leads back to ``state``: only its record is new.)
+                        again = branch.state.phase in (m.Phase.ROLL, m.Phase.MOVE)
+                        check(branch, first=not again)
+                        if again:
                             check_records(records, branch, judged=False, resume=False)
-            assert resumed, f"{variant_id} {options}: no short game was resumed"
+            assert resumed and judged, f"{variant_id} {options}: no save resumed or judged"
     finally:
         records.close()
-    missing = (SEEN_EVERYWHERE | SEEN[variant_id]) - set(seen)
-    assert not missing, f"{variant_id}: no state of kind {sorted(missing)} was reached ({seen})"
+    missing = (SEEN_EVERYWHERE | SEEN[variant_id]) - checked.seen
+    assert not missing, f"{variant_id}: no state of kind {sorted(missing)} was reached"
+    assert checked.protocol == checked.seen, "some kinds of state missed the protocol"
+    assert checked.records == checked.live, "some kinds of state missed the records"
