@@ -19,12 +19,15 @@ money and match play, the cube, the named third die, play on for places), in
 every phase: dice to roll, dice to play, El Mundo's bonus plays (one to three
 dice handed on), a named die, the cube offered, taken and beavered,
 resignations offered, accepted and refused, conceded games, games over, and the
-second game of a match (scores). A coverage check makes sure each kind of state
-was seen, so that a change of the games cannot quietly empty the property.
+second game of a match (scores). Every state goes through (a); the first state
+of each kind (per option set) through (b) and, where the board would save it,
+(c), and so does the play that ends each game among the others; a few more at
+random. A coverage check makes sure each kind of state was reached and went
+through each check, so that a change of the games cannot quietly empty the
+property.
 
-To keep this fast, most plays of a game are drawn step by step
-(``benchmarks.uct.draw_play``, a legal play found without generating them all);
-the sampled states get the full checks.
+To keep this fast (some seconds), most plays are drawn step by step
+(``benchmarks.uct.draw_play``, a legal play found without generating them all).
 """
 
 from __future__ import annotations
@@ -109,8 +112,9 @@ def play_limit(variant: Variant) -> int | None:
     return None
 
 
-# Doubles stop where real games stop: beavered again and again, the cube (and a money
-# session's score) would soon outgrow the Match ID's fields.
+# Doubles stop where real games stop: beavered again and again, the cube and a money
+# session's score would soon outgrow the Match ID's fields (a session past 32767
+# points cannot be written as a backgammon state at all: not this test's subject).
 MAX_CUBE = 64
 SECOND_GAME_PLAYS = 4  # the next game of the match (or session): its start is enough
 
