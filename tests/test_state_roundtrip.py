@@ -412,7 +412,7 @@ SEEN = {
     "quinze_tablas": {"over: blockade"},
     "duodecim": set(),
 }
-SAMPLE = 1 / 60  # the share of the other states that get the protocol check
+SAMPLE = 1 / 200  # the share of the other states that get the protocol check
 RESUME_LENGTH = 40  # one save per option set is resumed, with at most this many decisions
 
 

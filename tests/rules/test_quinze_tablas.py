@@ -516,7 +516,7 @@ OPTION_SETS = [
     ({"free_entry": True}, 4),
     ({"bear_off_race": True}, 6),
     ({"only_opponent_points": True}, 6),
-    ({"last_mover_wins": True}, 6),
+    ({"last_mover_wins": True}, 4),
     ({"last_mover_wins": True, "only_opponent_points": True}, 6),
 ]
 
