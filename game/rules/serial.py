@@ -165,7 +165,9 @@ def state_from_json(obj: Any) -> GameState:
     roller = obj.get("roller")
     if roller is not None:
         roller = _int(roller, "roller", 0, players - 1)
-        if not variant.passes_dice or phase is not Phase.MOVE or roller == on_roll:
+        # A bonus play is made (move), or a resignation offered during it waits
+        # for its answer with the dice kept (resign).
+        if not variant.passes_dice or phase not in (Phase.MOVE, Phase.RESIGN) or roller == on_roll:
             raise StateError("'roller' names the side whose unused dice are being played")
     dice = _read_dice(obj, variant, phase, key, bonus=roller is not None)
     _check_result(result, variant, obj)
@@ -367,8 +369,9 @@ def _read_dice(
         if fixed and dice[-len(fixed) :] != fixed:
             raise StateError(f"{variant.id} adds {list(fixed)} to every throw")
     elif bonus:
-        if not 1 <= len(dice) < variant.dice_count:
-            raise StateError(f"a bonus play hands on 1 to {variant.dice_count - 1} dice")
+        # A roller that can use none of its dice hands them all on.
+        if not 1 <= len(dice) <= variant.dice_count:
+            raise StateError(f"a bonus play hands on 1 to {variant.dice_count} dice")
     elif needs and len(dice) != variant.dice_count:
         raise StateError(
             f"{variant.id} plays {variant.dice_count} dice of 1-{variant.faces}, got {list(raw)}"
