@@ -200,7 +200,7 @@ def test_el_mundo_resumes_while_a_bonus_play_of_all_the_dice_awaits(home):
 
 # -- a real process, killed ----------------------------------------------------------------
 
-# The window's own loop (real time, animations on), in a process of its own.
+# The window's own loop (real time, 60 frames a second), in a process of its own.
 CHILD = """
 import json, sys
 from dataclasses import replace
@@ -210,7 +210,7 @@ from game.ui.scenes.board import BoardScene
 from game.ui.session import GameSetup, Seat
 
 variant, options, seed, players = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-app = App(replace(Settings(), muted=True, animation="fast"), persist=True)
+app = App(replace(Settings(), muted=True, animation="instant"), persist=True)
 app.start((1280, 800))
 seats = (Seat(human=False),) * players
 app.push(BoardScene(app), GameSetup(variant, json.loads(options), seats, seed=seed))
@@ -264,8 +264,10 @@ def test_a_process_killed_at_random_moments_resumes(tmp_path, monkeypatch):
             for line in child.stdout:  # (pygame may greet first)
                 if line.strip() == b"ready":
                     break
-        for _, _, child in children:
-            time.sleep(rng.uniform(0.3, 2.5))
+        started = time.monotonic()
+        moments = sorted(rng.uniform(0.3, 1.5) for _ in children)  # seconds into the games
+        for (_, _, child), moment in zip(children, moments, strict=True):
+            time.sleep(max(0.0, started + moment - time.monotonic()))
             child.send_signal(signal.SIGKILL)
     finally:
         for _, _, child in children:
