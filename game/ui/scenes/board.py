@@ -1072,7 +1072,9 @@ class BoardScene(Scene):
 
     def press(self, name: str) -> bool:
         state = self.state
-        if name not in self.buttons or not self.human_to_act():
+        # The buttons drawn last can be out of date: inputs that come in one frame (a
+        # double click on Roll) are handled before the next drawing.
+        if name not in self.buttons or name not in dict(self.wanted_buttons()):
             return False
         self.app.audio.play("click")
         if name == "roll":
