@@ -569,10 +569,14 @@ def write_text_atomic(path: str, text: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m game.rules.mat REPLAY.json [...] [-o OUT.mat]``: replays to ``.mat``."""
     import argparse
-    import json
     import sys
 
-    from game.rules.replay import replay_from_json
+    from game.rules.replay import (
+        ReplayFileError,
+        printable,
+        read_replay_json,
+        replay_from_json,
+    )
 
     parser = argparse.ArgumentParser(
         prog="python -m game.rules.mat",
@@ -585,19 +589,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     games = []
     for name in args.replays:
+        shown = printable(name)
         try:
-            with open(name, encoding="utf-8") as f:
-                replay = replay_from_json(json.load(f))
+            replay = replay_from_json(read_replay_json(name))
             replay_states(replay)
-        except (OSError, UnicodeDecodeError) as exc:
-            print(f"{name}: cannot be read ({exc})", file=sys.stderr)
+        except ReplayFileError as exc:  # names the file itself
+            print(exc, file=sys.stderr)
             return 1
-        except ValueError as exc:  # ReplayError and JSON errors
-            print(f"{name}: not a replay Tabula can check: {exc}", file=sys.stderr)
+        except ValueError as exc:  # ReplayError
+            print(f"{shown}: not a replay Tabula can check: {exc}", file=sys.stderr)
             return 1
         if replay.variant_id != "backgammon":
             kind = replay.variant_id
-            print(f"{name}: a {kind} game; .mat holds backgammon only", file=sys.stderr)
+            print(f"{shown}: a {kind} game; .mat holds backgammon only", file=sys.stderr)
             return 1
         games.append(replay)
     try:

@@ -24,10 +24,12 @@ the seed); a version 1 replay (a seed alone, 48 bits) reads and checks as before
 
 from __future__ import annotations
 
+import os
 import random
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from game.rules import match as m
@@ -321,10 +323,33 @@ def replay_states(replay: Replay) -> list[m.GameState]:
     return states
 
 
+def read_replay_json(name: str) -> Any:
+    """The JSON of the replay file ``name`` for the command-line checks, read as the
+    window reads an import: a regular file only (never a FIFO or a device), bounded in
+    size and nesting, finite numbers (raises ``ReplayError``, a ValueError)."""
+    # The file reader lives with the store; only the command line, never the rules
+    # themselves, reaches it.
+    from game.store.exports import MAX_BYTES
+    from game.store.safe_read import FileRefused, read_json
+
+    try:
+        return read_json(Path(name), MAX_BYTES)
+    except FileRefused as exc:  # its message begins with the file's name, made printable
+        raise ReplayFileError(str(exc)) from None
+
+
+class ReplayFileError(ReplayError):
+    """A replay file that cannot be read at all (the message names the file)."""
+
+
+def printable(name: str) -> str:
+    """A file name as a message can print it (bytes that are not UTF-8 as U+FFFD)."""
+    return os.fsencode(name).decode("utf-8", "replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m game.rules.replay FILE``: check a replay file and say what it proves."""
     import argparse
-    import json
     import sys
 
     from game.rules.dice import stream_key
@@ -344,15 +369,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     noted = args.seal.replace(" ", "").lower()
     try:
-        with open(args.file, encoding="utf-8") as f:
-            replay = replay_from_json(json.load(f))
+        replay = replay_from_json(read_replay_json(args.file))
         if noted and not seed_seal(replay.seed).startswith(noted):
             raise ReplayError(
                 f"the seed's seal is {seed_seal(replay.seed)}, not the {args.seal!r} you noted"
             )
         states = replay_states(replay)
+    except ReplayFileError as exc:
+        print(exc, file=sys.stderr)
+        return 1
     except (OSError, ValueError) as exc:  # ReplayError and JSON errors are ValueErrors
-        print(f"{args.file}: {exc}", file=sys.stderr)
+        print(f"{printable(args.file)}: {exc}", file=sys.stderr)
         return 1
     rolls = sum(1 for e in replay.plays if e.get("action") == "roll" and not e.get("manual"))
     by_hand = sum(1 for e in replay.plays if e.get("action") == "roll" and e.get("manual"))

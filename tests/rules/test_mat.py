@@ -179,7 +179,7 @@ def test_the_command_converts_replay_files(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text("{")
     assert main([str(bad)]) == 1
-    assert "not a replay" in capsys.readouterr().err
+    assert "bad.json: is not JSON" in capsys.readouterr().err
     assert main([str(tmp_path / "missing.json")]) == 1
     assert "cannot be read" in capsys.readouterr().err
     from game.rules.variants import find_variant

@@ -103,3 +103,22 @@ def test_the_seal_is_the_sha256_of_the_seed_and_the_checker_says_so(tmp_path, ca
     path.write_text(json.dumps(bad))
     assert main([str(path)]) == 1
     assert "the seed throws" in capsys.readouterr().err
+
+
+def test_the_command_line_checks_refuse_hostile_files_at_once(tmp_path, capsys):
+    """``python -m game.rules.replay`` and ``python -m game.rules.mat`` read a file as the
+    window's import does: a FIFO, a device, deep nesting or an oversize file is one
+    message and exit status 1, never a hang or a traceback."""
+    from game.rules.mat import main as mat_main
+    from game.rules.replay import main
+    from game.store.exports import MAX_BYTES
+    from tests.hostile import deadline, make_hostile
+
+    make_hostile(tmp_path, ".json", MAX_BYTES)
+    paths = sorted(tmp_path.iterdir())
+    assert len(paths) >= 6
+    for path in paths:
+        for command in (main, mat_main):
+            with deadline(10):
+                assert command([str(path)]) == 1
+            assert "Traceback" not in capsys.readouterr().err
