@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from game.rules.errors import IllegalPlayError, NotationError
+from game.rules.errors import IllegalPlayError, NotationError, excerpt
 from game.rules.play import Play, Step, dice_left
 from game.rules.position import Position
 from game.rules.variants.base import Variant
@@ -27,7 +27,9 @@ PASS_TEXT = "pass"
 
 _POINT = re.compile(r"([a-z0-9]+)(\*?)")
 _COUNT = re.compile(r"\((\d{1,2})\)$")
-_HANDED = re.compile(r"\s*\[([\d\s]*)\]\s*$")
+_HANDED = re.compile(r"[\d\s]*")  # what may stand between the brackets
+# Every pattern here is matched in time linear in the text: none has a run of
+# whitespace that could be tried again from each of its characters.
 
 
 def format_step(variant: Variant, step: Step) -> str:
@@ -107,11 +109,7 @@ def parse_play(variant: Variant, position: Position, dice: Sequence[int], text: 
     Raises NotationError for text that cannot be read (or that fits two legal
     plays equally well) and IllegalPlayError for a play that is not legal.
     """
-    handed: tuple[int, ...] | None = None
-    bracket = _HANDED.search(text) if isinstance(text, str) else None
-    if bracket is not None:
-        handed = tuple(sorted(int(d) for d in bracket.group(1).split()))
-        text = text[: bracket.start()]
+    text, handed = _split_handed(text)
     moves = _read(variant, text)
     side = position.to_act
     size = variant.off_pos + 1
@@ -130,7 +128,7 @@ def parse_play(variant: Variant, position: Position, dice: Sequence[int], text: 
         matches = [play for play in matches if _left(dice, play) == handed]
     if not matches:
         shown = "-".join(str(d) for d in dice)
-        raise IllegalPlayError(f"{text!r} is not a legal play of {shown} in this position")
+        raise IllegalPlayError(f"{excerpt(text)} is not a legal play of {shown} in this position")
     if len(matches) == 1:
         return matches[0]
 
@@ -143,26 +141,45 @@ def parse_play(variant: Variant, position: Position, dice: Sequence[int], text: 
     chosen = [play for play in matches if disagreement(play) == best]
     if len(chosen) > 1 and variant.passes_dice:
         options = " or ".join(repr(format_play(variant, p, _left(dice, p))) for p in chosen)
-        raise NotationError(f"{text!r} could be {options}: name the dice handed on")
+        raise NotationError(f"{excerpt(text)} could be {options}: name the dice handed on")
     if len(chosen) > 1:
         options = " or ".join(repr(format_play(variant, play)) for play in chosen)
-        raise NotationError(f"{text!r} could be {options}: name the point where the man hits")
+        raise NotationError(
+            f"{excerpt(text)} could be {options}: name the point where the man hits"
+        )
     return chosen[0]
 
 
 # -- reading -------------------------------------------------------------------
 
 
+def _split_handed(text: str) -> tuple[str, tuple[int, ...] | None]:
+    """El Mundo's dice handed on, in brackets at the end (``3/12 [6]``): the text
+    before them and the dice, sorted (None where the text has no brackets)."""
+    if not isinstance(text, str):
+        raise NotationError(f"notation must be a string, got {excerpt(text)}")
+    body = text.rstrip()
+    if not body.endswith("]"):
+        return text, None
+    start = body.rfind("[")
+    if start < 0 or not _HANDED.fullmatch(body, start + 1, len(body) - 1):
+        return text, None
+    words = body[start + 1 : -1].split()
+    if any(len(word) > 2 for word in words):  # no die has more than two digits
+        raise NotationError(f"the dice handed on in {excerpt(text)} are not dice")
+    return body[:start].rstrip(), tuple(sorted(int(word) for word in words))
+
+
 def _read(variant: Variant, text: str) -> list[tuple[list[int], set[int], int]]:
     """The moves of ``text``: the points each names, those marked as hits, its count."""
     if not isinstance(text, str):
-        raise NotationError(f"notation must be a string, got {text!r}")
-    tidy = re.sub(r"\s*/\s*", "/", text.strip())
-    tidy = re.sub(r"\s+(?=[*(])", "", tidy)
+        raise NotationError(f"notation must be a string, got {excerpt(text)}")
+    tidy = "/".join(part.strip() for part in text.strip().split("/"))
+    tidy = re.sub(r"(?<=\S)\s+(?=[*(])", "", tidy)
     tidy = re.sub(r"\(\s*(\d+)\s*\)", r"(\1)", tidy)
     words = tidy.split()
     if not words:
-        raise NotationError(f"no play in {text!r}")
+        raise NotationError(f"no play in {excerpt(text)}")
     if len(words) == 1 and words[0].lower() == PASS_TEXT:
         return []
     names = _point_names(variant)
@@ -170,7 +187,7 @@ def _read(variant: Variant, text: str) -> list[tuple[list[int], set[int], int]]:
     for word in words:
         move = _read_move(word.lower(), names)
         if move is None:
-            raise NotationError(f"cannot read {word!r} in {text!r}")
+            raise NotationError(f"cannot read {excerpt(word)} in {excerpt(text)}")
         moves.append(move)
     return moves
 
