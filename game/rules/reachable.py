@@ -253,9 +253,13 @@ def _check_match(state: GameState) -> None:
                 f"side {side} had {points} points of a match to {length} when this game "
                 "began: the match was already over"
             )
-    if not variant.options["crawford"]:
+    if not variant.options["crawford"] or length == 1:
         if match.crawford or match.crawford_done:
-            raise UnreachableStateError("the options play this match without the Crawford rule")
+            raise UnreachableStateError(
+                "the options play this match without the Crawford rule"
+                if length > 1
+                else "a match to 1 point has no Crawford game"
+            )
         return
     at_one_away = [side for side, points in enumerate(before) if points == length - 1]
     if match.crawford and match.crawford_done:

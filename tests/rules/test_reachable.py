@@ -216,6 +216,12 @@ def test_a_match_length_that_differs_from_the_option_is_refused():
     assert read["options"]["match_length"] == read["match"]["length"] == 5
 
 
+def test_a_one_point_match_has_no_crawford_game():
+    one = {"length": 1, "score": [0, 0], "crawford": False, "crawford_done": False}
+    accepted(backgammon(options={"match_length": 1}, match=one))
+    refused(backgammon(options={"match_length": 1}, match={**one, "crawford": True}), "1 point")
+
+
 # -- the cube ---------------------------------------------------------------------------------
 
 
