@@ -26,7 +26,10 @@ introduction names, and the levels that winning it opens::
 
 ``chapters.toml`` orders the chapters (id, title, place and date). A file that
 breaks a rule raises ``LevelError`` naming the file and the field; the loader
-reports it and skips the file, so one bad level never stops the campaign.
+reports it and skips the file, so one bad level never stops the campaign. Files
+are read by ``game.store.safe_read``: regular files only (never a pipe or a
+device), at most ``MAX_BYTES``, nesting and dotted keys bounded, numbers finite;
+a message is one printable line.
 """
 
 from __future__ import annotations
@@ -34,7 +37,6 @@ from __future__ import annotations
 import enum
 import logging
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,11 +45,14 @@ from typing import Any
 from game.rules.errors import OptionError
 from game.rules.outcome import Kind
 from game.rules.variants import VARIANTS, find_variant
+from game.store.safe_read import FileRefused, display_name, one_line, read_toml
 
 log = logging.getLogger(__name__)
 
 LEVELS = ("novice", "beginner", "intermediate", "advanced", "expert")
 NAME = re.compile(r"^\d\d-[a-z0-9]+(-[a-z0-9]+)*$")
+MAX_BYTES = 16_000  # a level file is under a kilobyte; a larger one is not read
+MAX_ID_CHARS = 80  # a chapter's id, a level's id in 'unlocks'
 LEVEL_KEYS = {
     "title",
     "chapter",
@@ -156,6 +161,8 @@ def parse_level(level_id: str, raw: Mapping[str, Any], where: str) -> Level:
         raise LevelError(f"{where}: unknown field {unknown[0]!r}")
     title = _need(raw, "title", str, where).strip()
     chapter = _need(raw, "chapter", str, where)
+    if not chapter or len(chapter) > MAX_ID_CHARS:
+        raise LevelError(f"{where}: 'chapter' must be a chapter's id")
     variant_id = _need(raw, "variant", str, where)
     if variant_id not in VARIANTS:
         known = ", ".join(sorted(VARIANTS))
@@ -164,9 +171,9 @@ def parse_level(level_id: str, raw: Mapping[str, Any], where: str) -> Level:
     intro = " ".join(_need(raw, "intro", str, where).split())
     if not title or not source or not intro:
         raise LevelError(f"{where}: 'title', 'source' and 'intro' may not be empty")
-    options = dict(raw.get("options", {}))
     if not isinstance(raw.get("options", {}), dict):
         raise LevelError(f"{where}: 'options' must be a table")
+    options = dict(raw.get("options", {}))
     goal = _parse_goal(raw.get("goal"), variant_id, where)
     if goal.kind is GoalKind.MATCH:
         if "match_length" in options:
@@ -176,7 +183,7 @@ def parse_level(level_id: str, raw: Mapping[str, Any], where: str) -> Level:
         probe = options
     try:
         variant = find_variant(variant_id, probe)
-    except (OptionError, ValueError) as exc:
+    except (OptionError, ValueError, TypeError, OverflowError) as exc:
         raise LevelError(f"{where}: 'options': {exc}") from None
     if goal.result is not None and goal.result not in variant.result_kinds:
         raise LevelError(
@@ -185,7 +192,9 @@ def parse_level(level_id: str, raw: Mapping[str, Any], where: str) -> Level:
         )
     seats = _parse_seats(raw.get("seats"), variant.players, where)
     unlocks = raw.get("unlocks", [])
-    if not isinstance(unlocks, list) or not all(isinstance(u, str) for u in unlocks):
+    if not isinstance(unlocks, list) or not all(
+        isinstance(u, str) and len(u) <= MAX_ID_CHARS and NAME.match(u) for u in unlocks
+    ):
         raise LevelError(f"{where}: 'unlocks' must be a list of level ids")
     return Level(
         id=level_id,
@@ -263,25 +272,33 @@ def _parse_seats(raw: Any, players: int, where: str) -> tuple[SeatSpec, ...]:
 
 
 def read_level(path: Path) -> Level:
-    """The level in ``path`` (raises ``LevelError`` naming the file and the field)."""
-    where = path.name
+    """The level in ``path`` (raises ``LevelError`` naming the file and the field, in
+    one printable line)."""
+    where = display_name(path)
     if not NAME.match(path.stem):
         raise LevelError(f"{where}: a level's file is named NN-kebab-title.toml")
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LevelError(f"{where}: cannot be read ({exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise LevelError(f"{where}: not valid TOML ({exc})") from None
-    return parse_level(path.stem, raw, where)
+        raw = read_toml(path, MAX_BYTES)
+        return parse_level(path.stem, raw, where)
+    except FileRefused as exc:
+        raise LevelError(str(exc)) from None
+    except LevelError as exc:  # the bad value it quotes may be long
+        raise LevelError(one_line(str(exc))) from None
 
 
 def read_chapters(path: Path) -> tuple[Chapter, ...]:
-    where = path.name
+    where = display_name(path)
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise LevelError(f"{where}: cannot be read ({exc})") from None
+        raw = read_toml(path, MAX_BYTES)
+    except FileRefused as exc:
+        raise LevelError(str(exc)) from None
+    try:
+        return _parse_chapters(raw, where)
+    except LevelError as exc:  # the bad value it quotes may be long
+        raise LevelError(one_line(str(exc))) from None
+
+
+def _parse_chapters(raw: Mapping[str, Any], where: str) -> tuple[Chapter, ...]:
     chapters = raw.get("chapter")
     if not isinstance(chapters, list) or not chapters:
         raise LevelError(f"{where}: needs one [[chapter]] table per chapter")

@@ -21,6 +21,7 @@ follow is a ``ReplayError`` naming the entry.
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +33,13 @@ from game.rules.variants import find_variant
 
 FORMAT = "tabula-replay"
 VERSION = 1
+# Bounds far beyond any game played, so that a hostile file cannot make the check
+# run for minutes: a game's decisions, the dice of an opening throw entered by
+# hand (ties throw again), the characters of one play's notation, a seat's level.
+MAX_ENTRIES = 10_000
+MAX_OPENING_DICE = 200
+MAX_PLAY_CHARS = 500
+MAX_LEVEL_CHARS = 40
 
 
 class ReplayError(RulesError):
@@ -95,11 +103,14 @@ def replay_from_json(obj: Any) -> Replay:
     plays = obj.get("plays")
     if not isinstance(plays, list) or not all(isinstance(p, dict) for p in plays):
         raise ReplayError("the replay's 'plays' must be a list of objects")
+    if len(plays) > MAX_ENTRIES:
+        raise ReplayError(f"the replay has {len(plays):,} entries (at most {MAX_ENTRIES:,})")
     seats = obj.get("seats", [])
     if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
         raise ReplayError("the replay's 'seats' must be a list of objects")
+    _check_seats(seats, variant.players)
     starter = obj.get("starter")
-    if starter is not None and starter not in range(variant.players):
+    if starter is not None and (isinstance(starter, bool) or starter not in range(variant.players)):
         raise ReplayError(f"the replay's 'starter' {starter!r} is not a side")
     match = None
     if obj.get("match") is not None:
@@ -109,7 +120,7 @@ def replay_from_json(obj: Any) -> Replay:
             match = m.MatchScore(
                 int(raw["length"]), score, bool(raw["crawford"]), bool(raw["crawford_done"])
             )
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, OverflowError):
             raise ReplayError("the replay's 'match' cannot be read") from None
         if len(score) != variant.players:
             raise ReplayError("the replay's match score does not fit the variant")
@@ -118,9 +129,13 @@ def replay_from_json(obj: Any) -> Replay:
         raise ReplayError("the replay's 'result' must be an object")
     opening = obj.get("opening")
     if opening is not None and not (
-        isinstance(opening, list) and all(isinstance(d, int) for d in opening)
+        isinstance(opening, list)
+        and len(opening) <= MAX_OPENING_DICE
+        and all(isinstance(d, int) and not isinstance(d, bool) for d in opening)
     ):
-        raise ReplayError("the replay's 'opening' must be a list of dice")
+        raise ReplayError(
+            f"the replay's 'opening' must be a list of at most {MAX_OPENING_DICE} dice"
+        )
     known = {"format", "version", "variant", "options", "seed", "plays", "seats", "starter"}
     known |= {"opening"}
     known |= {"match", "result"}
@@ -139,17 +154,30 @@ def replay_from_json(obj: Any) -> Replay:
     )
 
 
+def _check_seats(seats: list[dict[str, Any]], players: int) -> None:
+    """The seats of a replay: at most one per side, ``human`` true or false, ``level``
+    a short text (the window shows it)."""
+    if len(seats) > players:
+        raise ReplayError(f"the replay has {len(seats)} seats for {players} sides")
+    for n, seat in enumerate(seats, 1):
+        if not isinstance(seat.get("human", False), bool):
+            raise ReplayError(f"the replay's seat {n}: 'human' must be true or false")
+        level = seat.get("level", "")
+        if not isinstance(level, str) or len(level) > MAX_LEVEL_CHARS:
+            raise ReplayError(f"the replay's seat {n}: 'level' must be a short text")
+
+
 class ScriptedDice:
     """Dice thrown by hand, handed to the rules where they expect a generator: each
     ``randint`` gives the next value (``OutOfDice`` when there is none left)."""
 
     def __init__(self, values: Sequence[int]) -> None:
-        self.values = list(values)
+        self.values = deque(values)  # popped from the left: linear in the dice
 
     def randint(self, low: int, high: int) -> int:
         if not self.values:
             raise OutOfDice("more dice are needed")
-        value = self.values.pop(0)
+        value = self.values.popleft()
         if not low <= value <= high:
             raise ReplayError(f"a die of {value} is not between {low} and {high}")
         return value
@@ -201,6 +229,8 @@ def apply_entry(
             text = entry.get("play")
             if not isinstance(text, str):
                 raise ReplayError(f"{where}: the play is missing")
+            if len(text) > MAX_PLAY_CHARS:
+                raise ReplayError(f"{where}: the play's notation is {len(text):,} characters long")
             play = parse_play(state.variant, state.position, state.dice, text)
             return m.play(state, play)
         if action == "name_die":
@@ -221,7 +251,7 @@ def apply_entry(
             return simple[action](state)  # type: ignore[index]
     except ReplayError:
         raise
-    except (RulesError, TypeError, ValueError) as exc:
+    except (RulesError, TypeError, ValueError, OverflowError) as exc:
         raise ReplayError(f"{where} ({action}): {exc}") from None
     raise ReplayError(f"{where}: unknown action {action!r}")
 
@@ -243,93 +273,6 @@ def replay_states(replay: Replay) -> list[m.GameState]:
                 f"the record leads to {last.result.to_json()}, not to {dict(replay.result)}"
             )
     return states
-
-
-def mat_points(label: str) -> str:
-    """A point as the Jellyfish format names it: the bar 25, off 0."""
-    return {"bar": "25", "off": "0"}.get(label, label)
-
-
-def mat_play(state: m.GameState, entry: Mapping[str, Any]) -> str:
-    """A backgammon play in Jellyfish .mat notation: ``52: 13/8 13/11``, every step of
-    a double written out (``8/5 8/5 6/3 6/3``), the bar 25, off 0, hits ``*``."""
-    variant = state.variant
-    dice = "".join(str(d) for d in state.dice)
-    play = parse_play(variant, state.position, state.dice, entry["play"])
-    words = []
-    for step in sorted(play, key=lambda s: (s.src, s.dst)):
-        src = mat_points(variant.point_label(step.src))
-        dst = mat_points(variant.point_label(step.dst))
-        words.append(f"{src}/{dst}{'*' if step.hit else ''}")
-    return f"{dice}: {' '.join(words)}".rstrip()
-
-
-def mat_text(games: Sequence[Replay], names: Sequence[str] = ("Player 1", "Player 2")) -> str:
-    """Backgammon games (a match, or a money session) in the Jellyfish .mat text format
-    that other backgammon programs import (the layout GNU Backgammon writes)."""
-    if not games:
-        raise ReplayError("no games to export")
-    if any(g.variant_id != "backgammon" for g in games):
-        raise ReplayError("the .mat format holds backgammon games only")
-    first = games[0]
-    length = first.match.length if first.match else int(first.options.get("match_length", 0))
-    lines = [f" {length} point match", ""]
-    for number, game in enumerate(games, 1):
-        states = replay_states(game)
-        score = states[0].match.score
-        lines.append(f" Game {number}")
-        left = f"{names[0]} : {score[0]}"
-        lines.append(f" {left:<33}{names[1]} : {score[1]}")
-        cells: list[tuple[int, str]] = []
-        cube = states[0].cube.value
-        for state, entry in zip(states, game.plays, strict=False):
-            action = entry["action"]
-            side = int(entry["side"])
-            if action == "play":
-                cells.append((side, mat_play(state, entry)))
-            elif action == "double":
-                cube *= 2
-                cells.append((side, f" Doubles => {cube}"))
-            elif action in ("take", "beaver"):
-                if action == "beaver":
-                    cube *= 2
-                cells.append((side, " Takes" if action == "take" else " Beavers"))
-            elif action == "drop":
-                cells.append((side, " Drops"))
-        lines += _mat_rows(cells)
-        result = states[-1].result
-        if result is not None and result.winner is not None:
-            points = result.points
-            won = f"Wins {points} point{'s' if points != 1 else ''}"
-            if states[-1].match.winner is not None:
-                won += " and the match"
-            pad = "      " if result.winner == 0 else " " * 39
-            lines.append(pad + won)
-        lines.append("")
-    return "\n".join(lines) + "\n"
-
-
-def _mat_rows(cells: Sequence[tuple[int, str]]) -> list[str]:
-    """The two-column move lines: side 0 on the left, side 1 on the right."""
-    rows: list[str] = []
-    number = 0
-    left: str | None = None
-    for side, text in cells:
-        if side == 0:
-            if left is not None:
-                rows.append(f"{number:3d}) {left}".rstrip())
-            number += 1
-            left = text
-        else:
-            if left is None:
-                number += 1
-                left = ""
-            cell = f"{left:<28}" if len(left) < 28 else left + " "  # never run together
-            rows.append(f"{number:3d}) {cell}{text}")
-            left = None
-    if left is not None:
-        rows.append(f"{number:3d}) {left}".rstrip())
-    return rows
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -4,19 +4,31 @@
 match as a Jellyfish ``.mat`` text); ``replays/`` is where the player puts
 replay files to import them: each one is read and checked, and a file that
 cannot be read is reported with its name, never a crash.
+
+Those files may be hostile: only regular files are read (never a pipe, a folder
+or a device), at most ``MAX_BYTES`` of them, parsed with limits on nesting and
+numbers (``game.store.safe_read``) and checked in time linear in their size.
+``import_replays`` is slow work for a large folder: the window runs it in a
+worker thread (``game.ui.scenes.records``).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from game.rules.replay import Replay, ReplayError, mat_text, replay_from_json, replay_states
+from game.rules.mat import mat_text
+from game.rules.replay import Replay, ReplayError, replay_from_json, replay_states
 from game.store.files import data_dir, write_atomic
+from game.store.safe_read import FileRefused, display_name, one_line, read_json
+
+log = logging.getLogger(__name__)
 
 MAX_BYTES = 5_000_000  # a replay file larger than this is not read
+MAX_FILES = 200  # replay files read by one import (the others are reported)
 
 
 def exports_dir() -> Path:
@@ -51,7 +63,10 @@ def export_replay(replay: Replay, stem: str, folder: Path | None = None) -> Path
 def export_mat(
     games: Sequence[Replay], names: Sequence[str], stem: str, folder: Path | None = None
 ) -> Path:
-    """Write backgammon games (a match) as ``stem.mat``; the path written."""
+    """Write backgammon games (a match) as ``stem.mat``, laid out as GNU Backgammon writes
+    it; the path written. Raises ``MatError`` (a ``ReplayError``) for games the format
+    cannot hold, such as a match without the Crawford rule that doubled in the game
+    the format takes as the Crawford game; nothing is written then."""
     folder = folder or exports_dir()
     text = mat_text(games, names)
     path = _name(stem, ".mat", folder)
@@ -60,32 +75,45 @@ def export_mat(
 
 
 def read_replay(path: Path) -> Replay:
-    """A replay file read and checked against the rules (raises ``ReplayError``)."""
+    """A replay file read and checked against the rules (raises ``ReplayError`` with one
+    printable line that begins with the file's name)."""
+    name = display_name(path)
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise ReplayError(f"{path.name}: too large to be a replay")
-        obj = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ReplayError(f"{path.name}: cannot be read ({exc})") from None
-    except json.JSONDecodeError as exc:
-        raise ReplayError(f"{path.name}: not JSON ({exc.msg}, line {exc.lineno})") from None
+        obj = read_json(path, MAX_BYTES)
+    except FileRefused as exc:
+        raise ReplayError(str(exc)) from None
     try:
         replay = replay_from_json(obj)
         replay_states(replay)
     except ReplayError as exc:
-        raise ReplayError(f"{path.name}: {exc}") from None
+        raise ReplayError(one_line(f"{name}: {exc}")) from None
     return replay
 
 
-def import_replays(folder: Path | None = None) -> tuple[list[tuple[Path, Replay]], list[str]]:
-    """Every replay in the import folder that reads and checks, and a message for each
-    file that does not."""
+def import_replays(
+    folder: Path | None = None, stop: Callable[[], bool] | None = None
+) -> tuple[list[tuple[Path, Replay]], list[str]]:
+    """Every replay in the import folder that reads and checks, and one message for
+    each file that does not (its name first). ``stop()`` true ends the work early
+    (the window has closed the scene). Nothing a file holds makes this raise."""
     folder = folder or imports_dir()
     found: list[tuple[Path, Replay]] = []
     problems: list[str] = []
-    for path in sorted(folder.glob("*.json")):
+    try:
+        paths = sorted(folder.glob("*.json"))
+    except OSError as exc:
+        return [], [one_line(f"{display_name(folder)}: cannot be listed ({exc.strerror})")]
+    for n, path in enumerate(paths):
+        if stop is not None and stop():
+            break
+        if n == MAX_FILES:
+            problems.append(f"{len(paths) - n:,} more files not read (at most {MAX_FILES})")
+            break
         try:
             found.append((path, read_replay(path)))
         except ReplayError as exc:
             problems.append(str(exc))
+        except Exception as exc:  # a fault of the checker: report the file, read the rest
+            log.exception("the replay %s could not be checked", path)
+            problems.append(one_line(f"{display_name(path)}: cannot be checked ({exc!r})"))
     return found, problems

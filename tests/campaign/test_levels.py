@@ -5,13 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hostile import deadline, make_hostile  # tests/ is on the path (conftest's folder)
 
 from game.campaign import Campaign, GoalKind, LevelError, medal_for
-from game.campaign.levels import read_level
+from game.campaign.levels import MAX_BYTES, read_level
 from game.paths import levels_dir
 from game.rules.outcome import Kind, Outcome
 from game.rules.position import position_from_counts
 from game.rules.variants import find_variant
+from game.store.safe_read import one_line
 
 GOOD = """
 title = "A test"
@@ -135,3 +137,79 @@ def test_winning_opens_the_next_level_and_the_medal_goes_by_margin():
     assert medal_for(match, bg, close, win, (5, 0)) == 3
     assert medal_for(match, bg, close, win, (5, 2)) == 2
     assert medal_for(match, bg, close, win, (6, 4)) == 1
+
+
+def copy_shipped_levels(folder: Path) -> int:
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = sorted(levels_dir().glob("*.toml"))
+    for path in paths:
+        (folder / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    return len(paths) - 1  # chapters.toml is no level
+
+
+def test_hostile_level_files_are_one_message_each_and_every_good_level_still_loads(tmp_path):
+    levels = copy_shipped_levels(tmp_path)
+    names = make_hostile(tmp_path, ".toml", MAX_BYTES, prefix="90-")
+    write(tmp_path, "91-dotted-key.toml", "a" + ".a" * 5_000 + " = 1\n")  # quadratic
+    write(tmp_path, "92-huge-number.toml", GOOD.replace("points = 0", "") + "x = " + "9" * 5000)
+    write(tmp_path, "93-options-text.toml", GOOD.replace("[options]\n", 'options = "ab"\n'))
+    write(tmp_path, "94-options-number.toml", GOOD.replace("[options]\n", "options = 5\n"))
+    names.update(
+        {
+            "dotted": "91-dotted-key.toml",
+            "huge": "92-huge-number.toml",
+            "text": "93-options-text.toml",
+            "number": "94-options-number.toml",
+        }
+    )
+    with deadline(30):
+        campaign = Campaign.load(tmp_path)
+    assert len(campaign.levels) == levels
+    assert len(campaign.problems) == len(names), campaign.problems
+    for name in names.values():
+        (message,) = [p for p in campaign.problems if p.startswith(name + ": ")]
+        assert message == one_line(message) and len(message) <= 200
+
+
+HOSTILE_VALUES = [
+    "inf",
+    "-inf",
+    "nan",
+    "9" * 5000,
+    "-" + "9" * 4000,
+    "[" * 100_000 + "]" * 100_000,  # too large
+    "[" * 5_000 + "]" * 5_000,  # too deep (RecursionError before)
+    "{a = " * 40 + "1" + "}" * 40,
+    '"' + "x" * 50_000 + '"',
+    "[]",
+    "{}",
+    "1979-05-27T07:32:00Z",
+    "true",
+    "[1, 2.5, inf]",
+    '{kind = "player", level = 1e308}',
+    "0",
+    "-1",
+    "1e308",
+    '"grandmaster"',
+    '["01-x", "' + "y" * 1000 + '"]',
+]
+
+
+def test_any_value_in_any_field_is_a_level_or_one_clear_message(tmp_path):
+    """Each value of a good level replaced by each hostile value: reading it gives a
+    level or a LevelError naming the file in one short line, never another error."""
+    lines = GOOD.strip().splitlines()
+    fields = [n for n, line in enumerate(lines) if " = " in line]
+    assert len(fields) >= 9
+    for n in fields:
+        key = lines[n].split(" = ")[0]
+        for k, value in enumerate(HOSTILE_VALUES):
+            text = "\n".join([*lines[:n], f"{key} = {value}", *lines[n + 1 :]]) + "\n"
+            path = write(tmp_path, f"{n:02d}-{k:02d}.toml", text)
+            with deadline(10):
+                try:
+                    read_level(path)
+                except LevelError as exc:
+                    message = str(exc)
+                    assert message.startswith(path.name + ": "), message
+                    assert message == one_line(message) and len(message) <= 200

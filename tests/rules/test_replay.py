@@ -1,17 +1,16 @@
-"""Replays rebuild a game exactly from its seed and record; .mat export of a match."""
+"""Replays rebuild a game exactly from its seed and record (.mat export: test_mat.py)."""
 
 from __future__ import annotations
 
 import json
 import random
-import re
 from dataclasses import replace
 
 import pytest
 
 from game.rules import match as m
 from game.rules.history import decision
-from game.rules.replay import Replay, ReplayError, mat_text, replay_from_json, replay_states
+from game.rules.replay import Replay, ReplayError, replay_from_json, replay_states
 from game.rules.variants import VARIANTS, find_variant
 
 
@@ -84,40 +83,6 @@ def test_a_replay_that_does_not_follow_is_refused():
     ]:
         with pytest.raises(ReplayError, match=words):
             replay_from_json(bad)
-
-
-def test_a_seeded_match_exports_in_the_mat_format():
-    variant = find_variant("backgammon", {"match_length": 3})
-    games, previous, seed = [], None, 40
-    while previous is None or previous.match.winner is None:
-        replay, states = record(variant, seed=seed, previous=previous, cube=True)
-        games.append(replay)
-        previous, seed = states[-1], seed + 1
-    text = mat_text(games, ("Ivory", "Crimson"))
-    lines = text.splitlines()
-    assert lines[0] == " 3 point match" and lines[1] == ""
-    assert lines[2] == " Game 1"
-    assert re.fullmatch(r" Ivory : 0 {24}Crimson : 0", lines[3])
-    assert text.count(" Game ") == len(games)
-    # Move lines: number, the left play in 28 columns, the right play.
-    moves = [line for line in lines if re.match(r"^ {0,2}\d+\) ", line)]
-    assert moves
-    cell = r"(\d\d:( \d+/\d+\*?)*| Doubles => \d+| Takes| Drops)?"
-    for line in moves:
-        _number, rest = line.split(")", 1)
-        assert re.fullmatch(rf" {cell} *{cell}", rest), line
-        if len(rest) > 29 and rest[28] == " ":  # the right play starts in its column
-            assert re.fullmatch(cell, rest[1:29].rstrip()), line
-            assert re.fullmatch(cell, rest[29:]), line
-    assert "(2)" not in text and "bar" not in text and "off" not in text
-    assert lines[-1].strip().endswith("and the match") or lines[-2].strip().endswith(
-        "and the match"
-    )
-    # Every play line names dice of one die per ... two digits 1-6.
-    for dice in re.findall(r"(\d\d):", text):
-        assert all(1 <= int(d) <= 6 for d in dice)
-    with pytest.raises(ReplayError, match="backgammon games only"):
-        mat_text([record(find_variant("lombardorum"), seed=1)[0]])
 
 
 def test_the_seal_is_the_sha256_of_the_seed_and_the_checker_says_so(tmp_path, capsys):

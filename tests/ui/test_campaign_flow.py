@@ -126,6 +126,33 @@ def test_a_bad_level_file_is_reported_on_the_map_and_skipped(app, tmp_path):
     assert "'variant' is missing" in app.campaign.problems[0]
 
 
+def test_hostile_level_files_leave_the_campaign_open_and_playable(app, tmp_path):
+    from hostile import deadline, make_hostile  # tests/ is on the path (conftest's folder)
+
+    from game.campaign import Campaign
+    from game.campaign.levels import MAX_BYTES
+    from game.paths import levels_dir
+
+    folder = tmp_path / "levels"
+    folder.mkdir()
+    for path in levels_dir().glob("*.toml"):
+        (folder / path.name).write_text(path.read_text())
+    names = make_hostile(folder, ".toml", MAX_BYTES, prefix="90-")
+    with deadline(30):
+        app._campaign = Campaign.load(folder)
+        assert len(app.campaign.problems) == len(names)
+        scene = CampaignScene(app)
+        app.push(scene)
+        for _ in range(3):
+            app.step(1 / 60)
+        assert len(scene.items) == len(list(levels_dir().glob("*.toml"))) - 1
+        app.stack.scenes.clear()
+        board = start_first_level(app)  # the first level still plays
+        for _ in range(10):
+            app.step(1 / 60)
+    assert app.running and app.stack.top is board
+
+
 def test_a_damaged_record_book_is_reported_in_the_menu(tmp_path, monkeypatch):
     from game.store.records import Records
     from game.ui.scenes.menu import MenuScene

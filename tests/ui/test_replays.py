@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import replace
 
 import pygame
 import pytest
+from hostile import deadline, make_hostile, small_replay  # tests/ is on the path too
 from stepping import run_until  # tests/ui is on the path (rootdir-less import)
 
 from game.rules.replay import replay_states
-from game.store.exports import read_replay
+from game.store.exports import MAX_BYTES, read_replay
 from game.store.records import Records
 from game.store.settings import Settings
 from game.ui.app import App
@@ -21,6 +23,7 @@ from game.ui.scenes.results import ResultsScene
 from game.ui.session import GameSetup, Seat
 
 COMPUTERS = (Seat(human=False), Seat(human=False, level="beginner"))
+COMPUTERS_JSON = [{"human": False, "level": "novice"}, {"human": False, "level": "beginner"}]
 
 
 @pytest.fixture
@@ -105,8 +108,84 @@ def test_a_finished_game_replays_exactly_and_is_watched_to_its_end(app, tmp_path
     (imports / "broken.json").write_text(json.dumps(broken))
     (imports / "junk.json").write_text("{not json")
     records.import_files()
+    assert run_until(app, lambda: records.importing is None, 30)
     assert [e[0] for e in records.entries] == ["game", "file"]
     assert "1 replay imported" in records.message and "2 skipped" in records.message
+    assert sorted(p.split(":")[0] for p in records.problems) == ["broken.json", "junk.json"]
+
+
+def test_hostile_replay_files_are_read_off_the_windows_thread_and_never_stop_it(
+    app, tmp_path, monkeypatch
+):
+    """JSON nested 100,000 deep, a FIFO, a link to /dev/zero, a folder, an oversize file,
+    bytes that are not UTF-8, a name that is not UTF-8: the window keeps drawing frames
+    while they are read, then lists one line per file, and imports the good replay."""
+    import game.ui.scenes.records as scene_module
+
+    folder = tmp_path / "replays"
+    names = make_hostile(folder, ".json", MAX_BYTES)
+    (folder / "good.json").write_text(json.dumps(small_replay()))
+    go = threading.Event()
+    real = scene_module.import_replays
+
+    def held(*args):  # the worker waits until the window has drawn frames meanwhile
+        assert go.wait(30)
+        return real(*args)
+
+    monkeypatch.setattr(scene_module, "import_replays", held)
+    app.stack.scenes.clear()
+    records = RecordsScene(app)
+    app.push(records)
+    with deadline(60):
+        records.import_files()  # returns at once: the work is the worker's
+        assert records.importing is not None and "Importing" in records.message
+        assert not records.import_button.enabled
+        # A daemon thread: quitting the game never waits for the files.
+        assert any(t.name == "import-replays" and t.daemon for t in threading.enumerate())
+        for _ in range(30):
+            app.step(1 / 60)
+        assert records.importing is not None and app.running
+        go.set()
+        assert run_until(app, lambda: records.importing is None, 30)
+        for _ in range(3):
+            app.step(1 / 60)  # draws the list of skipped files
+    assert app.running and app.stack.top is records
+    assert [e[0] for e in records.entries] == ["file"]
+    assert records.entries[0][1][0].name == "good.json"
+    assert len(records.problems) == len(names)
+    for name in names.values():
+        assert sum(p.startswith(name + ": ") for p in records.problems) == 1
+    assert f"{len(names)} skipped" in records.message and records.import_button.enabled
+    # The lines of skipped files sit at the foot of the list, below every item shown.
+    lines_top = records.list_panel.inner(12).bottom - records.problem_lines() * (
+        records.problem_height()
+    )
+    assert all(item.rect.bottom <= lines_top for item in records.items if item.visible)
+    assert records.import_button.rect.top >= records.list_panel.rect.bottom
+
+
+def test_leaving_records_during_an_import_stops_it_quietly(app, tmp_path, monkeypatch):
+    import game.ui.scenes.records as scene_module
+
+    go, done = threading.Event(), threading.Event()
+    seen = []
+
+    def held(folder, stop):
+        go.wait(30)
+        seen.append(stop())
+        done.set()
+        return [], []
+
+    monkeypatch.setattr(scene_module, "import_replays", held)
+    app.stack.scenes.clear()
+    records = RecordsScene(app)
+    app.push(records)
+    records.import_files()
+    press(app, pygame.K_ESCAPE)
+    assert records not in app.stack.scenes
+    go.set()
+    assert done.wait(10)
+    assert seen == [True]  # the worker was told to stop before its next file
 
 
 def test_a_backgammon_match_exports_as_a_mat_file(app, tmp_path):
@@ -119,10 +198,46 @@ def test_a_backgammon_match_exports_as_a_mat_file(app, tmp_path):
     records.export_mat()
     (path,) = (tmp_path / "exports").glob("*.mat")
     text = path.read_text()
-    assert text.startswith(" 1 point match\n\n Game 1\n")
+    assert text.startswith("\n 1 point match\n\n Game 1\n")  # as GNU Backgammon writes it
     assert "Tabula (novice) : 0" in text and "Tabula (beginner) : 0" in text
     # A single game, a gammon or a backgammon: in a one-point match each ends the match.
-    assert any(f"Wins {won} and the match" in text for won in ("1 point", "2 points", "3 points"))
+    assert any(f"Wins {won}\n" in text for won in ("1 point", "2 points", "3 points"))
+
+
+def test_a_match_the_mat_format_cannot_hold_is_refused_with_the_reason(app, tmp_path):
+    from game.rules.mat import crawford_problem
+    from game.store.records import FinishedGame
+    from tests.rules.mat_matches import seeded_match
+
+    # A match without the Crawford rule that doubled in the game .mat takes as Crawford's.
+    games, _ = seeded_match(1, 3, crawford=False)
+    assert crawford_problem(games)
+    for game in games:
+        data = game.to_json()
+        app.records.add_game(
+            FinishedGame(
+                "play",
+                "backgammon",
+                data["options"],
+                COMPUTERS_JSON,
+                game.seed,
+                data["plays"],
+                data["result"],
+                match_id="m1",
+                start={"match": data["match"]},
+            )
+        )
+    records = RecordsScene(app)
+    app.push(records)
+    assert records.mat_button.enabled
+    records.export_mat()
+    assert "Could not export the match" in records.message and "Crawford" in records.message
+    assert not list((tmp_path / "exports").glob("*.mat"))
+    records.draw(app.screen)  # the message is drawn without error, and whole
+    from game.ui.widgets import fit_text
+
+    width = app.screen.get_width() - 2 * round(28 * records.scale)  # draw_page's margins
+    assert fit_text(records.message, "italic", 15 * records.scale, width) == records.message
 
 
 def test_the_dice_statistics_count_each_sides_rolls(app):

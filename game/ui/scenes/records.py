@@ -7,13 +7,19 @@ chosen game move by move on the board; Export writes it as a replay file
 (JSON) in the ``exports`` folder, and a backgammon game's whole match as a
 Jellyfish ``.mat`` file that other backgammon programs import; Dice shows the
 dice statistics.
+
+Import reads the replay files in a worker thread (they may be large or hostile):
+the scene says "Importing…" meanwhile and then lists one line per file it
+skipped, under the games.
 """
 
 from __future__ import annotations
 
 import logging
 import sqlite3
+import threading
 import time
+from concurrent.futures import Future
 from functools import partial
 from typing import Any
 
@@ -37,6 +43,7 @@ from game.ui.widgets import (
 log = logging.getLogger(__name__)
 
 SHOWN = 7  # games listed
+PROBLEM_LINES = 4  # files skipped by an import, one line each, under the list
 
 
 def game_words(game: dict[str, Any]) -> tuple[str, str]:
@@ -69,6 +76,9 @@ class RecordsScene(WidgetScene):
         self.chosen = 0
         self.message = ""
         self.stats: list[Any] = []
+        self.problems: list[str] = []  # one line per file the last import skipped
+        self.importing: Future[Any] | None = None
+        self.stop_import = threading.Event()
 
     def on_enter(self, payload: Any = None) -> None:
         self.watch_button = Button(
@@ -89,6 +99,23 @@ class RecordsScene(WidgetScene):
 
     def on_resume(self, result: Any = None) -> None:
         self.refresh()
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        self.stop_import.set()  # the worker stops before its next file
+        self.importing = None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.importing is not None and self.importing.done():
+            job, self.importing = self.importing, None
+            self.import_button.enabled = True
+            try:
+                found, problems = job.result()
+            except Exception as exc:  # import_replays reports files; this is a fault
+                log.exception("the replays could not be imported")
+                found, problems = [], [f"The import failed: {exc!r}"[:200]]
+            self.imported(found, problems)
 
     def refresh(self, files: list[Any] | None = None) -> None:
         records = self.app.records
@@ -191,13 +218,39 @@ class RecordsScene(WidgetScene):
         self._static = None
 
     def import_files(self) -> None:
-        found, problems = import_replays()
+        """Read the replay files in a worker thread; ``update`` shows what it found."""
+        if self.importing is not None:
+            return
+        self.stop_import = threading.Event()  # a worker left running keeps its own
+        stop = self.stop_import.is_set
+        job: Future[Any] = Future()
+
+        def work() -> None:
+            job.set_running_or_notify_cancel()
+            try:
+                job.set_result(import_replays(None, stop))
+            except BaseException as exc:
+                job.set_exception(exc)
+
+        # A daemon thread: quitting the game never waits for a folder of large files.
+        threading.Thread(target=work, name="import-replays", daemon=True).start()
+        self.importing = job
+        self.import_button.enabled = False
+        self.problems = []
+        self.message = "Importing the replay files…"
+        self.relayout()
+
+    def imported(self, found: list[Any], problems: list[str]) -> None:
+        """Show the replays an import found and one line per file it skipped."""
+        for problem in problems:
+            log.warning("replay import: %s", problem)
         known = {e[1][0] for e in self.entries if e[0] == "file"}
         fresh = [f for f in found if f[0] not in known]
+        self.problems = list(problems)
         self.refresh(files=[e[1] for e in self.entries if e[0] == "file"] + fresh)
         parts = [f"{len(fresh)} replay{'s' if len(fresh) != 1 else ''} imported"]
         if problems:
-            parts.append(f"{len(problems)} skipped: {problems[0]}")
+            parts.append(f"{len(problems)} skipped (listed above)")
         if not found and not problems:
             parts = [f"No replay files in {imports_dir()}"]
         self.message = "  ·  ".join(parts)
@@ -231,8 +284,9 @@ class RecordsScene(WidgetScene):
         inner = self.list_panel.inner(12)
         ih, igap = round(58 * s), round(6 * s)
         y = inner.y + round(34 * s)
+        list_bottom = inner.bottom - self.problem_lines() * self.problem_height()
         for item in self.items:
-            visible = y + ih <= inner.bottom
+            visible = y + ih <= list_bottom
             item.visible = visible
             item.place(pygame.Rect(inner.x, y, inner.w, ih), s)
             y += ih + igap
@@ -245,6 +299,12 @@ class RecordsScene(WidgetScene):
         for button in buttons:
             button.place(pygame.Rect(bx, by, bw, bh), s)
             bx += bw + bgap
+
+    def problem_lines(self) -> int:
+        return min(len(self.problems), PROBLEM_LINES) + (len(self.problems) > PROBLEM_LINES)
+
+    def problem_height(self) -> int:
+        return get_font("italic", 14 * self.scale).get_linesize()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout(surface)
@@ -269,6 +329,7 @@ class RecordsScene(WidgetScene):
             size=18 * s,
             colour=st.accent,
         )
+        self.draw_problems(surface)
         if self.message:
             text = fit_text(self.message, "italic", 15 * s, w - 2 * m)
             draw_text(
@@ -280,6 +341,29 @@ class RecordsScene(WidgetScene):
                 colour=st.text_dim,
                 anchor="midbottom",
             )
+
+    def draw_problems(self, surface: pygame.Surface) -> None:
+        """One line per file the last import skipped, at the foot of the list."""
+        if not self.problems:
+            return
+        s = self.scale
+        st = self.back_button.style
+        inner = self.list_panel.inner(12)
+        lines = self.problems[:PROBLEM_LINES]
+        if len(self.problems) > PROBLEM_LINES:
+            lines.append(f"and {len(self.problems) - PROBLEM_LINES} more (see the log)")
+        y = inner.bottom - len(lines) * self.problem_height()
+        for line in lines:
+            text = fit_text(line[:200], "italic", 14 * s, inner.w - round(12 * s))
+            draw_text(
+                surface,
+                text,
+                (inner.x + round(6 * s), y),
+                role="italic",
+                size=14 * s,
+                colour=st.text_dim,
+            )
+            y += self.problem_height()
 
     def draw_statistics(self, surface: pygame.Surface) -> None:
         s = self.scale
