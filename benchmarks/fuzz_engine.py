@@ -534,7 +534,8 @@ def _result(rng: random.Random, s: dict[str, Any]) -> dict[str, Any] | None:
         s["result"] = {"kind": "single", "points": 1, "winner": winner, "termination": termination}
         return s
     r = rng.random()
-    if r < 0.4 and result["winner"] is not None:
+    # (Any side may concede: a conceded game's winner may be any other side.)
+    if r < 0.4 and result["winner"] is not None and result["termination"] != "conceded":
         result["winner"] = s["winner"] = (result["winner"] + rng.randrange(1, players)) % players
     elif r < 0.7:
         result["points"] += rng.choice((1, 2, 5))
@@ -691,7 +692,9 @@ def run(lines: int, seed: int, timeout: float, limit: int, verbose: bool) -> Tal
     problems: Counter[str] = Counter()
     engine = Engine()
     try:
-        for _ in range(lines):
+        for n in range(lines):
+            if n and n % 5000 == 0:
+                print(f"after {n} lines: {tally}", file=sys.stderr, flush=True)
             kind, line, why = make_line(rng, samples)
             kinds[kind] += 1
             started = time.monotonic()
