@@ -110,7 +110,8 @@ def _check_el_mundo_flags(state: GameState, variant: ElMundo) -> None:
         place = place_of(flag)
         all_off = position.off(side) == variant.men
         if place:
-            if not variant.options["play_on"] or place >= variant.players:
+            # (The first side home takes place 1 whether or not the others play on.)
+            if place >= variant.players or (place > 1 and not variant.options["play_on"]):
                 raise UnreachableStateError(
                     f"side {side} has finishing place {place}, which this game does not give"
                 )

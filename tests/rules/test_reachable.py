@@ -102,12 +102,16 @@ def test_el_mundo_flags_hold_turns_up_to_four_and_places_only_when_playing_on():
     refused(el_mundo(entered, [5, 1, 1, 1], on_roll=0, phase="roll"), "turns taken")
     refused(el_mundo(entered, [1 | 64, 1, 1, 1], on_roll=0, phase="roll"), "turns taken")
     moved = [{7: 1}, {7: 1}, {7: 1}, {7: 1}]
-    refused(el_mundo(moved, [4 | 8, 4, 4, 4], on_roll=1, phase="roll"), "does not give")
+    refused(el_mundo(moved, [4 | 16, 4, 4, 4], on_roll=1, phase="roll"), "does not give")
     play_on = {"play_on": True}
     refused(el_mundo(moved, [4 | 8, 4, 4, 4], on_roll=1, phase="roll", options=play_on), "still")
     done = [{19: 12}, {7: 1}, {7: 1}, {7: 1}]
     accepted(el_mundo(done, [4 | 8, 4, 4, 4], on_roll=1, phase="roll", options=play_on))
     refused(el_mundo(done, [4, 4, 4, 4], on_roll=1, phase="roll", options=play_on), "no place")
+    # Without playing on, the first side home still takes place 1, and the game is over.
+    single = {"kind": "single", "points": 1, "winner": 0, "termination": "borne_off"}
+    over = {"on_roll": 1, "phase": "over", "result": single, "match": {"score": [1, 0, 0, 0]}}
+    accepted(el_mundo(done, [4 | 8, 4, 4, 4], **over))
 
 
 def test_el_mundo_men_only_enter_during_the_first_four_rounds():
