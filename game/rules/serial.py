@@ -165,6 +165,8 @@ def state_from_json(obj: Any) -> GameState:
     variant.validate(position)
 
     cube, match = _read_cube_and_match(obj, variant, key)
+    if key is not None and "match" not in obj:
+        match = _post_crawford(match, variant, result)
     roller = obj.get("roller")
     if roller is not None:
         roller = _int(roller, "roller", 0, players - 1)
@@ -244,6 +246,23 @@ def _roller_fits(variant: Variant, phase: Phase, roller: int, on_roll: int) -> b
     if not variant.passes_dice or phase not in (Phase.MOVE, Phase.RESIGN, Phase.OVER):
         return False
     return phase is Phase.OVER or roller != on_roll
+
+
+def _post_crawford(match: MatchScore, variant: Variant, result: Outcome | None) -> MatchScore:
+    """A Match ID marks the Crawford game only: a game of a match with the Crawford rule
+    where a side had one point to go when it began, and that is not the Crawford game,
+    comes after it."""
+    score = list(match.score)
+    if result is not None and result.winner is not None and result.winner < len(score):
+        score[result.winner] -= result.points
+    if (
+        match.length > 1
+        and variant.options.get("crawford", False)
+        and not match.crawford
+        and match.length - 1 in score
+    ):
+        return replace(match, crawford_done=True)
+    return match
 
 
 def _check_dice_list(value: Any) -> None:

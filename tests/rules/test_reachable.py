@@ -13,8 +13,10 @@ from typing import Any
 import pytest
 
 from game.rules.errors import RulesError
+from game.rules.gnubg import MatchKey, match_id
 from game.rules.serial import state_from_json, state_to_json
 
+START_ID = "4HPwATDgc/ABMA"
 START_ROW = [0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 3, 0, 5, 0, 0, 0, 0, 0, 0]
 OFF_ROW = [0] * 25 + [15]
 
@@ -224,6 +226,17 @@ def test_a_one_point_match_has_no_crawford_game():
     one = {"length": 1, "score": [0, 0], "crawford": False, "crawford_done": False}
     accepted(backgammon(options={"match_length": 1}, match=one))
     refused(backgammon(options={"match_length": 1}, match={**one, "crawford": True}), "1 point")
+
+
+def test_a_match_id_of_a_post_crawford_game_is_read_as_one():
+    # GNU Backgammon marks the Crawford game only; 6-3 in a 7-point match without the mark
+    # is a game after it, where the trailer may double.
+    after = match_id(MatchKey(match_length=7, score=(6, 3), on_roll=1, turn=1))
+    read = accepted({"variant": "backgammon", "position_id": START_ID, "match_id": after})
+    assert read["match"]["crawford_done"] is True and read["match_id"] == after
+    crawford = match_id(MatchKey(match_length=7, score=(6, 3), on_roll=1, turn=1, crawford=True))
+    read = accepted({"variant": "backgammon", "position_id": START_ID, "match_id": crawford})
+    assert read["match"]["crawford"] is True and read["match_id"] == crawford
 
 
 # -- the cube ---------------------------------------------------------------------------------
