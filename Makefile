@@ -26,6 +26,7 @@ $(VENV)/.bench: $(STAMP) pyproject.toml
 
 bench: $(STAMP) $(VENV)/.bench
 	$(PY) -m benchmarks.movegen benchmarks/data/backgammon-bench.txt
+	$(PY) -m benchmarks.decisions
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.frames
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.frames --variants backgammon --level expert --seconds 30
 	$(PY) -m benchmarks.ladder --variant all --max-seconds 900

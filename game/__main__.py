@@ -33,7 +33,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", type=_size, help="window size, e.g. 1920x1080")
     parser.add_argument("--seed", type=int, help="the demo's seed")
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if args.demo is None:
+        from game.store.logfile import start_log
+
+        start_log()  # warnings and tracebacks also go to tabula.log in the data folder
+    else:
+        logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
 
     from game.rules.errors import UnknownVariantError
     from game.rules.variants import find_variant
@@ -52,8 +57,11 @@ def main(argv: list[str] | None = None) -> int:
 
     app = App()
     app.start(args.size)
-    app.push(MenuScene(app))
     try:
+        try:
+            app.push(MenuScene(app))
+        except Exception as exc:  # the error card, not a traceback
+            app.recover(exc)
         app.run()
     finally:
         app.stop()

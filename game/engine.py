@@ -184,7 +184,12 @@ def _best(request: dict[str, Any]) -> dict[str, Any]:
     state = _state(request)
     seed = _seed(request)
     started = time.perf_counter()
-    if level == "novice" and state.phase is not m.Phase.ROLL:
+    if level == "novice" and state.phase is m.Phase.MOVE:  # the same pick, one state encoded
+        plays = m.legal_plays(state)
+        play = random.Random(seed).choice(plays)
+        after = m.play(state, play, plays)
+        move = {"notation": _notation(state, play), "state": state_to_json(after)}
+    elif level == "novice" and state.phase is not m.Phase.ROLL:
         move = random.Random(seed).choice(_moves(state))
     else:
         move = _decision_move(state, level, seed)

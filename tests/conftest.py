@@ -6,3 +6,5 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# The expert's look-ahead without its wall-clock backstop: answers never depend on load.
+os.environ.setdefault("TABULA_THINK_SECONDS", "off")

@@ -216,7 +216,39 @@ def _escape_landings() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 LANDING_DISTANCE, LANDING_NEEDS, LANDING_ROLL = _escape_landings()
 
 
+def _distinct(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For rows identified by ``keys``: the first row of each distinct key, and which of
+    those each row is (a batch of look-ahead positions repeats most features' inputs)."""
+    _, first, which = np.unique(keys, return_index=True, return_inverse=True)
+    return first, which.reshape(-1)
+
+
+_BITS24 = np.left_shift(np.int64(1), np.arange(24, dtype=np.int64))
+_BITS25 = np.left_shift(np.int64(1), np.arange(25, dtype=np.int64))
+
+
 def escapes(rear: np.ndarray, blocks: np.ndarray) -> np.ndarray:
+    """``_escapes``, worked out once for each distinct row (it depends on nothing else)."""
+    keys = (blocks[:, 1:25].astype(np.int64) @ _BITS24) | (rear.astype(np.int64) << 24)
+    first, which = _distinct(keys)
+    if len(first) == len(rear):
+        return _escapes(rear, blocks)
+    result: np.ndarray = _escapes(rear[first], blocks[first])[which]
+    return result
+
+
+def _shots(blots: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """The share of the 36 rolls that hit one of the ``blots`` (rows, 24: pos 1..24) from
+    the other side's men (``others``, rows, 25: on this side's pos 1..25), the path's
+    blocks ignored. As bits: a blot at k is ``d`` pips from a man at k + d."""
+    blot_bits = blots.astype(np.int64) @ _BITS24
+    other_bits = others.astype(np.int64) @ _BITS25
+    present = np.stack([blot_bits & (other_bits >> d) != 0 for d in range(1, 25)], axis=1)
+    shots: np.ndarray = ((present.astype(np.float32) @ ROLL_REACH.T) > 0).mean(axis=1)
+    return shots
+
+
+def _escapes(rear: np.ndarray, blocks: np.ndarray) -> np.ndarray:
     """The share of the 36 rolls that carry a man at ``rear`` (pos 0..24, one per row)
     past the last blocked pos in the twelve in front of it (1.0 with no block there or no
     man), every landing on the way open. ``blocks``: (rows, 26), pos 1..24 blocked."""
@@ -258,10 +290,7 @@ def contact_features(boards: np.ndarray) -> np.ndarray:
     block = (made & ahead).sum(axis=1)
     # Shots: distances from the other's men (coming down) to this side's blots.
     blots = track == 1
-    others = other[:, 1:26] > 0  # index c - 1 for c = 1..25
-    padded = np.concatenate((others, np.zeros((n * 2, 24), dtype=bool)), axis=1)
-    present = (blots[:, :, None] & padded[:, SHOT_FROM]).any(axis=1)  # (2n, d = 1..24)
-    shots = ((present.astype(np.float32) @ ROLL_REACH.T) > 0).mean(axis=1)
+    shots = _shots(blots, other[:, 1:26] > 0)  # others: index c - 1 for c = 1..25
     home = made[:, 18:24].sum(axis=1)
     blocks = np.zeros((n * 2, 26), dtype=bool)
     blocks[:, 1:25] = other[:, 1:25] >= 2

@@ -10,8 +10,10 @@
   filter) it averages, over the next side's rolls, the value left after that
   side's best reply. How many plays it looks at is bounded by the work it may
   do (the replies it generates), so a three-dice variant looks at fewer plays
-  than backgammon and a move still takes well under a second; the bound is a
-  count, not a clock, so the same position always gets the same answer.
+  than backgammon. The whole look-ahead spends a ``Budget`` (game.ai.budget): a
+  count of positions, so the same position always gets the same answer, and a
+  wall-clock backstop for a busy machine; where it runs out, the plays it
+  reached rank first.
   In backgammon it then looks two rolls deep at its best three plays when
   more than one is within 0.1 of the best: the next side's best reply to each
   of its rolls, then its own best play for each of its own.
@@ -25,12 +27,14 @@ from __future__ import annotations
 import json
 import random
 import zlib
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
 
+from game.ai.budget import Budget
 from game.ai.encode import Scheme
 from game.ai.evaluate import Evaluator, name_die
 from game.ai.network import Network
@@ -168,55 +172,83 @@ def _reply_rolls(variant: Variant) -> tuple[tuple[tuple[int, ...], float], ...]:
     return tuple((dice + fixed, p) for dice, p in chance_outcomes(thrown, variant.faces))
 
 
-def _lookahead(ev: Evaluator, after: Position, mover: int) -> tuple[float, int]:
+def _replies(
+    variant: Variant,
+    after: Position,
+    rolls: Sequence[tuple[tuple[int, ...], float]],
+    budget: Budget,
+) -> list[list[Play]] | None:
+    """The next side's plays from ``after`` to each of ``rolls``, spent from ``budget``
+    roll by roll (None: the budget ran out before they were all found)."""
+    groups = []
+    for dice, _ in rolls:
+        plays = variant.generate_plays(after, dice)
+        if not budget.take(len(plays)):
+            return None
+        groups.append(plays)
+    return groups
+
+
+def _lookahead(
+    ev: Evaluator, after: Position, mover: int, budget: Budget | None = None
+) -> tuple[float, int] | None:
     """The value of ``after`` for ``mover`` averaged over the next side's rolls, each
-    answered by that side's best play by the evaluation; and the replies generated."""
+    answered by that side's best play by the evaluation; and the replies generated
+    (None: ``budget`` ran out first; no budget: no bound)."""
     variant, scheme = ev.variant, ev.scheme
+    budget = budget if budget is not None else Budget.unbounded()
     rolls = _reply_rolls(variant)
-    groups = [variant.generate_plays(after, dice) for dice, _ in rolls]
+    groups = _replies(variant, after, rolls, budget)
+    if groups is None:
+        return None
     work = sum(len(replies) for replies in groups)
     valued = ev.grouped_play_values(after, groups)
     best = [int(np.argmax(values)) for values, _ in valued]
     if scheme.players == 2:
         worths = [-float(values[b]) for (values, _), b in zip(valued, best, strict=True)]
     else:  # the best reply's value for the mover
+        if not budget.take(len(rolls)):
+            return None
         replies = [afters[b] for (_, afters), b in zip(valued, best, strict=True)]
         worths = [float(v) for v in ev.after_values(replies, after.to_act, mover)]
     total = sum(chance * worth for (_, chance), worth in zip(rolls, worths, strict=True))
     return total, work
 
 
-def _deep_lookahead(ev: Evaluator, after: Position, mover: int) -> float:
+def _deep_lookahead(
+    ev: Evaluator, after: Position, mover: int, budget: Budget | None = None
+) -> float | None:
     """Two rolls deep (two sides): the value of ``after`` for ``mover`` averaged over the
     next side's rolls, each answered by its best play by the evaluation, and each
     position that leaves averaged over the mover's rolls, each answered by the mover's
-    best play (``_lookahead`` from the reply; all the mover's plays in one pass)."""
+    best play (``_lookahead`` from the reply). None: ``budget`` ran out first (no
+    budget: no bound)."""
     variant = ev.variant
+    budget = budget if budget is not None else Budget.unbounded()
     rolls = _reply_rolls(variant)
-    valued = ev.grouped_play_values(after, [variant.generate_plays(after, d) for d, _ in rolls])
+    groups = _replies(variant, after, rolls, budget)
+    if groups is None:
+        return None
+    valued = ev.grouped_play_values(after, groups)
     other = after.to_act
     worths = np.empty(len(rolls))
-    replies: list[tuple[int, Position]] = []
     for r, (values, afters) in enumerate(valued):
         best = int(np.argmax(values))
-        if variant.outcome(afters[best], other) is not None:
+        reply = afters[best]
+        if variant.outcome(reply, other) is not None:
             worths[r] = -float(values[best])
-        else:
-            replies.append((r, afters[best]))
-    # The mover's plays from every reply, for each of its rolls, valued together.
-    spans: list[tuple[int, int, float]] = []  # (reply row, end of its plays, chance)
-    positions: list[Position] = []
-    for row, (_, reply) in enumerate(replies):
-        for dice, chance in rolls:
-            positions += variant.apply_plays(reply, variant.generate_plays(reply, dice))
-            spans.append((row, len(positions), chance))
-    values = ev.after_values(positions, mover, mover)
-    totals = np.zeros(len(replies))
-    start = 0
-    for row, end, chance in spans:
-        totals[row] += chance * float(values[start:end].max())
-        start = end
-    for (r, _), total in zip(replies, totals, strict=True):
+            continue
+        # The mover's plays from this reply, for each of its rolls, valued together.
+        mine = _replies(variant, reply, rolls, budget)
+        if mine is None:
+            return None
+        positions = variant.apply_plays(reply, [p for plays in mine for p in plays])
+        mover_values = ev.after_values(positions, mover, mover)
+        total, start = 0.0, 0
+        for plays, (_, chance) in zip(mine, rolls, strict=True):
+            end = start + len(plays)
+            total += chance * float(mover_values[start:end].max())
+            start = end
         worths[r] = total
     return float(sum(chance * worth for (_, chance), worth in zip(rolls, worths, strict=True)))
 
@@ -238,10 +270,12 @@ def _look_deeper(
     looked: list[int],
     count: int,
     wanted: int | None,
+    budget: Budget,
 ) -> None:
     """Value the ``count`` best of the ``looked`` plays (and ``wanted``, a play to judge)
     that are within ``EXPERT_DEEP_WINDOW`` of the best two rolls deep, and rank the
-    rest below them (in place). Nothing changes when only one play is that close."""
+    rest below them (in place). Nothing changes when only one play is that close, nor
+    when ``budget`` lets fewer than two of them (or not ``wanted``) be valued so."""
     looked = sorted(looked, key=lambda i: -values[i])
     cut = values[looked[0]] - EXPERT_DEEP_WINDOW
     close = [i for i in looked[:count] if values[i] >= cut]
@@ -249,10 +283,20 @@ def _look_deeper(
         close.append(wanted)
     if len(close) < 2:
         return
+    deeper: dict[int, float] = {}
     for i in close:
-        if ev.variant.outcome(afters[i], mover) is None:
-            values[i] = _deep_lookahead(ev, afters[i], mover)
-    _rank_below(values, set(close))
+        if ev.variant.outcome(afters[i], mover) is not None:
+            deeper[i] = float(values[i])
+            continue
+        value = _deep_lookahead(ev, afters[i], mover, budget)
+        if value is None:
+            break
+        deeper[i] = value
+    if len(deeper) < 2 or (wanted in close and wanted not in deeper):
+        return  # too few to compare two rolls deep: the one-roll values stand
+    for i, value in deeper.items():
+        values[i] = value
+    _rank_below(values, set(deeper))
 
 
 def ranked_plays(
@@ -260,6 +304,7 @@ def ranked_plays(
     level: str = "expert",
     include: Play | None = None,
     plays: list[Play] | None = None,
+    budget: Budget | None = None,
 ) -> list[Ranked]:
     """Every legal play with its value for the mover, best first (hints use this).
 
@@ -267,14 +312,21 @@ def ranked_plays(
     valued by the look-ahead; plays it did not reach keep their shallow value but
     rank below those it did. In backgammon the best few of those that are close are
     then valued two rolls deep, and rank above the rest the same way.
+
+    The look-ahead spends ``budget`` (a fresh ``Budget`` by default) and stops where
+    it runs out: the plays it reached by then are ranked as above. Every play is
+    always valued once; if the look-ahead cannot reach ``include``, no play is
+    valued more deeply than the others (the tutor compares like with like).
     """
     variant = state.variant
+    budget = budget if budget is not None else Budget()
     ev = evaluator_for(variant)
     plays = plays if plays is not None else m.legal_plays(state)
     mover = state.position.to_act
     values, afters = ev.play_values(state.position, plays)
     deep = [False] * len(plays)
     if level == "expert" and len(plays) > 1:
+        shallow = values.copy()
         order = [int(i) for i in np.argsort(-values, kind="stable")]
         cut = values[order[0]] - EXPERT_WINDOW
         top = [i for i in order[:EXPERT_CANDIDATES] if values[i] >= cut]
@@ -288,21 +340,28 @@ def ranked_plays(
             if variant.outcome(afters[i], mover) is not None:
                 deep[i] = True
                 continue
-            values[i], spent = _lookahead(ev, afters[i], mover)
+            looked_at = _lookahead(ev, afters[i], mover, budget)
+            if looked_at is None:
+                break  # out of budget: the plays looked at so far rank first
+            values[i], spent = looked_at
             deep[i] = True
             work += spent
+        if wanted is not None and not deep[wanted]:
+            values, deep = shallow, [False] * len(plays)
         looked = [i for i in range(len(plays)) if deep[i]]
         if looked:
             deeper = EXPERT_DEEP.get(variant.id, 0)
             if deeper:
-                _look_deeper(ev, mover, values, afters, looked, deeper, wanted)
+                _look_deeper(ev, mover, values, afters, looked, deeper, wanted, budget)
             _rank_below(values, set(looked))
     ranked = [Ranked(p, float(v), d) for p, v, d in zip(plays, values, deep, strict=True)]
     ranked.sort(key=lambda r: -r.value)
     return ranked
 
 
-def play_loss(state: m.GameState, chosen: Play) -> tuple[float, list[Ranked]]:
+def play_loss(
+    state: m.GameState, chosen: Play, budget: Budget | None = None
+) -> tuple[float, list[Ranked]]:
     """How much of the expected result ``chosen`` gives away against the best play
     (the tutor's measure), and the ranking it was judged by."""
     plays = m.legal_plays(state)
@@ -312,16 +371,21 @@ def play_loss(state: m.GameState, chosen: Play) -> tuple[float, list[Ranked]]:
         if not same:
             raise RulesError(f"{chosen!r} is not a legal play")
         chosen = same[0]
-    ranked = ranked_plays(state, "expert", include=chosen)
+    ranked = ranked_plays(state, "expert", include=chosen, budget=budget)
     mine = next(r for r in ranked if r.play == chosen)
     return max(0.0, ranked[0].value - mine.value), ranked
 
 
 def choose_play(
-    state: m.GameState, level: str, seed: int = 0, plays: list[Play] | None = None
+    state: m.GameState,
+    level: str,
+    seed: int = 0,
+    plays: list[Play] | None = None,
+    budget: Budget | None = None,
 ) -> Play:
     """The play the computer makes at ``level`` (deterministic for a seed); ``plays``
-    are the legal plays where the caller has them already."""
+    are the legal plays where the caller has them already; ``budget`` bounds the
+    expert's look-ahead (``ranked_plays``)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
     plays = plays if plays is not None else m.legal_plays(state)
@@ -329,7 +393,7 @@ def choose_play(
         return random.Random(seed).choice(plays)
     variant = state.variant
     if level == "expert":
-        return ranked_plays(state, "expert", plays=plays)[0].play
+        return ranked_plays(state, "expert", plays=plays, budget=budget)[0].play
     ev = evaluator_for(variant)
     values, afters = ev.play_values(state.position, plays)
     for i, after in enumerate(afters):

@@ -10,25 +10,83 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+import secrets
 from collections import Counter
 from functools import cache
 from itertools import product
+
+from game.rules.errors import RulesError
 
 Roll = tuple[int, ...]
 
 
 SEAL_PREFIX = "tabula-dice-seed:"
+STREAM_PREFIX = "tabula-dice-stream:"
+SEED_BITS = 128  # games before these had 48-bit seeds; both check the same way
+CONTRIBUTION_MAX = 200  # characters of the player's contribution
+
+
+class DiceError(RulesError):
+    """A seed or a contribution to the dice that cannot be used."""
+
+
+def new_seed() -> int:
+    """A fresh seed for a game's dice: 128 bits from the system's secure source."""
+    return secrets.randbits(SEED_BITS)
 
 
 def seed_seal(seed: int) -> str:
     """The seal of a game's dice: SHA-256 of ``tabula-dice-seed:<seed>``, in hex.
 
     The window shows the seal before the game and the seed after it: anyone can
-    check that the seed matches the seal, and that ``random.Random(seed)`` throws
-    the game's dice (``docs/DICE.md``), so the dice cannot have been chosen
-    during the game.
+    check that the seed matches the seal, and that the seed (with the player's
+    contribution, ``dice_stream``) throws the game's dice (``docs/DICE.md``), so
+    the dice cannot have been chosen during the game.
     """
-    return hashlib.sha256(f"{SEAL_PREFIX}{seed}".encode()).hexdigest()
+    return hashlib.sha256(f"{SEAL_PREFIX}{check_seed(seed)}".encode()).hexdigest()
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a seed (a whole number, not negative); ``DiceError`` if not."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise DiceError(f"a seed is a whole number of at least 0, not {seed!r}")
+    return seed
+
+
+def check_contribution(text: object) -> str:
+    """``text`` if it can be a player's contribution to the dice: printable text of at
+    most ``CONTRIBUTION_MAX`` characters ("" for none); ``DiceError`` if not."""
+    if not isinstance(text, str):
+        raise DiceError(f"a contribution to the dice is text, not {text!r}")
+    if len(text) > CONTRIBUTION_MAX:
+        raise DiceError(
+            f"a contribution to the dice has at most {CONTRIBUTION_MAX} characters, "
+            f"not {len(text)} ({text[:20]!r}...)"
+        )
+    if not text.isprintable():
+        raise DiceError(f"a contribution to the dice is printable text, not {text!r}")
+    return text
+
+
+def stream_key(seed: int, contribution: str) -> str:
+    """The key of a game's dice when the player added ``contribution`` after the seal
+    was shown: SHA-256 of ``tabula-dice-stream:<seed>:<contribution>`` (UTF-8), in hex."""
+    text = f"{STREAM_PREFIX}{check_seed(seed)}:{check_contribution(contribution)}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def dice_stream(seed: int, contribution: str = "") -> random.Random:
+    """The generator that throws a game's dice (the opening throw and every roll).
+
+    With no contribution (games before contributions, computer-only games, tests
+    given a seed) it is ``random.Random(seed)``; with one it is
+    ``random.Random(int(stream_key(seed, contribution), 16))``: the program fixed
+    the seed before the player's contribution, and the player chose the contribution
+    without knowing the seed, so neither could pick the dice.
+    """
+    if not check_contribution(contribution):
+        return random.Random(check_seed(seed))
+    return random.Random(int(stream_key(seed, contribution), 16))
 
 
 def roll_dice(rng: random.Random, count: int = 2, faces: int = 6) -> Roll:

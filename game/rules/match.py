@@ -283,7 +283,18 @@ def _finish(state: GameState, outcome: Outcome) -> GameState:
     if outcome.winner is not None and outcome.winner < len(score):
         score[outcome.winner] += points
     match = replace(state.match, score=tuple(score))
-    return replace(state, phase=Phase.OVER, result=outcome, match=match, dice=())
+    # A game over has no dice, no resignation offered and no bonus play under way
+    # (nor does its state JSON: it would not read back the same).
+    return replace(
+        state,
+        phase=Phase.OVER,
+        result=outcome,
+        match=match,
+        dice=(),
+        resign_offer=0,
+        resume=Phase.ROLL,
+        roller=None,
+    )
 
 
 # -- the doubling cube -----------------------------------------------------------
@@ -357,13 +368,20 @@ def accept(state: GameState) -> GameState:
     winner = state.to_act
     kind = RESIGN_KINDS[state.resign_offer]
     outcome = Outcome(winner, kind, state.resign_offer, Termination.RESIGNED)
-    return _finish(replace(state, phase=state.resume), outcome)
+    return _finish(state, outcome)
 
 
 def reject(state: GameState) -> GameState:
     """The other side refuses the resignation: play goes on."""
     _require(state, Phase.RESIGN)
-    return replace(state, phase=state.resume, resign_offer=0)
+    return _resumed(state)
+
+
+def _resumed(state: GameState) -> GameState:
+    """Back to the phase the resignation was offered in, the offer gone (outside the
+    resign phase ``resign_offer`` and ``resume`` keep their defaults: the state JSON
+    writes them only there)."""
+    return replace(state, phase=state.resume, resign_offer=0, resume=Phase.ROLL)
 
 
 def concede(state: GameState, side: int) -> GameState:

@@ -131,7 +131,10 @@ def parse_play(variant: Variant, position: Position, dice: Sequence[int], text: 
     plays = variant.generate_plays(position, dice)
     matches = [play for play in plays if _change(variant, position, play, side) == target]
     if handed is not None:
-        matches = [play for play in matches if _left(dice, play) == handed]
+        with_dice = [play for play in matches if _left(dice, play) == handed]
+        # A play that ends the game is listed once, whatever dice it leaves (they go
+        # nowhere): a record made before may name others.
+        matches = with_dice or [p for p in matches if _ends_game(variant, position, p)]
     if not matches:
         shown = "-".join(str(d) for d in dice)
         raise IllegalPlayError(f"{excerpt(text)} is not a legal play of {shown} in this position")
@@ -154,6 +157,10 @@ def parse_play(variant: Variant, position: Position, dice: Sequence[int], text: 
             f"{excerpt(text)} could be {options}: name the point where the man hits"
         )
     return chosen[0]
+
+
+def _ends_game(variant: Variant, position: Position, play: Play) -> bool:
+    return variant.outcome(variant.apply_play(position, play), position.to_act) is not None
 
 
 # -- reading -------------------------------------------------------------------

@@ -11,11 +11,15 @@ previous game's winner does) and the record of decisions
                "crawford_done": false},
      "starter": null, "plays": [...], "result": {...}}
 
-``replay_states`` rebuilds every state: the dice come from the seed (a
-``random.Random(seed)`` drawn for the opening throw and each roll, as the
-game drew them), so a replay also proves that the dice were the seed's; a
-roll that differs, a play that is not legal, or a result that does not
-follow is a ``ReplayError`` naming the entry.
+``replay_states`` rebuilds every state: the dice come from the seed and the
+player's contribution (``game.rules.dice.dice_stream``, drawn for the opening
+throw and each roll, as the game drew them), so a replay also proves that the
+dice were the seed's; a roll that differs, a play that is not legal, or a
+result that does not follow is a ``ReplayError`` naming the entry.
+
+Version 2 adds ``"contribution"`` (what the player mixed into the dice after
+the seal was shown) and ``"seal"`` (the seal the window showed, checked against
+the seed); a version 1 replay (a seed alone, 48 bits) reads and checks as before.
 """
 
 from __future__ import annotations
@@ -27,12 +31,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules import match as m
+from game.rules.dice import DiceError, check_contribution, dice_stream, seed_seal
 from game.rules.errors import RulesError
 from game.rules.notation import parse_play
 from game.rules.variants import find_variant
 
 FORMAT = "tabula-replay"
-VERSION = 1
+VERSION = 2  # written when the player added a contribution to the dice; else 1
+VERSIONS = (1, 2)
 # Bounds far beyond any game played, so that a hostile file cannot make the check
 # run for minutes: a game's decisions, the dice of an opening throw entered by
 # hand (ties throw again), the characters of one play's notation, a seat's level.
@@ -58,11 +64,16 @@ class Replay:
     opening: tuple[int, ...] | None = None  # an opening throw entered by hand (not the seed's)
     result: Mapping[str, Any] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)  # e.g. when it was played
+    contribution: str = ""  # what the player mixed into the dice ("": the seed alone)
+
+    def dice(self) -> random.Random:
+        """The generator of the game's dice (``game.rules.dice.dice_stream``)."""
+        return dice_stream(self.seed, self.contribution)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "format": FORMAT,
-            "version": VERSION,
+            "version": VERSION if self.contribution else 1,
             "variant": self.variant_id,
             "options": dict(self.options),
             "seed": self.seed,
@@ -72,6 +83,9 @@ class Replay:
             "plays": [dict(p) for p in self.plays],
             "result": dict(self.result) if self.result is not None else None,
         }
+        if self.contribution:
+            out["contribution"] = self.contribution
+            out["seal"] = seed_seal(self.seed)
         if self.match is not None:
             out["match"] = {
                 "length": self.match.length,
@@ -89,8 +103,10 @@ def replay_from_json(obj: Any) -> Replay:
         raise ReplayError("a replay is a JSON object")
     if obj.get("format") != FORMAT:
         raise ReplayError(f"not a Tabula replay (format {obj.get('format')!r})")
-    if obj.get("version") != VERSION:
-        raise ReplayError(f"replay version {obj.get('version')!r} is not one this Tabula reads")
+    if obj.get("version") not in VERSIONS:
+        raise ReplayError(
+            f"replay version {obj.get('version')!r:.20} is not one this Tabula reads"
+        )
     variant_id, options, seed = obj.get("variant"), obj.get("options", {}), obj.get("seed")
     if not isinstance(variant_id, str) or not isinstance(options, dict):
         raise ReplayError("the replay's 'variant' and 'options' cannot be read")
@@ -136,8 +152,9 @@ def replay_from_json(obj: Any) -> Replay:
         raise ReplayError(
             f"the replay's 'opening' must be a list of at most {MAX_OPENING_DICE} dice"
         )
+    contribution = _read_dice(obj, seed)
     known = {"format", "version", "variant", "options", "seed", "plays", "seats", "starter"}
-    known |= {"opening"}
+    known |= {"opening", "contribution", "seal"}
     known |= {"match", "result"}
     extra = {k: v for k, v in obj.items() if k not in known}
     return Replay(
@@ -151,6 +168,7 @@ def replay_from_json(obj: Any) -> Replay:
         tuple(opening) if opening is not None else None,
         result,
         extra,
+        contribution,
     )
 
 
@@ -165,6 +183,27 @@ def _check_seats(seats: list[dict[str, Any]], players: int) -> None:
         level = seat.get("level", "")
         if not isinstance(level, str) or len(level) > MAX_LEVEL_CHARS:
             raise ReplayError(f"the replay's seat {n}: 'level' must be a short text")
+
+
+def _read_dice(obj: Mapping[str, Any], seed: int) -> str:
+    """The replay's contribution to the dice ("" for none), its seal (if it has one)
+    checked against the seed (raises ``ReplayError``)."""
+    contribution, seal = obj.get("contribution", ""), obj.get("seal")
+    try:
+        check_contribution(contribution)
+    except DiceError as exc:
+        raise ReplayError(f"the replay's 'contribution': {exc}") from None
+    if contribution and obj.get("version") == 1:
+        raise ReplayError("a version 1 replay has no 'contribution' (version 2 has)")
+    if seal is not None:
+        if not isinstance(seal, str):
+            raise ReplayError(f"the replay's 'seal' must be hex text, not {type(seal).__name__}")
+        if seal.lower() != seed_seal(seed):
+            raise ReplayError(
+                f"the seed {seed} is not the sealed one: its seal is {seed_seal(seed)}, "
+                f"the replay's is {seal!r:.80}"
+            )
+    return contribution
 
 
 class ScriptedDice:
@@ -202,9 +241,14 @@ def first_state(replay: Replay, rng: random.Random) -> m.GameState:
 
 
 def apply_entry(
-    state: m.GameState, entry: Mapping[str, Any], rng: random.Random, n: int = 0
+    state: m.GameState,
+    entry: Mapping[str, Any],
+    rng: random.Random,
+    n: int = 0,
+    contribution: str = "",
 ) -> m.GameState:
-    """The state after one recorded decision (rolls drawn from ``rng`` and checked)."""
+    """The state after one recorded decision (rolls drawn from ``rng`` and checked;
+    ``contribution``: the player's, named when a roll differs)."""
     where = f"entry {n + 1}"
     action = entry.get("action")
     side = entry.get("side")
@@ -216,9 +260,11 @@ def apply_entry(
         if action == "roll":
             after = m.roll(state, rng)
             if list(after.dice) != list(entry.get("dice", [])):
+                source = "the seed throws"
+                if contribution:
+                    source = "the seed and the contribution throw"
                 raise ReplayError(
-                    f"{where}: the seed throws {list(after.dice)}, the record says "
-                    f"{entry.get('dice')}"
+                    f"{where}: {source} {list(after.dice)}, the record says {entry.get('dice')}"
                 )
             return after
         if action == "play":
@@ -258,12 +304,12 @@ def apply_entry(
 
 def replay_states(replay: Replay) -> list[m.GameState]:
     """Every state of the game, first to last (raises ``ReplayError``)."""
-    rng = random.Random(replay.seed)
+    rng = replay.dice()
     states = [first_state(replay, rng)]
     for n, entry in enumerate(replay.plays):
         if states[-1].is_over:
             raise ReplayError(f"entry {n + 1}: the game was already over")
-        states.append(apply_entry(states[-1], entry, rng, n))
+        states.append(apply_entry(states[-1], entry, rng, n, replay.contribution))
     last = states[-1]
     if replay.result is not None:
         if last.result is None:
@@ -281,26 +327,50 @@ def main(argv: Sequence[str] | None = None) -> int:
     import json
     import sys
 
-    from game.rules.dice import seed_seal
+    from game.rules.dice import stream_key
 
     parser = argparse.ArgumentParser(
         prog="python -m game.rules.replay",
-        description="Check a Tabula replay: every roll against its seed, every play "
-        "against the rules, the result against the plays.",
+        description="Check a Tabula replay: the seed against its seal, every roll against "
+        "the seed and the player's contribution, every play against the rules, the "
+        "result against the plays.",
     )
     parser.add_argument("file")
+    parser.add_argument(
+        "--seal",
+        default="",
+        help="the seal (or its first hex digits) the window showed before the dice",
+    )
     args = parser.parse_args(argv)
+    noted = args.seal.replace(" ", "").lower()
     try:
         with open(args.file, encoding="utf-8") as f:
             replay = replay_from_json(json.load(f))
+        if noted and not seed_seal(replay.seed).startswith(noted):
+            raise ReplayError(
+                f"the seed's seal is {seed_seal(replay.seed)}, not the {args.seal!r} you noted"
+            )
         states = replay_states(replay)
     except (OSError, ValueError) as exc:  # ReplayError and JSON errors are ValueErrors
         print(f"{args.file}: {exc}", file=sys.stderr)
         return 1
-    rolls = sum(1 for e in replay.plays if e.get("action") == "roll")
-    print(f"variant {replay.variant_id}, seed {replay.seed}")
-    print(f"seal {seed_seal(replay.seed)} (SHA-256 of 'tabula-dice-seed:{replay.seed}')")
-    print(f"{rolls} rolls match random.Random({replay.seed}); {len(replay.plays)} decisions legal")
+    rolls = sum(1 for e in replay.plays if e.get("action") == "roll" and not e.get("manual"))
+    by_hand = sum(1 for e in replay.plays if e.get("action") == "roll" and e.get("manual"))
+    seed = replay.seed
+    print(f"variant {replay.variant_id}, seed {seed}")
+    print(f"seal {seed_seal(seed)} (SHA-256 of 'tabula-dice-seed:{seed}')")
+    if noted:
+        print(f"the seal matches the {args.seal!r} you noted")
+    if replay.contribution:
+        key = stream_key(seed, replay.contribution)
+        print(f"the player's contribution {replay.contribution!r} was mixed in:")
+        print(f"  key {key} (SHA-256 of 'tabula-dice-stream:{seed}:{replay.contribution}')")
+        source = f"random.Random(0x{key})"
+    else:
+        source = f"random.Random({seed})"
+    print(f"{rolls} rolls match {source}; {len(replay.plays)} decisions legal")
+    if by_hand:
+        print(f"{by_hand} rolls were entered by hand (physical dice, not the seed's)")
     result = states[-1].result
     print(f"result: {result.to_json() if result else 'the game is not over'}")
     return 0

@@ -170,11 +170,12 @@ def state_from_json(obj: Any) -> GameState:
     roller = obj.get("roller")
     if roller is not None:
         roller = _int(roller, "roller", 0, players - 1)
-        if not _roller_fits(variant, phase, roller, on_roll):
+        # A bonus play is made (move), or a resignation offered during it waits
+        # for its answer with the dice kept (resign).
+        if not variant.passes_dice or phase not in (Phase.MOVE, Phase.RESIGN) or roller == on_roll:
             raise StateError("'roller' names the side whose unused dice are being played")
     _check_dice_list(obj.get("dice"))
-    bonus = roller is not None and phase is not Phase.OVER
-    dice = _read_dice(obj, variant, phase, key, bonus=bonus)
+    dice = _read_dice(obj, variant, phase, key, bonus=roller is not None)
     _check_result(result, variant, obj)
 
     turn = _int(obj.get("turn", 0), "turn", 0, 1_000_000)
@@ -238,14 +239,6 @@ def _options_with_match_length(obj: dict[str, Any], options: dict[str, Any]) -> 
     ):
         return {**options, "match_length": match["length"]}
     return options
-
-
-def _roller_fits(variant: Variant, phase: Phase, roller: int, on_roll: int) -> bool:
-    """El Mundo's ``roller`` stands while a bonus play is made: in the move phase, while
-    the bonus player's resignation awaits an answer, or once that play ended the game."""
-    if not variant.passes_dice or phase not in (Phase.MOVE, Phase.RESIGN, Phase.OVER):
-        return False
-    return phase is Phase.OVER or roller != on_roll
 
 
 def _post_crawford(match: MatchScore, variant: Variant, result: Outcome | None) -> MatchScore:
@@ -424,8 +417,9 @@ def _read_dice(
         if fixed and dice[-len(fixed) :] != fixed:
             raise StateError(f"{variant.id} adds {list(fixed)} to every throw")
     elif bonus:
-        if not 1 <= len(dice) < variant.dice_count:
-            raise StateError(f"a bonus play hands on 1 to {variant.dice_count - 1} dice")
+        # A roller that can use none of its dice hands them all on.
+        if not 1 <= len(dice) <= variant.dice_count:
+            raise StateError(f"a bonus play hands on 1 to {variant.dice_count} dice")
     elif needs and len(dice) != variant.dice_count:
         raise StateError(
             f"{variant.id} plays {variant.dice_count} dice of 1-{variant.faces}, got {list(raw)}"

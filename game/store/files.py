@@ -8,6 +8,7 @@ a crash leaves either the old file or the new one, never half of one.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -18,10 +19,14 @@ import platformdirs
 
 
 def data_dir() -> Path:
-    """The folder of the player's settings and records (created on demand)."""
+    """The folder of the player's settings and records (created on demand: a folder
+    that cannot be made is still returned, and writing there fails as it would in a
+    read-only folder, with an ``OSError`` its writer reports)."""
     override = os.environ.get("TABULA_HOME")
     folder = Path(override) if override else Path(platformdirs.user_data_dir("tabula", "tabula"))
-    folder.mkdir(parents=True, exist_ok=True)
+    # Read-only, or not a folder: the records say so, and the game starts anyway.
+    with contextlib.suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
     return folder
 
 

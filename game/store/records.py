@@ -12,6 +12,13 @@ wrote (its ``user_version`` is above ``SCHEMA``) is moved aside as
 ``records.sqlite.bad-N`` / ``records.sqlite.newer-N`` and a fresh one is
 started; ``Records.notice`` says what happened so the window can tell the
 player. Nothing here raises for a bad file.
+
+A sound book that cannot be written (a read-only file or folder, a full disk) is
+never moved aside: it is read into memory, the game plays on with it, and
+``Records.unkept`` says why nothing of the session will be kept. A folder where
+no book can even be made gives an empty book in memory, with the same message.
+An empty (0-byte) file, as a full disk or a crash can leave, starts a new book
+with a message rather than silently.
 """
 
 from __future__ import annotations
@@ -107,46 +114,123 @@ class Statistic:
     loss_per_move: float | None  # None: no play of the person's was judged
 
 
-class Records:
-    """The open database. ``Records.open()`` never raises for a bad file."""
+class DamagedError(sqlite3.DatabaseError):
+    """The file is SQLite, but not a sound record book (a failed check)."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path, notice: str = "") -> None:
+
+class Records:
+    """The open database. ``Records.open()`` never raises (see the module's notes)."""
+
+    def __init__(
+        self, connection: sqlite3.Connection, path: Path, notice: str = "", unkept: str = ""
+    ) -> None:
         self.db = connection
         self.path = path
         self.notice = notice  # what was done about a bad file, for the player
+        # Why this book lives in memory only, and nothing of the session is kept ("" when
+        # it is the file itself; also "" for a book opened in memory on purpose).
+        self.unkept = unkept
 
     # -- opening ------------------------------------------------------------------------------
 
     @classmethod
     def open(cls, path: Path | None = None) -> Records:
-        path = path or data_dir() / FILE_NAME
+        if path is not None and str(path) == ":memory:":
+            return cls(_prepared(sqlite3.connect(":memory:")), path)
+        try:
+            path = path or data_dir() / FILE_NAME
+            records = cls._open_file(path)
+        except Exception as exc:  # never stop the game from starting
+            log.exception("the records cannot be opened")
+            where = path or Path(FILE_NAME)
+            records = cls._unkept(where, f"Your records cannot be opened ({_why(exc)})")
+        if records.notice:
+            log.warning("%s", records.notice)
+        return records
+
+    @classmethod
+    def _open_file(cls, path: Path) -> Records:
+        empty = _is_empty(path)
         notice = ""
         try:
             db = _connect(path)
-            version = db.execute("PRAGMA user_version").fetchone()[0]
+            try:
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                if version <= SCHEMA:
+                    _check(db)
+            except sqlite3.DatabaseError:
+                db.close()
+                raise
             if version > SCHEMA:
                 db.close()
-                aside = _move_aside(path, "newer")
+                try:
+                    aside = _move_aside(path, "newer")
+                except OSError as move:
+                    return cls._unkept(
+                        path,
+                        "Your records were written by a newer Tabula and cannot be moved "
+                        f"aside ({_why(move)})",
+                    )
                 notice = (
                     f"Your records were written by a newer Tabula; they were kept as {aside.name} "
                     "and a new record book was started."
                 )
                 db = _connect(path)
-            else:
-                _check(db)
+            try:
+                _prepared(db)
+            except sqlite3.DatabaseError:
+                db.close()
+                raise
         except sqlite3.DatabaseError as exc:
-            aside = _move_aside(path, "bad")
+            if not _damaged(exc):
+                return cls._read_only(path, exc)
+            try:
+                aside = _move_aside(path, "bad")
+            except OSError as move:
+                return cls._unkept(
+                    path,
+                    f"Your records could not be read ({_why(exc)}) and the damaged file "
+                    f"cannot be moved aside ({_why(move)})",
+                )
             notice = (
-                f"Your records could not be read ({exc}); the damaged file was kept as "
+                f"Your records could not be read ({_why(exc)}); the damaged file was kept as "
                 f"{aside.name} and a new record book was started."
             )
-            db = _connect(path)
-        if notice:
-            log.warning("%s", notice)
-        with db:
-            db.executescript(_TABLES)
-            db.execute(f"PRAGMA user_version = {SCHEMA}")
+            db = _prepared(_connect(path))
+        if empty and not notice:
+            notice = (
+                f"Your records file {path.name} was empty (0 bytes: a full disk or a crash "
+                "can leave one so); a new record book was started."
+            )
         return cls(db, path, notice)
+
+    @classmethod
+    def _read_only(cls, path: Path, error: Exception) -> Records:
+        """A sound book that cannot be written: read into memory, never moved aside."""
+        memory = sqlite3.connect(":memory:")
+        source: sqlite3.Connection | None = None
+        try:
+            if path.is_file():
+                source = _connect_read_only(path)
+                version = source.execute("PRAGMA user_version").fetchone()[0]
+                if version <= SCHEMA:
+                    _check(source)
+                    source.backup(memory)
+        except sqlite3.DatabaseError as exc:
+            log.warning("the records cannot be read either: %s", exc)
+        finally:
+            if source is not None:
+                source.close()
+        return cls._unkept(
+            path, f"Your records in {path.parent} cannot be written ({_why(error)})", memory
+        )
+
+    @classmethod
+    def _unkept(cls, path: Path, what: str, memory: sqlite3.Connection | None = None) -> Records:
+        """An empty book in memory (or ``memory``), and ``what`` to say why."""
+        db = _prepared(memory or sqlite3.connect(":memory:"))
+        unkept = f"{what}: you can play, but nothing of this session will be kept."
+        return cls(db, path, unkept, unkept)
 
     def close(self) -> None:
         self.db.close()
@@ -197,7 +281,7 @@ class Records:
                     game.variant,
                     json.dumps(dict(game.options), sort_keys=True),
                     json.dumps([dict(s) for s in game.seats]),
-                    game.seed,
+                    seed_to_db(game.seed),
                     json.dumps(list(game.plays)),
                     json.dumps(dict(game.result), sort_keys=True),
                     game.player_side,
@@ -223,8 +307,13 @@ class Records:
         out = []
         for row in rows:
             game = dict(row)
-            for key in ("options", "seats", "plays", "result", "start"):
-                game[key] = json.loads(game[key])
+            try:
+                for key in ("options", "seats", "plays", "result", "start"):
+                    game[key] = json.loads(game[key])
+                game["seed"] = seed_from_db(game["seed"])
+            except (ValueError, TypeError, RecursionError) as exc:
+                log.warning("finished game %s cannot be read (%s); it is left out", row[0], exc)
+                continue
             out.append(game)
         return out
 
@@ -256,7 +345,7 @@ class Records:
         for key, text in self.db.execute("SELECT key, value FROM settings"):
             try:
                 out[key] = json.loads(text)
-            except json.JSONDecodeError:
+            except (ValueError, RecursionError):  # not JSON, or nested beyond reading
                 log.warning("the setting %s cannot be read; it is left at its default", key)
         return out
 
@@ -283,7 +372,7 @@ class Records:
             return None
         try:
             value = json.loads(row[0])
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):
             return None
         return value if isinstance(value, dict) else None
 
@@ -292,24 +381,92 @@ class Records:
             db.execute("DELETE FROM current")
 
 
+def seed_to_db(seed: int) -> int | str:
+    """A seed as the ``seed`` column keeps it: 48-bit seeds as integers, the 128-bit
+    seeds of newer games (too big for SQLite's integers) as hex text ``0x...``, which
+    the column's integer affinity leaves as text."""
+    return seed if seed < 2**63 else f"0x{seed:x}"
+
+
+def seed_from_db(value: Any) -> Any:
+    """A seed read from the ``seed`` column (either form ``seed_to_db`` writes)."""
+    if isinstance(value, str) and value.startswith("0x"):
+        try:
+            return int(value, 16)
+        except ValueError:
+            return value  # replay_from_json says the seed cannot be read
+    return value
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     path.parent.mkdir(parents=True, exist_ok=True)
     db = sqlite3.connect(path, isolation_level="DEFERRED")
-    db.execute("PRAGMA journal_mode = WAL")
-    db.execute("PRAGMA synchronous = NORMAL")
+    try:
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = NORMAL")
+    except sqlite3.DatabaseError:
+        db.close()
+        raise
     return db
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """``path`` opened for reading only; ``immutable`` where even the WAL's shared memory
+    file cannot be made (a read-only folder)."""
+    uri = path.resolve().as_uri()
+    try:
+        db = sqlite3.connect(f"{uri}?mode=ro", uri=True)
+        db.execute("PRAGMA user_version").fetchone()
+        return db
+    except sqlite3.OperationalError:
+        return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True)
+
+
+def _prepared(db: sqlite3.Connection) -> sqlite3.Connection:
+    """``db`` with its tables (a write: raises where the book cannot be written)."""
+    with db:
+        db.executescript(_TABLES)
+        db.execute(f"PRAGMA user_version = {SCHEMA}")
+    return db
+
+
+def _damaged(exc: sqlite3.DatabaseError) -> bool:
+    """Whether ``exc`` says the file is not a sound book (rather than that it cannot be
+    opened or written: read-only, locked, a full disk)."""
+    if isinstance(exc, DamagedError):
+        return True
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is None:
+        return not isinstance(exc, sqlite3.OperationalError)
+    return code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+
+
+def _is_empty(path: Path) -> bool:
+    """A 0-byte book (with no write-ahead log that could fill it)."""
+    try:
+        wal = path.with_name(path.name + "-wal")
+        return path.stat().st_size == 0 and (not wal.exists() or wal.stat().st_size == 0)
+    except OSError:
+        return False
+
+
+def _why(exc: BaseException) -> str:
+    """A short reason for the player: "attempt to write a readonly database"."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror.lower()
+    return str(exc) or type(exc).__name__
 
 
 def _check(db: sqlite3.Connection) -> None:
     """Raise ``sqlite3.DatabaseError`` unless the file is sound and its tables fit."""
     status = db.execute("PRAGMA quick_check").fetchone()[0]
     if status != "ok":
-        raise sqlite3.DatabaseError(f"quick check: {status}")
+        raise DamagedError(f"quick check: {status}")
     expected = {"progress": 5, "games": 17, "current": 3, "settings": 2}
     for table, width in expected.items():
         columns = db.execute(f"PRAGMA table_info({table})").fetchall()
         if columns and len(columns) != width:
-            raise sqlite3.DatabaseError(f"table {table} has {len(columns)} columns, not {width}")
+            raise DamagedError(f"table {table} has {len(columns)} columns, not {width}")
 
 
 def _move_aside(path: Path, why: str) -> Path:

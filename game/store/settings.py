@@ -1,20 +1,25 @@
 """The player's settings: kept between runs in the records database.
 
-None saved gives the defaults. Settings that cannot be read (wrong types) are
-replaced by the defaults with a message: they never stop the game from
-starting. A settings.json left by an earlier version is imported once.
+None saved gives the defaults. A setting that cannot be read (a wrong type, a
+number out of all range such as ``1e999``, JSON nested too deep to read) is
+replaced by its default with a message, the others are kept: settings never stop
+the game from starting, and a book that cannot be written does not either. A
+settings.json left by an earlier version is imported once.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import math
+import sqlite3
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 from game.store.files import data_dir
 from game.store.records import Records
+from game.store.safe_read import read_json
 
 log = logging.getLogger(__name__)
 
@@ -33,13 +38,18 @@ class Settings:
     confirm_turn: bool = False  # wait for a click before ending the turn
 
     def validated(self) -> Settings:
-        """The same settings with every value brought into range."""
+        """The same settings with every value brought into range (a value that is no
+        finite number at all falls back to its default)."""
+        default = Settings()
         width, height = self.window_size
         return replace(
             self,
-            window_size=(max(640, min(int(width), 7680)), max(400, min(int(height), 4320))),
+            window_size=(
+                _clamp(width, 640, 7680, default.window_size[0]),
+                _clamp(height, 400, 4320, default.window_size[1]),
+            ),
             animation=self.animation if self.animation in ANIMATION_SPEEDS else "normal",
-            volume=max(0.0, min(float(self.volume), 1.0)),
+            volume=float(_clamp(self.volume, 0.0, 1.0, default.volume)),
             palette=self.palette if self.palette in PALETTES else "era",
         )
 
@@ -54,31 +64,81 @@ def settings_path() -> Path:
     return data_dir() / "settings.json"
 
 
+def _clamp(value: Any, low: float, high: float, default: Any) -> Any:
+    """``value`` brought into [low, high] (as an int where ``low`` is one); ``default``
+    for what is no finite number (NaN, infinity, a string, true)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return default
+    if isinstance(value, float) and not math.isfinite(value):
+        return default
+    value = max(low, min(value, high))
+    return int(value) if isinstance(low, int) else float(value)
+
+
 def _from_dict(raw: Any) -> Settings:
+    """The settings in ``raw``; raises ``ValueError`` naming the first bad value (see
+    ``_read`` for the tolerant reading)."""
+    settings, problems = _read(raw)
+    if problems:
+        raise ValueError(problems[0])
+    return settings
+
+
+def _read(raw: Any) -> tuple[Settings, list[str]]:
+    """The settings in ``raw``, each value that cannot be read left at its default, and
+    what was wrong with each of those."""
     if not isinstance(raw, dict):
-        raise ValueError("settings must be a JSON object")
-    known = {f.name: f for f in fields(Settings)}
+        return Settings(), [f"settings must be a JSON object, not {type(raw).__name__}"]
+    known = {f.name for f in fields(Settings)}
     values: dict[str, Any] = {}
+    problems: list[str] = []
     default = Settings()
     for name, value in raw.items():
         if name not in known:
             continue  # a newer version's setting: ignore it
-        expected = getattr(default, name)
-        if isinstance(expected, tuple):
-            if not (isinstance(value, list) and len(value) == 2):
-                raise ValueError(f"{name} must be a list of two numbers")
-            value = tuple(int(v) for v in value)
-        elif isinstance(expected, bool):
-            if not isinstance(value, bool):
-                raise ValueError(f"{name} must be true or false")
-        elif isinstance(expected, float):
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                raise ValueError(f"{name} must be a number")
-            value = float(value)
-        elif not isinstance(value, type(expected)):
-            raise ValueError(f"{name} must be a {type(expected).__name__}")
-        values[name] = value
-    return Settings(**values).validated()
+        try:
+            values[name] = _value(name, value, getattr(default, name))
+        except ValueError as exc:
+            problems.append(str(exc))
+    return Settings(**values).validated(), problems
+
+
+def _value(name: str, value: Any, expected: Any) -> Any:
+    """``value`` for the setting ``name`` (whose default is ``expected``), or ValueError."""
+    shown = _shown(value)
+    if isinstance(expected, tuple):
+        if not (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(
+                isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+                for v in value
+            )
+        ):
+            raise ValueError(f"{name} must be a list of two numbers, not {shown}")
+        return tuple(int(v) for v in value)
+    if isinstance(expected, bool):
+        if not isinstance(value, bool):
+            raise ValueError(f"{name} must be true or false, not {shown}")
+        return value
+    if isinstance(expected, float):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(f"{name} must be a number, not {shown}")
+        if not math.isfinite(value):
+            raise ValueError(f"{name} must be a finite number, not {shown}")
+        return float(value)
+    if not isinstance(value, type(expected)):
+        raise ValueError(f"{name} must be a {type(expected).__name__}, not {shown}")
+    return value
+
+
+def _shown(value: Any) -> str:
+    """``value`` quoted for a message, cut short (it may be huge or nested deep)."""
+    try:
+        text = json.dumps(value)
+    except (ValueError, TypeError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _to_dict(settings: Settings) -> dict[str, Any]:
@@ -91,27 +151,35 @@ def load_settings(records: Records | None = None) -> Settings:
     """The saved settings (in the records database), or the defaults.
 
     A settings.json from an earlier version is read once into the records and
-    renamed settings.json.imported; settings that cannot be read are replaced by
-    the defaults with a warning, never a failure to start.
+    renamed settings.json.imported; a setting that cannot be read is replaced by its
+    default with a warning, never a failure to start (nor is a book that cannot be
+    written: the settings are then used as read, and kept when it can be written).
     """
     records = records if records is not None else Records.open()
-    values = records.settings_values()
+    try:
+        values = records.settings_values()
+    except sqlite3.Error as exc:
+        log.warning("the saved settings cannot be read (%s); using the defaults", exc)
+        return Settings()
     legacy = settings_path()
-    if not values and legacy.is_file():
+    if not values and legacy.exists():
         try:
-            values = json.loads(legacy.read_text(encoding="utf-8"))
+            # Only a small regular file is read (never a FIFO or a device behind a link).
+            values = read_json(legacy, 64_000)
             _from_dict(values)
             records.save_settings_values(values)
             legacy.replace(legacy.with_name(legacy.name + ".imported"))
-        except (OSError, ValueError, TypeError) as exc:
+        except (OSError, ValueError, TypeError, RecursionError, sqlite3.Error) as exc:
             log.warning("%s cannot be read (%s); using the default settings", legacy, exc)
-            values = {}
-    try:
-        return _from_dict(values)
-    except (ValueError, TypeError) as exc:
-        log.warning("the saved settings are damaged (%s); using the defaults", exc)
-        records.save_settings_values(_to_dict(Settings()))
-        return Settings()
+            values = values if isinstance(values, dict) else {}
+    settings, problems = _read(values)
+    if problems:
+        log.warning("saved settings left at their defaults: %s", "; ".join(problems))
+        try:
+            records.save_settings_values(_to_dict(settings))
+        except sqlite3.Error as exc:
+            log.warning("could not repair the saved settings: %s", exc)
+    return settings
 
 
 def save_settings(settings: Settings, records: Records) -> None:

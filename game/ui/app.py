@@ -7,6 +7,11 @@ empty or ``quit()`` is called.
 
 F11 and Alt+Enter toggle full-screen from any scene; the window can be
 resized and every scene is told (``on_resize``).
+
+The window never dies of a scene's error: ``run`` logs the traceback (to the log
+file in the data folder, see ``game.store.logfile``), saves the game in progress
+if it can, and goes back to the menu under an error card (``App.recover``). What
+is not saved is said on screen (``game.ui.saving``).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from game.campaign import Campaign
 from game.store.records import Records
 from game.store.settings import Settings, load_settings, save_settings
 from game.ui.audio import Audio
+from game.ui.saving import SaveKeeper, draw_save_warning
 from game.ui.scenes.base import Scene, SceneStack
 
 log = logging.getLogger(__name__)
@@ -32,6 +38,7 @@ log = logging.getLogger(__name__)
 FPS = 60
 SWITCH_INTERVAL = 0.001  # seconds: see App.start
 MIN_SIZE = (800, 500)
+RAPID_FAILURES = 8  # errors in a row, each within a second of the last: the app gives up
 
 
 class App:
@@ -41,7 +48,14 @@ class App:
         self.persist = persist  # False in tests and demos: never write the player's files
         self._records: Records | None = None
         self._campaign: Campaign | None = None
-        self.settings = settings if settings is not None else load_settings(self.records)
+        self.saves = SaveKeeper(self)  # every write to the records, kept until it is done
+        if settings is None:
+            try:
+                settings = load_settings(self.records)
+            except Exception:  # never stop the game from starting
+                log.exception("the settings cannot be read; using the defaults")
+                settings = Settings()
+        self.settings = settings
         self.stack = SceneStack()
         self.screen: pygame.Surface | None = None
         self.clock: pygame.time.Clock | None = None
@@ -51,6 +65,7 @@ class App:
         self.time = 0.0  # seconds the app has run (simulated in fixed-step runs)
         self.frame_times: list[float] = []  # milliseconds spent per frame (update + draw)
         self.windowed_size = self.settings.window_size
+        self.failures: list[float] = []  # app times of the latest errors recovered from
 
     # -- the player's records and the campaign ---------------------------------------
 
@@ -194,6 +209,60 @@ class App:
         assert self.screen is not None
         for scene in self.stack.visible():
             scene.draw(self.screen)
+        draw_save_warning(self.screen, self)
+
+    def recover(self, exc: BaseException) -> None:
+        """A scene raised: log the traceback, save the game if it can be, and go back to
+        the menu under an error card. Errors that come again and again (the menu itself
+        failing) leave the card alone on the stack; past ``RAPID_FAILURES`` the error
+        is raised after all."""
+        from game.store.logfile import log_path
+        from game.ui.scenes.error import ErrorScene
+
+        top = self.stack.top
+        where = f"the {_screen_name(top)} screen" if top is not None else "the window"
+        log.error("an error in %s (%s)", where, type(top).__name__, exc_info=exc)
+        self.failures = [t for t in self.failures if self.time - t < 1.0] + [self.time]
+        if len(self.failures) > RAPID_FAILURES:
+            raise exc
+        saved = self._save_games()
+        path = log_path()
+        card = {
+            "what": f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__,
+            "where": where,
+            "saved": saved,
+            "log": str(path) if path is not None else "",
+        }
+        try:
+            if len(self.failures) > 2 or isinstance(top, ErrorScene):
+                raise RuntimeError("errors again and again")
+            self.home()
+            self.push(ErrorScene(self), card)
+        except Exception:
+            log.exception("the menu cannot be shown after the error")
+            self.stack.scenes.clear()
+            self.stack.push(ErrorScene(self), card)
+
+    def _save_games(self) -> bool | None:
+        """Save the games on the stack (None: there is none; else whether all are kept)."""
+        boards = [s for s in self.stack.scenes if callable(getattr(s, "saved", None))]
+        boards = [
+            b
+            for b in boards
+            if getattr(b, "replaying", None) is None
+            and getattr(getattr(b, "game", None), "state", None) is not None
+            and not b.game.state.is_over
+        ]
+        if not boards or self.demo:
+            return None
+        kept = True
+        for board in boards:
+            try:
+                kept = self.saves.keep_current(board.saved()) and kept
+            except Exception:
+                log.exception("the game in progress cannot be saved")
+                kept = False
+        return kept and not getattr(self.records, "unkept", "")
 
     def run(
         self,
@@ -212,11 +281,15 @@ class App:
         end = None if seconds is None else self.time + seconds
         while self.running and self.stack.top is not None:
             dt = 1 / FPS if fixed_step else min(self.clock.tick(FPS) / 1000, 0.1)
-            self.step(dt)
-            if not self.running:
-                break
-            if on_frame is not None:
-                on_frame(self)
+            try:
+                self.step(dt)
+                if not self.running:
+                    break
+                if on_frame is not None:
+                    on_frame(self)
+            except Exception as exc:
+                self.recover(exc)
+                self.time += dt
             pygame.display.flip()
             if end is not None and self.time >= end:
                 break
@@ -230,8 +303,20 @@ class App:
         from game.ui.assets import font
 
         self.audio.stop()
+        try:
+            self.saves.flush()  # a last try at what is owed to the records
+        except Exception:
+            log.exception("could not write the records at the end")
         if self._records is not None:
             self._records.close()
             self._records = None
         font.cache_clear()  # fonts die with pygame.quit(); a later start loads them again
         pygame.quit()
+
+
+def _screen_name(scene: Scene) -> str:
+    """ "board" for a BoardScene, "dice stats" for a DiceStatsScene: for the error card."""
+    import re
+
+    name = type(scene).__name__.removesuffix("Scene") or type(scene).__name__
+    return " ".join(w.lower() for w in re.findall(r"[A-Z][a-z]*|[a-z]+|\d+", name)) or name

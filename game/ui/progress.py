@@ -3,13 +3,13 @@
 ``record_finished`` is called once per finished game by the board. It adds the
 game to the records database and, when a campaign level is over (its game, or
 its match), works out the medal, keeps it, and finds the level to go on to.
-A failure to write is logged and shown nowhere else: the player still sees the
-results, and the records stay as they were (each write is one transaction).
+Every write goes through the app's save-keeper (``game.ui.saving``): one that
+fails is shown on screen, kept in memory and tried again after the next play;
+the records stay as they were meanwhile (each write is one transaction).
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import sqlite3
 import time
@@ -24,8 +24,6 @@ from game.ui.session import (
     LEVELS,
     GameSummary,
     SavedGame,
-    saved_from_json,
-    saved_to_json,
     start_to_json,
 )
 
@@ -65,10 +63,12 @@ def replay_of(game: Mapping[str, Any]) -> Replay:
     """A finished game from the records (``Records.games``) as a replay."""
     start = game.get("start") or {}
     match = start.get("match")
+    contribution = start.get("contribution", "")
+    dice = {"contribution": contribution} if contribution else {}  # to_json adds the seal
     return replay_from_json(
         {
             "format": "tabula-replay",
-            "version": 1,
+            "version": 2 if contribution else 1,
             "variant": game["variant"],
             "options": game["options"],
             "seed": game["seed"],
@@ -79,6 +79,7 @@ def replay_of(game: Mapping[str, Any]) -> Replay:
             "plays": game["plays"],
             "result": game["result"],
             "played": time.strftime("%Y-%m-%d %H:%M", time.localtime(game["finished"])),
+            **dice,
         }
     )
 
@@ -86,63 +87,51 @@ def replay_of(game: Mapping[str, Any]) -> Replay:
 def record_finished(app: object, summary: GameSummary) -> GameSummary:
     """Keep ``summary``'s game in the records; for a campaign level that is over, the
     summary comes back with its medal and the next level."""
+    from game.ui.saving import keeper
+
     records = getattr(app, "records", None)
     if records is None or summary.state.result is None:
         return summary
-    try:
-        # One transaction: the finished game in, the game in progress out.
-        records.add_game(finished_game(summary), clear_current=True)
-    except (sqlite3.Error, OSError) as exc:
-        log.warning("could not keep the finished game in the records: %s", exc)
+    saves = keeper(app)
     setup = summary.setup
-    if setup.mode != "campaign" or not summary.match_over:
-        return summary
-    campaign = app.campaign  # type: ignore[attr-defined]
-    level = campaign.level(setup.level)
+    level = None
+    if setup.mode == "campaign" and summary.match_over:
+        level = app.campaign.level(setup.level)  # type: ignore[attr-defined]
     if level is None:
+        # One transaction: the finished game in, the game in progress out.
+        saves.keep_finished(finished_game(summary))
         return summary
     state = summary.state
     medal = medal_for(level, state.variant, state.position, state.result, state.match.score)
+    saves.keep_finished(finished_game(summary), (level.id, medal))
     try:
-        records.record_attempt(level.id, medal)
         medals = {k: v.medal for k, v in records.progress().items()}
     except (sqlite3.Error, OSError) as exc:
-        log.warning("could not keep the campaign progress: %s", exc)
-        medals = {level.id: medal}
-    following = campaign.next_level(level.id, medals) if medal else None
+        log.warning("could not read the campaign progress: %s", exc)
+        medals = {}
+    medals[level.id] = max(medals.get(level.id, 0), medal)
+    following = app.campaign.next_level(level.id, medals) if medal else None  # type: ignore[attr-defined]
     return replace(summary, medal=medal, next_level=following.id if following else "")
 
 
 def save_in_progress(app: object, saved: SavedGame) -> None:
-    """Keep the game in progress (a game already over is dropped instead)."""
-    records = getattr(app, "records", None)
-    if records is None:
+    """Keep the game in progress (a game already over is dropped instead); a save that
+    fails is kept in memory and shown on screen (``game.ui.saving``)."""
+    from game.ui.saving import keeper
+
+    if getattr(app, "records", None) is None:
         return
-    try:
-        if saved.state.result is not None:
-            return  # record_finished clears it with the finished game
-        records.save_current(saved_to_json(saved))
-    except (sqlite3.Error, OSError, ValueError) as exc:
-        log.warning("could not save the game in progress: %s", exc)
+    keeper(app).keep_current(saved)
 
 
 def load_in_progress(app: object) -> SavedGame | None:
-    """The game in progress to offer to resume; a saved game that cannot be read is
-    dropped with a warning (it never stops the game from starting)."""
-    records = getattr(app, "records", None)
-    if records is None:
+    """The game in progress to offer to resume (the one in memory while a save is owed);
+    a saved game that cannot be read is dropped with a warning (it never stops the
+    game from starting)."""
+    from game.ui.saving import keeper
+
+    if getattr(app, "records", None) is None:
         return None
-    try:
-        data = records.load_current()
-    except sqlite3.Error as exc:
-        log.warning("could not read the game in progress: %s", exc)
-        return None
-    if data is None:
-        return None
-    try:
-        return saved_from_json(data)
-    except ValueError as exc:
-        log.warning("the saved game cannot be resumed (%s); it was dropped", exc)
-        with contextlib.suppress(sqlite3.Error):
-            records.clear_current()
-        return None
+    saves = keeper(app)
+    saves.flush()
+    return saves.in_progress()

@@ -13,6 +13,7 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from game.rules.dice import check_contribution
 from game.rules.match import GameState, MatchScore
 from game.rules.serial import state_from_json, state_to_json
 from game.ui.advice import TutorTally
@@ -59,6 +60,9 @@ class GameSetup:
     level: str = ""  # campaign: the level's id
     match_id: str = ""  # the games of one match (or session) share it; "" until it starts
     manual_dice: bool = False  # every throw is entered by hand (physical dice)
+    # With a seed given: the player's contribution to the dice ("": the seed alone).
+    # With no seed, the board draws one and asks the player for a contribution.
+    contribution: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +124,7 @@ def setup_to_json(setup: GameSetup) -> dict[str, Any]:
         "level": setup.level,
         "match_id": setup.match_id,
         "manual_dice": setup.manual_dice,
+        "contribution": setup.contribution,
     }
 
 
@@ -157,8 +162,18 @@ def setup_from_json(obj: Any) -> GameSetup:
     manual = obj.get("manual_dice", False)
     if not isinstance(level, str) or not isinstance(match_id, str) or not isinstance(manual, bool):
         raise ValueError("the setup's level cannot be read")
+    contribution = check_contribution(obj.get("contribution", ""))  # DiceError: a ValueError
     return GameSetup(
-        variant_id, dict(options), tuple(seats), seed, mode, obj["hints"], level, match_id, manual
+        variant_id,
+        dict(options),
+        tuple(seats),
+        seed,
+        mode,
+        obj["hints"],
+        level,
+        match_id,
+        manual,
+        contribution,
     )
 
 
@@ -295,6 +310,7 @@ def resumed_states(saved: SavedGame) -> list[GameState]:
         match=saved.start.get("match"),
         starter=saved.start.get("starter"),
         opening=tuple(opening) if opening else None,
+        contribution=saved.start.get("contribution", ""),
     )
     try:
         states = replay_states(replay)
@@ -316,6 +332,7 @@ def start_to_json(start: dict[str, Any]) -> dict[str, Any]:
         },
         "starter": start.get("starter"),
         "opening": start.get("opening"),
+        "contribution": start.get("contribution", ""),
     }
 
 
@@ -344,7 +361,8 @@ def start_from_json(obj: Any, players: int) -> dict[str, Any]:
         isinstance(opening, list) and all(isinstance(d, int) for d in opening)
     ):
         raise ValueError("the game's opening throw cannot be read")
-    return {"match": match, "starter": starter, "opening": opening}
+    contribution = check_contribution(obj.get("contribution", ""))  # DiceError: a ValueError
+    return {"match": match, "starter": starter, "opening": opening, "contribution": contribution}
 
 
 def _generator(value: Any, what: str) -> Any:

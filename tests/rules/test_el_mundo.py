@@ -188,6 +188,22 @@ def test_the_first_to_bear_off_all_twelve_wins():
     assert (state.result.kind, state.result.points) == (Kind.SINGLE, 1)
 
 
+def test_a_play_that_wins_is_listed_once_whatever_dice_it_leaves():
+    # 17/18/off with a 1 and then the 2, or with the two 1s: the same board, and the
+    # game is over, so the dice it leaves go nowhere: one play, not two.
+    pos = position({17: 1}, {1: 1}, {1: 1}, {1: 1})
+    state = state_of(pos, (2, 1, 1))
+    (only,) = m.legal_plays(state)
+    assert sorted(only.dice_used) == [1, 2]  # made with the highest dice
+    moves = handle({"cmd": "legal", "state": state_to_json(state)})["moves"]
+    assert [move["notation"] for move in moves] == ["17/off [1]"]
+    assert m.play(state, only).is_over
+    # A record made when both were listed still reads (the replay of a finished game).
+    assert parse_play(MUNDO, pos, (2, 1, 1), "17/off [2]") == only
+    with pytest.raises(IllegalPlayError):
+        parse_play(MUNDO, pos, (2, 1, 1), "17/18 [1 2]")
+
+
 # -- placement -----------------------------------------------------------------------------
 
 
@@ -384,6 +400,53 @@ def test_bonus_state_round_trips_through_json():
     data = state_to_json(state)
     assert data["roller"] == 0 and data["to_act"] == 1 and data["dice"] == [6]
     assert state_from_json(data) == state
+
+
+def all_three_handed_on() -> tuple[m.GameState, m.GameState]:
+    """Side 0 can enter nothing of 6-6-5 (side 3's pairs close its pos 5 and 6): the
+    roll, and the bonus play of all three dice that side 1 is handed."""
+    pos = position({11: 2}, {}, {}, {11: 2, 12: 2}, flags=(3, 3, 3, 3), hand=(9, 9, 9, 8))
+    rolled = state_of(pos, (6, 6, 5))
+    return rolled, m.play(rolled, Play())
+
+
+def test_a_bonus_of_all_three_dice_round_trips_through_json_and_the_protocol():
+    rolled, bonus = all_three_handed_on()
+    assert (bonus.phase, bonus.to_act, sorted(bonus.dice), bonus.roller) == (
+        m.Phase.MOVE,
+        1,
+        [5, 6, 6],
+        0,
+    )
+    assert state_from_json(state_to_json(bonus)) == bonus
+    # The engine prints it among the moves of the roll, and takes it back.
+    (move,) = handle({"cmd": "legal", "state": state_to_json(rolled)})["moves"]
+    assert move["notation"] == "pass" and state_from_json(move["state"]) == bonus
+    legal = handle({"cmd": "legal", "state": move["state"]})
+    assert legal["ok"] and [mv["notation"] for mv in legal["moves"]] == ["bar/6(2) [5]"]
+
+
+def test_a_resignation_offered_during_a_bonus_play_round_trips_and_ends_it():
+    _, bonus = all_three_handed_on()
+    offer = m.resign(bonus)
+    assert (offer.phase, offer.roller, offer.resume) == (m.Phase.RESIGN, 0, m.Phase.MOVE)
+    assert state_from_json(state_to_json(offer)) == offer
+    refused = m.reject(offer)
+    assert refused == bonus and state_from_json(state_to_json(refused)) == refused
+    over = m.accept(offer)
+    assert over.is_over and (over.roller, over.dice, over.resign_offer) == (None, (), 0)
+    assert state_from_json(state_to_json(over)) == over
+
+
+def test_a_game_won_in_a_bonus_play_ends_with_no_bonus_under_way():
+    # Side 1 is handed a 2 by side 0; its last man, on pos 18 with no man behind it,
+    # bears off with it.
+    _, bonus = all_three_handed_on()
+    pos = position({1: 1}, {18: 1}, {1: 1}, {1: 1}, to_act=1)
+    state = m.GameState(MUNDO, pos, m.Phase.MOVE, (2,), match=bonus.match, roller=0)
+    over = m.play(state, m.legal_plays(state)[0])
+    assert over.is_over and over.winner == 1 and over.roller is None
+    assert state_from_json(state_to_json(over)) == over
 
 
 def test_protocol_serves_el_mundo():

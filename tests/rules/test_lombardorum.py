@@ -9,6 +9,7 @@ import pytest
 from game.rules import match as m
 from game.rules.outcome import Kind, Termination
 from game.rules.position import Position, position_from_counts
+from game.rules.serial import state_from_json
 from game.rules.variants import find_variant
 from game.rules.variants.lombardorum import START_EMPTIED
 
@@ -126,6 +127,32 @@ def test_emptying_pos_1_sets_the_flag():
         assert bool(after.flags[0] & START_EMPTIED) == emptied
 
 
+def test_hitting_the_last_man_on_pos_1_empties_it_for_its_side():
+    # Side 1's last man on its pos 1 (our pos 12) is hit: its pos 1 is emptied, and
+    # its man coming back may enter there with the 1 (RULES.md: "whether the last one
+    # moved away or was hit").
+    pos = position({10: 1}, {1: 1, 7: 14})
+    state = m.GameState(LOMB, pos, m.Phase.MOVE, (2, 1))
+    (hit,) = [p for p in m.legal_plays(state) if p[0][:4] == (10, 12, 2, True)]
+    after = m.play(state, hit)
+    assert after.position.bar(1) == 1 and after.position.board[1][1] == 0
+    assert after.position.flags[1] & START_EMPTIED
+    theirs = LOMB.generate_plays(after.position, (1, 4))
+    assert any(p[0][:2] == (0, 1) for p in theirs)
+
+
+def test_a_pos_1_emptied_by_a_hit_before_the_flag_was_kept_still_takes_a_man():
+    # Earlier versions set the flag only when the side moved its last man away: a
+    # state saved after a hit has pos 1 empty and no flag. It loads, and plays by
+    # the rule.
+    pos = position({0: 1, 7: 14}, ASIDE)
+    data = {"variant": "lombardorum", "board": [list(r) for r in pos.board], "on_roll": 0}
+    data.update({"flags": [0, 0], "phase": "move", "dice": [1, 3]})
+    state = state_from_json(data)
+    assert state.position.flags == (0, 0)
+    assert ((0, 1), (1, 4)) in plays(LOMB, state.position, (1, 3))
+
+
 def test_strict_option_limits_every_start_table_point_to_one():
     strict = find_variant("lombardorum", {"strict": True})
     pos = position({2: 1, 1: 3}, ASIDE)
@@ -172,6 +199,10 @@ def test_seeded_games_end_and_conserve_men(options):
                 mine = state.position.board[side]
                 limit_ok = all(mine[p] <= 1 for p in (3, 4, 5))
                 assert limit_ok, (seed, state.position)
+                # Pos 1 emptied (moved away or hit) is flagged, and then takes one man.
+                flagged = state.position.flags[side] & START_EMPTIED
+                assert flagged or mine[1], (seed, state.position)
+                assert not flagged or mine[1] <= 1, (seed, state.position)
         assert state.is_over, seed
         if state.result.termination is Termination.DEADLOCK:
             assert state.winner is None

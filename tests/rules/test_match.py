@@ -12,6 +12,7 @@ from game.rules.errors import IllegalPlayError, RulesError
 from game.rules.outcome import Kind, Termination
 from game.rules.play import Play, Step
 from game.rules.position import position_from_counts
+from game.rules.serial import state_from_json, state_to_json
 from game.rules.variants import find_variant
 
 BG = find_variant("backgammon")
@@ -160,6 +161,20 @@ def test_rejected_resignation_resumes_play():
     assert back.phase is m.Phase.MOVE and back.dice == (3, 1) and back.resign_offer == 0
 
 
+@pytest.mark.parametrize("phase", [m.Phase.ROLL, m.Phase.MOVE])
+def test_an_answered_or_overtaken_resignation_leaves_no_offer_behind(phase):
+    # Outside the resign phase the state JSON keeps no offer: a state that kept one
+    # would not read back the same (a saved game would not resume as it was).
+    dice = (3, 1) if phase is m.Phase.MOVE else ()
+    state = state_at(BG.start_position(), phase=phase, dice=dice)
+    offer = m.resign(state, 2)
+    refused = m.reject(offer)
+    assert refused == state
+    for after in (refused, m.accept(offer), m.concede(offer, 0)):
+        assert (after.resign_offer, after.resume) == (0, m.Phase.ROLL)
+        assert state_from_json(state_to_json(after)) == after
+
+
 def test_crawford_game_follows_the_first_time_a_side_reaches_match_point():
     five = find_variant("backgammon", {"match_length": 5})
     rng = random.Random(3)
@@ -267,3 +282,78 @@ def test_seeded_random_games_end_with_a_correct_score(chunk):
 def test_same_seed_replays_the_same_game():
     assert play_random_game(42, cube_chance=0.1) == play_random_game(42, cube_chance=0.1)
     assert play_random_game(42) != play_random_game(43)
+
+
+# -- every option set: seeded matches end, every man kept (RULES.md scenario 15) -------------
+
+OPTION_SETS = [
+    {"jacoby": True},
+    {"beavers": True},
+    {"cube": False},
+    {"match_length": 1},
+    {"match_length": 5},
+    {"match_length": 7, "crawford": False},
+]
+BASE_POINTS = {Kind.SINGLE: 1, Kind.GAMMON: 2, Kind.BACKGAMMON: 3}
+
+
+def play_match(seed: int, variant) -> list[m.GameState]:
+    """Seeded random games of a match (or three games of money play), the cube used
+    freely; checks the men, the cube and the score after every decision. The last
+    state of each game, in order."""
+    rng = random.Random(seed)
+    state = m.new_game(variant, rng)
+    finals = []
+    while True:
+        crawford = state.match.crawford
+        for _ in range(2000):
+            if state.is_over:
+                break
+            if state.phase is m.Phase.ROLL:
+                if crawford or not variant.options["cube"]:
+                    assert not m.can_double(state)
+                doubling = m.can_double(state) and rng.random() < 0.1
+                state = m.double(state) if doubling else m.roll(state, rng)
+            elif state.phase is m.Phase.TAKE:
+                answer = rng.random()
+                if m.can_beaver(state) and answer < 0.2:
+                    state = m.beaver(state)
+                else:
+                    state = m.take(state) if answer < 0.8 else m.drop(state)
+            else:
+                state = m.play(state, rng.choice(m.legal_plays(state)))
+            variant.validate(state.position)  # 15 men a side, never both sides on a point
+        assert state.is_over, f"seed {seed}: a game did not end"
+        before = finals[-1].match.score if finals else (0, 0)
+        result, winner = state.result, state.winner
+        if result.termination is Termination.BORNE_OFF:
+            assert state.position.off(winner) == 15
+            base = BASE_POINTS[result.kind]
+            if variant.options["jacoby"] and state.money and state.cube.value == 1:
+                base = 1
+            assert result.points == base * state.cube.value
+        else:
+            assert result.termination is Termination.DROPPED
+        assert state.match.score[winner] == before[winner] + result.points
+        assert state.match.score[1 - winner] == before[1 - winner]
+        finals.append(state)
+        if state.match.winner is not None or (state.money and len(finals) == 3):
+            return finals
+        assert len(finals) < 100
+        state = m.next_game(state, rng)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=[str(o) for o in OPTION_SETS])
+def test_seeded_matches_of_every_option_set_end_keep_every_man_and_score(options):
+    variant = find_variant("backgammon", options)
+    for seed in range(3):
+        finals = play_match(seed, variant)
+        length = variant.options["match_length"]
+        if length:
+            final = finals[-1]
+            assert final.match.score[final.winner] >= length > final.match.score[1 - final.winner]
+            crawfords = [f for f in finals if f.match.crawford]
+            assert len(crawfords) <= (1 if variant.options["crawford"] else 0)
+            assert all(f.cube.value == 1 for f in crawfords)
+            with pytest.raises(RulesError):
+                m.next_game(final, random.Random(0))

@@ -245,6 +245,26 @@ def test_bear_off_race_bears_off_exactly_once_all_stand_on_pos_17_to_24():
     assert over.result == Outcome(0, Kind.SINGLE, 1, Termination.BORNE_OFF)
 
 
+def test_bear_off_race_gate_opens_when_all_fifteen_stand_on_pos_17_to_24():
+    # RULES.md: once all are in pos 17-24 (under the two-man cap pos 19-24 hold only
+    # twelve). A man on pos 17 counts as in, and so do men already off; a man on pos
+    # 16, on the bar or further back keeps every man in. Exact throws only.
+    theirs = {1: 1, **pairs(9, 15)}
+
+    def off_steps(variant: Variant, mine: dict[int, int], die: int) -> set[int]:
+        found = steps(variant, position(mine, theirs, variant=variant), die)
+        return {src for src, dst, _ in found if dst == OFF}
+
+    home = {17: 1, **pairs(18, 24)}
+    assert off_steps(RACE, home, 1) == {24}
+    assert off_steps(RACE, home, 2) == {23}  # not the pos 24 man: exact only
+    assert off_steps(RACE, {**pairs(19, 24), 17: 2, OFF: 1}, 1) == {24}
+    assert off_steps(RACE, {**pairs(18, 24), 16: 1}, 1) == set()
+    assert off_steps(RACE, {**pairs(18, 24), 0: 1}, 1) == set()
+    assert off_steps(RACE, {**pairs(18, 24), 5: 1}, 1) == set()
+    assert off_steps(QT, home, 1) == set()  # without the race no man ever bears off
+
+
 # -- the shut-out ------------------------------------------------------------------------------
 
 # Side 1 to move. Side 0 has a man on the bar; its own pairs stand on 1-3,
@@ -341,6 +361,47 @@ def test_last_mover_wins_option_gives_the_deadlock_to_the_side_that_just_played(
     over = move(LAST, position(*BEFORE_DEADLOCK, variant=LAST), (1, 1, 1))
     assert over.result == Outcome(0, Kind.LAST_MOVER, 1, Termination.DEADLOCK)
     assert over.match.score == (1, 0)
+
+
+# Side 0 to move with two men on the bar. Its pos 1-4 are side 1's pairs, pos 5 its own
+# pair, pos 6 its own lone man; side 0's pairs on 10-13 (and side 1's own) pin side 1's
+# men where none can move. With 6-6-6 one man enters on pos 6, making a pair there; the
+# other cannot: side 0 has shut itself out, and nobody can move any more.
+SELF_SHUT_OUT = (
+    {0: 2, 5: 2, 6: 1, **pairs(10, 13), 20: 2},
+    {**pairs(1, 4), **pairs(7, 9), 14: 1},
+)
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"last_mover_wins": True}], ids=["default", "last_mover_wins"]
+)
+def test_a_side_that_shuts_itself_out_loses_though_nobody_can_move(options):
+    # RULES.md's fine points: the shut-out outranks a tie and the last mover's win.
+    variant = find_variant("quinze_tablas", options)
+    pos = position(*SELF_SHUT_OUT, variant=variant)
+    assert plays(variant, pos, (6, 6, 6)) == {((0, 6),)}
+    over = move(variant, pos, (6, 6, 6))
+    after = over.position
+    assert variant.shut_out(after, 0) and variant.is_deadlocked(after, 0)
+    assert over.result == Outcome(1, Kind.SHUTOUT, 1, Termination.BLOCKADE)
+    assert over.match.score == (0, 1)
+
+
+def test_a_side_blocked_by_its_own_pairs_is_not_shut_out_under_that_option():
+    # Only the opponent's points shut a side out: side 0, blocked by its own pairs on 5
+    # and 6, waits; nobody can move, so the deadlock decides.
+    for options, result in (
+        ({"only_opponent_points": True}, Outcome(None, Kind.TIE, 0, Termination.DEADLOCK)),
+        (
+            {"only_opponent_points": True, "last_mover_wins": True},
+            Outcome(0, Kind.LAST_MOVER, 1, Termination.DEADLOCK),
+        ),
+    ):
+        variant = find_variant("quinze_tablas", options)
+        over = move(variant, position(*SELF_SHUT_OUT, variant=variant), (6, 6, 6))
+        assert not variant.shut_out(over.position, 0)
+        assert over.result == result
 
 
 # -- options -----------------------------------------------------------------------------------
@@ -455,6 +516,7 @@ OPTION_SETS = [
     ({"free_entry": True}, 4),
     ({"bear_off_race": True}, 6),
     ({"only_opponent_points": True}, 6),
+    ({"last_mover_wins": True}, 4),
     ({"last_mover_wins": True, "only_opponent_points": True}, 6),
 ]
 
@@ -480,6 +542,9 @@ def test_seeded_games_end_and_keep_every_rule(options, games):
             assert state.turn < 3000, (seed, state.position)
         result, end = state.result, state.position
         assert result.kind in type(variant).result_kinds
+        if result.kind in (Kind.TIE, Kind.LAST_MOVER):
+            # The shut-out outranks both: neither side is shut out.
+            assert not variant.shut_out(end, 0) and not variant.shut_out(end, 1)
         if result.kind is Kind.TIE:
             assert not options.get("last_mover_wins")
             assert result == Outcome(None, Kind.TIE, 0, Termination.DEADLOCK)
@@ -487,9 +552,10 @@ def test_seeded_games_end_and_keep_every_rule(options, games):
             assert options.get("last_mover_wins") and result.winner == 1 - end.to_act
             assert variant.is_stuck(end, 0) and variant.is_stuck(end, 1)
         elif result.kind is Kind.SHUTOUT:
-            loser = end.to_act
-            assert result.winner == 1 - loser and end.bar(loser)
-            assert variant.shut_out(end, loser)
+            # The side about to act, or (nobody able to move) the side that just played.
+            loser = 1 - result.winner
+            assert end.bar(loser) and variant.shut_out(end, loser)
+            assert loser == end.to_act or variant.is_deadlocked(end, loser)
         else:
             assert result == Outcome(result.winner, Kind.SINGLE, 1, Termination.BORNE_OFF)
             won = end.board[result.winner]

@@ -110,10 +110,40 @@ def test_settings_live_in_the_records_and_survive_a_restart(tmp_path, monkeypatc
 
 
 def test_damaged_settings_give_the_defaults(tmp_path, monkeypatch):
+    """A setting that cannot be read falls back to its default; the others are kept."""
+    from dataclasses import replace
+
     from game.store.settings import Settings, load_settings
 
     monkeypatch.setenv("TABULA_HOME", str(tmp_path))
     records = Records.open(tmp_path / "records.sqlite")
     records.save_settings_values({"volume": "loud", "fullscreen": True})
-    assert load_settings(records) == Settings()
-    assert load_settings(records) == Settings()  # and the damage was repaired
+    expected = replace(Settings(), fullscreen=True)
+    assert load_settings(records) == expected
+    assert load_settings(records) == expected  # and the damage was repaired
+    assert records.settings_values()["volume"] == Settings().volume
+
+
+def test_a_hostile_legacy_settings_file_gives_the_defaults_at_once(tmp_path, monkeypatch):
+    """An earlier version's settings.json that is a FIFO, a link to a device, or holds
+    1e999 neither hangs nor stops the start: the defaults are used."""
+    import os
+
+    from game.store.settings import Settings, load_settings
+    from tests.hostile import deadline
+
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    legacy = tmp_path / "settings.json"
+    makers = [
+        lambda: os.mkfifo(legacy),
+        lambda: legacy.symlink_to("/dev/zero"),
+        lambda: legacy.write_text('{"window_size": [1e999, 800], "volume": 0.25}'),
+        lambda: legacy.write_text("[" * 100_000 + "]" * 100_000),
+    ]
+    for make in makers:
+        make()
+        with deadline(5):
+            settings = load_settings(Records.open(tmp_path / "records.sqlite"))
+        assert settings == Settings()
+        legacy.unlink()
+        (tmp_path / "records.sqlite").unlink()

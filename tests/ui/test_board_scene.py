@@ -157,7 +157,9 @@ def test_forced_pass_is_played_with_a_message(app):
     mine = {0: 1, 25: 14}
     theirs = {p: 2 for p in range(19, 25)} | {25: 3}
     pos = position_from_counts([mine, theirs], 24)
-    scene = board(app, GameSetup("backgammon", options={"cube": False}, seats=(Seat(), Seat())))
+    # (A seed given: the board does not wait for the player's throw into the dice.)
+    setup = GameSetup("backgammon", options={"cube": False}, seats=(Seat(), Seat()), seed=1)
+    scene = board(app, setup)
     scene.game = m.Game(m.GameState(bg, pos, m.Phase.MOVE, (6, 5)))
     app.running = True
     assert run_until(app, lambda: scene.state.turn == 1)

@@ -50,6 +50,9 @@ def start_first_level(app) -> BoardScene:
     assert isinstance(board, BoardScene)
     assert board.setup.mode == "campaign" and board.setup.level == "01-the-twelve-lines"
     assert [s.human for s in board.seats] == [True, False]
+    assert board.throw_prompt is not None and board.log == []  # the dice wait for the player
+    press(app, pygame.K_RETURN)  # the player's throw, mixed into the dice
+    assert board.throw_prompt is None and board.contribution.startswith("t=")
     return board
 
 

@@ -552,6 +552,17 @@ def test_results_play_again_uses_a_fresh_seed(app, fake_board):
     assert payload == replace(scene.summary.setup, seed=None)
 
 
+def test_results_play_again_asks_for_a_new_throw_too(app, fake_board):
+    # A game given a seed and a contribution: the next one has neither (new sealed dice,
+    # and the player's new throw mixed into them).
+    scene, _ = enter(app, "results_win")
+    setup = replace(scene.summary.setup, seed=5, contribution="t=7 old")
+    scene.summary = replace(scene.summary, setup=setup)
+    scene.play_again_button.activate()
+    (payload,) = fake_board.payloads
+    assert payload.seed is None and payload.contribution == ""
+
+
 def test_results_name_el_mundo_places_and_menu_goes_home(app):
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.results import headline, places_words

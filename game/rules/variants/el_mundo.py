@@ -39,6 +39,10 @@ PLACE_SHIFT = 3
 COLOURS = ("green", "red", "black", "white")
 
 
+def _high_first(play: Play) -> list[int]:
+    return sorted(play.dice_used, reverse=True)
+
+
 def turns_taken(flags: int) -> int:
     return flags & TURNS_MASK
 
@@ -153,9 +157,33 @@ class ElMundo(Variant):
             board.flags[side] |= place << PLACE_SHIFT
 
     def filter_plays(self, position: Position, plays: list[Play]) -> list[Play]:
-        """Forced capture: a play that captures a man of either next player must be made."""
+        """Forced capture: a play that captures a man of either next player must be made.
+
+        Plays that leave the same board but hand on different dice differ, except
+        where the play ends the game: then the dice go nowhere, and the play is
+        listed once (made with the highest dice, as the search keeps a play).
+        """
         capturing = [play for play in plays if self.keeps_play(position, play)]
-        return capturing or plays
+        return self._one_play_per_end(position, capturing or plays)
+
+    def _one_play_per_end(self, position: Position, plays: list[Play]) -> list[Play]:
+        side = position.to_act
+        to_bear_off = self.men - position.off(side)
+        kept: list[Play] = []
+        ends: dict[Position, int] = {}  # the board a game-ending play leaves: its place in kept
+        for play in plays:
+            # Only a play that bears off the mover's last man can end the game.
+            if to_bear_off and sum(1 for s in play if s.dst == self.off_pos) == to_bear_off:
+                after = self.apply_play(position, play)
+                if self.outcome(after, side) is not None:
+                    if after in ends:
+                        i = ends[after]
+                        if _high_first(play) > _high_first(kept[i]):
+                            kept[i] = play
+                        continue
+                    ends[after] = len(kept)
+            kept.append(play)
+        return kept
 
     def keeps_play(self, position: Position, play: Play) -> bool:
         """A play that captures a man of either next player is kept whatever else is legal."""
@@ -173,7 +201,9 @@ class ElMundo(Variant):
         """Could a play of ``dice`` capture a man of either next player? A quick
         over-estimate: some lone man of theirs lies a sum of some of the dice
         beyond one of the mover's men (or beyond pos 0, where men wait to
-        enter). Where it says no, no play captures and the filter keeps all."""
+        enter). Where it says no, no play captures and the filter keeps every
+        play that spends all the dice (it merges only game-ending plays that
+        leave dice unused)."""
         side = position.to_act
         last = self.track_length
         mine = position.board[side]

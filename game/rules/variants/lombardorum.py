@@ -6,6 +6,15 @@ opponent's pos 13 - k). A side's pos 1-6, its start table, lies on the
 opponent's home side; its pos 7-12 is its bearing table. In its own start
 table a side may pile men only on pos 2 and 6: pos 3, 4 and 5 hold at most
 one of its men, and pos 1 none until it has been emptied, then one.
+
+Pos 1 is emptied once it holds no man of its side, whether the last one moved
+away or was hit. So a side may land on its pos 1 exactly when no man of its
+own stands there: before it has been emptied pos 1 holds men (the fifteen start
+there), and after, it takes one. The flag ``START_EMPTIED`` records that the
+point has been emptied (for the AI's inputs and for anyone reading a state);
+the rule itself asks the board, so a state saved before a hit set the flag
+(earlier versions set it only for the side that moved its last man away)
+plays by the rule too.
 """
 
 from __future__ import annotations
@@ -18,7 +27,12 @@ from game.rules.position import Position
 from game.rules.search import Board, DiceRule
 from game.rules.variants.base import OptionSpec, Source, Variant
 
-START_EMPTIED = 1  # flag bit: this side's pos 1 has been emptied once
+START_EMPTIED = 1  # flag bit: this side's pos 1 has been emptied (moved away or hit)
+
+
+def emptied(flags: int, on_pos_1: int) -> bool:
+    """Has a side's pos 1 been emptied? Its flag says so, or it is empty now."""
+    return bool(flags & START_EMPTIED) or not on_pos_1
 
 
 class Lombardorum(Variant):
@@ -88,7 +102,7 @@ class Lombardorum(Variant):
         if pos > 6:
             return None
         if pos == 1:
-            return 1 if board.flags[board.side] & START_EMPTIED else 0
+            return 1 if emptied(board.flags[board.side], board.mine[1]) else 0
         if self.options["strict"] or pos in (3, 4, 5):
             return 1
         return None
@@ -101,8 +115,10 @@ class Lombardorum(Variant):
         return ok, hit
 
     def after_step(self, board: Board, step: Step) -> None:
-        if not board.mine[1]:
-            board.flags[board.side] |= START_EMPTIED
+        """A side's pos 1 is emptied when its last man leaves it, or is hit there."""
+        for side, row in enumerate(board.rows):
+            if not row[1]:
+                board.flags[side] |= START_EMPTIED
 
     def outcome(self, position: Position, mover: int) -> Outcome | None:
         if position.off(mover) < self.men:

@@ -131,12 +131,11 @@ class QuinzeTablas(Variant):
         return True, theirs == 1
 
     def may_bear_off(self, board: Board, src: int, die: int) -> bool:
-        """Only in the race: exactly, once every man stands on pos 17-24.
+        """Only in the race: exactly, once every man stands on pos 17-24 (or is off).
 
-        RULES.md says "once all are in pos 19-24", but under the two-man cap
-        those six points hold twelve men, never fifteen: the gate is taken at
-        the goal, pos 17-24 (sixteen places), which men on pos 17 and 18 leave
-        by a step within it before they bear off.
+        The gate is the goal, pos 17-24 (RULES.md): under the two-man cap pos
+        19-24 hold twelve men, never fifteen. Men on pos 17 and 18 leave by a
+        step within it before they bear off (no die reaches off from there).
         """
         if not self.options["bear_off_race"]:
             return False  # men never leave pos 17-24
@@ -185,12 +184,18 @@ class QuinzeTablas(Variant):
         return None
 
     def deadlock_outcome(self, position: Position, mover: int) -> Outcome:
-        """A tie; with ``last_mover_wins`` the side that just played wins.
+        """A tie; with ``last_mover_wins`` the side that just played wins; but a side
+        that just played and is itself shut out loses by the shut-out.
 
-        A deadlock is first seen right after a play that changed the board (a
-        pass leaves it as it was when the check last failed), so ``mover`` is
-        the last side to have moved a man.
+        The shut-out outranks a tie and the last mover's win (RULES.md's fine
+        points): a side that entered a man on its last open point of pos 1-6 with
+        another still to enter has shut itself out, and if then nobody can move,
+        the game ends as it would have at its next turn. A deadlock is first seen
+        right after a play that changed the board (a pass leaves it as it was when
+        the check last failed), so ``mover`` is the last side to have moved a man.
         """
+        if self.shut_out(position, mover):
+            return Outcome(1 - mover, Kind.SHUTOUT, 1, Termination.BLOCKADE)
         if self.options["last_mover_wins"]:
             return Outcome(mover, Kind.LAST_MOVER, 1, Termination.DEADLOCK)
         return super().deadlock_outcome(position, mover)

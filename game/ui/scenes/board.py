@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules import match as m
-from game.rules.dice import seed_seal
+from game.rules.dice import dice_stream, new_seed, seed_seal
 from game.rules.history import decision
 from game.rules.notation import parse_play
 from game.rules.outcome import Kind
@@ -58,6 +58,7 @@ from game.ui.anim.effects import DiceThrow, Impact, Slide, Sparkle
 from game.ui.anim.tween import Call, Delay, Timeline
 from game.ui.assets import font
 from game.ui.dice_entry import DiceEntry
+from game.ui.dice_seal import ThrowPrompt, asks_throw, mixed_words, seal_lines
 from game.ui.hints import GOOD_COLOUR, HintCard, TutorCard, Verdict, covers, place_card
 from game.ui.progress import record_finished, save_in_progress
 from game.ui.render.board_view import BoardView
@@ -234,6 +235,8 @@ class StepAnimation:
 class BoardScene(Scene):
     """A game from the first throw to the result."""
 
+    save_warning = True  # a save that fails is said at the top (game.ui.saving)
+
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.executor: ThreadPoolExecutor | None = None
@@ -268,13 +271,14 @@ class BoardScene(Scene):
         self.variant = find_variant(setup.variant_id, setup.options)
         if saved is not None:
             self.seed = saved.seed
+            self.contribution = str(saved.start.get("contribution", ""))
         else:
-            self.seed = (
-                setup.seed if setup.seed is not None else random.SystemRandom().getrandbits(48)
-            )
-        # The dice come from the game's seed alone (so the seed replays every roll);
-        # the computer seats' seeds and the effects have generators of their own.
-        self.rng = random.Random(self.seed)
+            self.seed = setup.seed if setup.seed is not None else new_seed()
+            replaying = self.replaying
+            self.contribution = replaying.contribution if replaying else setup.contribution
+        # The dice come from the game's seed and the player's contribution alone (so they
+        # replay every roll); the computer seats' seeds and the effects have their own.
+        self.rng = dice_stream(self.seed, self.contribution)
         self.ai_rng = random.Random(self.seed ^ 0xA1A1)
         self.fx_rng = random.Random(self.seed ^ 0x5EED)
         if saved is not None:
@@ -284,8 +288,9 @@ class BoardScene(Scene):
             state = saved.state
         elif self.replaying is not None:
             state = first_state(self.replaying, self.rng)
-        elif setup.manual_dice and self.needs_opening(previous):
-            # Physical dice: the opening throw is entered first (the board waits).
+        elif (setup.manual_dice and self.needs_opening(previous)) or self.asks_throw(setup):
+            # Physical dice: the opening throw is entered first (the board waits); a
+            # fresh seed: the player's throw is mixed into the dice first.
             match = previous.match if previous is not None else m.match_from_options(self.variant)
             state = m.GameState(
                 self.variant, self.variant.start_position(), m.Phase.ROLL, match=match
@@ -303,9 +308,12 @@ class BoardScene(Scene):
             if saved is not None
             else {"match": state.match, "starter": previous.winner if previous else None}
         )
+        if self.contribution:  # kept with the game: its dice are the seed's and this
+            self.start["contribution"] = self.contribution
         self.previous = previous
         self.manual = setup.manual_dice and self.replaying is None
         self.dice_entry: DiceEntry | None = None  # physical dice: the throw asked for
+        self.throw_prompt: ThrowPrompt | None = None  # the player's throw asked for
         self.replay_next = False  # replays: the viewer asked for the next decision
         self.replay_auto = False  # replays: decisions follow one another by themselves
         self.log: list[dict[str, Any]] = list(saved.log) if saved else []
@@ -389,7 +397,34 @@ class BoardScene(Scene):
             )
             self.say("Throw one die for each side and enter them")
             return
+        if self.asks_throw(setup):
+            self.throw_prompt = ThrowPrompt(seed_seal(self.seed))
+            self.say("The dice are sealed: throw to mix your throw into them")
+            return
         self.open_game(state)
+
+    def asks_throw(self, setup: GameSetup) -> bool:
+        return asks_throw(setup, self.variant.players, demo=self.app.demo)
+
+    def thrown(self, contribution: str) -> None:
+        """The player threw: the contribution is mixed with the seed into the dice, and
+        the game opens with them."""
+        self.throw_prompt = None
+        self.contribution = contribution
+        self.rng = dice_stream(self.seed, contribution)
+        previous = self.previous
+        state = (
+            m.next_game(previous, self.rng)
+            if previous is not None
+            else m.new_game(self.variant, self.rng)
+        )
+        self.game = m.Game(state)
+        self.shown = state.position
+        self.start["match"] = state.match
+        self.start["contribution"] = contribution
+        self.open_game(state)
+        mixed = mixed_words(contribution)
+        self.say(f"{self.message}  ·  {mixed}" if state.opening else mixed)
 
     def needs_opening(self, previous: m.GameState | None) -> bool:
         """Whether this game starts with an opening throw (not when the last game's
@@ -476,11 +511,19 @@ class BoardScene(Scene):
         return self.game.state
 
     def push(
-        self, state: m.GameState, play: Play | None = None, conceder: int | None = None
+        self,
+        state: m.GameState,
+        play: Play | None = None,
+        conceder: int | None = None,
+        manual: bool = False,
     ) -> None:
         """Make ``state`` the game's new state; ``play``: the play that led to it
-        (``conceder``: the side that gave the game up)."""
-        self.log.append(decision(self.state, state, play, conceder))
+        (``conceder``: the side that gave the game up; ``manual``: a roll entered by hand,
+        marked so before the game is saved, or the save would not replay)."""
+        entry = decision(self.state, state, play, conceder)
+        if manual:
+            entry["manual"] = True
+        self.log.append(entry)
         self.game.push(state)
         self.save()
 
@@ -648,8 +691,8 @@ class BoardScene(Scene):
         if self.replaying is not None:
             self.replay_step()
             return
-        if self.dice_entry is not None:
-            return  # the dice thrown by hand are awaited
+        if self.dice_entry is not None or self.throw_prompt is not None:
+            return  # the dice thrown by hand, or the player's throw, are awaited
         side = state.to_act
         seat = self.seat(side)
         if not seat.human:
@@ -683,8 +726,7 @@ class BoardScene(Scene):
             self.enter_opening(list(entry.values))
             return
         state = m.set_dice(self.state, entry.values)
-        self.push(state)
-        self.log[-1]["manual"] = True
+        self.push(state, manual=True)
         self.throw_dice(state.dice)
 
     def enter_opening(self, values: list[int]) -> None:
@@ -887,6 +929,12 @@ class BoardScene(Scene):
             return True
         if self.dice_entry is not None:
             return self.dice_event(event)
+        if self.throw_prompt is not None:
+            used = self.throw_prompt.event(event)
+            if self.throw_prompt.thrown is not None:
+                self.app.audio.play("click")
+                self.thrown(self.throw_prompt.thrown)
+            return used
         if self.tutor_card is not None:
             return self.tutor_event(event)
         if self.hint_card is not None and self.hint_event(event):
@@ -936,15 +984,19 @@ class BoardScene(Scene):
         state = self.state
         action = entry.get("action")
         after = state
-        if action != "roll":  # a roll is drawn from the game's own generator below
+        by_hand = action == "roll" and bool(entry.get("manual"))  # not the seed's dice
+        if action != "roll" or by_hand:  # the seed's rolls are drawn from self.rng below
             try:
-                after = apply_entry(state, entry, self.rng, n)
+                after = apply_entry(state, entry, self.rng, n, self.contribution)
             except ReplayError as exc:
                 self.replay_auto = False
                 self.say(f"The replay stops: {exc}")
                 return
         name = self.side_name(int(entry.get("side", 0)))
-        if action == "roll":
+        if by_hand:
+            self.push(after, manual=True)
+            self.throw_dice(after.dice)
+        elif action == "roll":
             self.roll()
             if list(self.state.dice) != list(entry.get("dice", [])):
                 self.replay_auto = False
@@ -970,10 +1022,10 @@ class BoardScene(Scene):
         target = plays[-1]
         if target and replay.plays[target - 1].get("action") == "roll":
             target -= 1
-        rng = random.Random(replay.seed)
+        rng = replay.dice()
         states = [first_state(replay, rng)]
         for i, entry in enumerate(replay.plays[:target]):
-            states.append(apply_entry(states[-1], entry, rng, i))
+            states.append(apply_entry(states[-1], entry, rng, i, replay.contribution))
         self.rng = rng
         self.game = m.Game(states[0])
         self.game.states = states
@@ -1708,6 +1760,11 @@ class BoardScene(Scene):
             self.dice_entry.place((round(x + w / 2), round(y + h / 2)), self.app.scale)
             self.dice_entry.draw(surface, style, self.app.scale)
             return
+        if self.throw_prompt is not None:
+            x, y, w, h = self.view.layout.frame
+            self.throw_prompt.place((round(x + w / 2), round(y + h / 2)), self.app.scale)
+            self.throw_prompt.draw(surface, style, self.app.scale)
+            return
         if self.tutor_card is not None:
             self.tutor_card.draw(surface, style)
         elif self.hint_card is not None:
@@ -1769,11 +1826,8 @@ class BoardScene(Scene):
         fx, fy, _, fh = self.view.layout.frame
         if fx < 60 * scale:
             return
-        seal = seed_seal(self.seed)
         face = font("italic", round(13 * scale))
-        lines = ("Dice sealed", f"{seal[:8]} {seal[8:16]}")
-        if self.manual:
-            lines = ("Dice entered", "by hand")
+        lines = seal_lines(self.seed, self.contribution, self.manual)
         if self.setup.mode == "campaign":
             level = self.app.campaign.level(self.setup.level)
             if level is not None:
@@ -1797,7 +1851,7 @@ class BoardScene(Scene):
         for i, text in enumerate(lines):
             line = face.render(text, True, self.theme.text)
             line.set_alpha(150)
-            y = round(fy + fh - (30 - 15 * i) * scale)
+            y = round(fy + fh - (15 * len(lines) - 15 * i) * scale)
             surface.blit(line, line.get_rect(midtop=(round(fx / 2), y)))
 
     def draw_cube(self, surface: pygame.Surface) -> None:
@@ -1841,7 +1895,7 @@ class BoardScene(Scene):
 
     def wanted_buttons(self) -> list[tuple[str, str]]:
         state = self.state
-        if self.busy or not self.human_to_act() or self.dice_entry is not None:
+        if self.busy or not self.human_to_act() or self.dice_entry or self.throw_prompt:
             return []
         out: list[tuple[str, str]] = []
         if self.resigning and state.phase in (m.Phase.ROLL, m.Phase.MOVE):

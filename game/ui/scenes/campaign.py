@@ -179,12 +179,12 @@ class CampaignScene(WidgetScene):
         self.app.push(LevelIntroScene(self.app), (level, self.medals.get(level_id, 0)))
 
     def begin(self, level_id: str) -> None:
-        from game.ui.scenes.board import BoardScene
+        from game.ui.saving import start_game
 
         level = self.app.campaign.level(level_id)
         if level is None or level_id not in self.open:
             return
-        self.app.push(BoardScene(self.app), level_setup(level))
+        start_game(self.app, level_setup(level))  # asks before replacing an unfinished game
 
     def back(self) -> None:
         self.click()

@@ -129,8 +129,8 @@ class DiceScene(WidgetScene):
             panel.draw(surface)
             self.draw_tally(surface, panel.inner(22), tally, title)
         note = (
-            "Every game's dice come from a seed that is sealed before the game and shown "
-            "after it; a replay file lets anyone check each roll."
+            "Every game's dice come from a seed sealed before the first die, with your throw "
+            "mixed in after the seal; a replay file lets anyone check each roll."
         )
         draw_text(
             surface,

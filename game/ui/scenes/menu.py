@@ -38,7 +38,7 @@ class MenuScene(WidgetScene):
     def on_enter(self, payload: Any = None) -> None:
         from game.ui.progress import load_in_progress
 
-        self.saved = load_in_progress(self.app)
+        self.saved = load_in_progress(self.app)  # the one in memory while a save is owed
         self.buttons = [
             Button(
                 "Play",
@@ -79,6 +79,11 @@ class MenuScene(WidgetScene):
         self.relayout()
 
     def on_resume(self, result: Any = None) -> None:
+        from game.ui.progress import load_in_progress
+
+        if load_in_progress(self.app) != self.saved:  # e.g. an error card saved a game
+            self.on_enter()
+            return
         self.relayout()  # the window may have changed while another scene was on top
 
     # -- actions ------------------------------------------------------------------------
@@ -203,7 +208,8 @@ class MenuScene(WidgetScene):
         )
         hint = "Arrows or Tab to choose  ·  Enter to select  ·  F11 full screen"
         colour = (120, 108, 92)
-        notice = self.app.records.notice  # a damaged record book was moved aside
+        # A damaged record book was moved aside, or the book cannot be written.
+        notice = self.app.records.notice or self.app.saves.warning()  # or a save is owed
         if notice:
             hint, colour = fit_text(notice, "italic", 15 * s, w - round(40 * s)), (220, 120, 100)
         draw_text(

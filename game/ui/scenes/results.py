@@ -19,11 +19,11 @@ from typing import Any
 import pygame
 
 from game.campaign import MEDALS
-from game.rules.dice import seed_seal
 from game.rules.outcome import Kind, Termination
 from game.rules.variants import VARIANTS
 from game.ui.advice import TutorTally, chance_game
 from game.ui.backdrop import Motes, draw_backdrop
+from game.ui.dice_seal import seed_note
 from game.ui.session import GameSummary, Seat
 from game.ui.theme import side_colours, theme_for
 from game.ui.widgets import (
@@ -278,7 +278,8 @@ class ResultsScene(WidgetScene):
         from game.ui.scenes.board import BoardScene
 
         assert self.summary is not None
-        self.app.replace(BoardScene(self.app), replace(self.summary.setup, seed=None, match_id=""))
+        fresh = replace(self.summary.setup, seed=None, contribution="", match_id="")
+        self.app.replace(BoardScene(self.app), fresh)  # new dice: a new seed and throw
 
     def next_game(self) -> None:
         from game.ui.scenes.board import BoardScene
@@ -538,7 +539,7 @@ class ResultsScene(WidgetScene):
         turns = summary.turns
         variant = VARIANTS[summary.setup.variant_id].name
         note = f"{variant}  ·  {turns} turn{'s' if turns != 1 else ''}"
-        note += f"  ·  dice seed {summary.seed} (seal {seed_seal(summary.seed)[:8]})"
+        note += f"  ·  {seed_note(summary.seed, summary.start.get('contribution', ''))}"
         y = draw_text(
             surface,
             note,

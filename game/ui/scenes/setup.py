@@ -407,9 +407,11 @@ class SetupScene(WidgetScene):
         )
 
     def start(self) -> None:
-        from game.ui.scenes.board import BoardScene
+        """The board for this setup (asking first where it would replace an unfinished
+        game)."""
+        from game.ui.saving import start_game
 
-        self.app.replace(BoardScene(self.app), self.build_setup())
+        start_game(self.app, self.build_setup(), replace=True)
 
     # -- layout ----------------------------------------------------------------------------------
 

@@ -1,0 +1,105 @@
+"""How much one decision may think: a count of positions, and a clock as a backstop.
+
+The expert's look-ahead generates the replies to its candidate plays (and, two rolls
+deep, its own plays after them) and values every position they leave. A position
+with many men spread over many points can have thousands of plays to a roll, so
+the look-ahead could take many seconds. A ``Budget`` bounds it:
+
+- ``positions``: how many positions the look-ahead may generate (each is then
+  valued) in one decision. This is a count, not a time, so the same request
+  always gets the same answer (the protocol's promise for a seed). The first
+  ply, every legal play valued once, is never counted: it always completes.
+- ``seconds``: a backstop on a busy machine. Once that long has passed since the
+  decision began, the look-ahead stops where it is (at the next roll it would
+  look at) and the decision is made from what it has. Only a machine too slow for
+  the count makes the answer depend on the clock.
+
+``clock`` is injectable so tests can run the backstop without waiting. The
+environment variable ``TABULA_THINK_SECONDS`` sets the backstop (a number of
+seconds, or ``off``): the test suite turns it off, so that its answers never
+depend on how busy the machine is.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+from collections.abc import Callable
+
+# Positions the look-ahead of one decision may generate and value. Ordinary
+# backgammon decisions need from a few hundred to about 35,000 (the two-roll
+# look-ahead at three plays), the other variants fewer; one core values about
+# 50,000 a second, so a decision takes under a second on an idle machine even
+# where a roll has thousands of plays.
+POSITIONS = 40_000
+SECONDS = 1.2  # the wall-clock backstop, from the start of the look-ahead's ranking
+SECONDS_VARIABLE = "TABULA_THINK_SECONDS"  # overrides SECONDS: seconds, or "off"
+
+
+def backstop_seconds() -> float:
+    """The backstop in force: ``TABULA_THINK_SECONDS`` if set, else ``SECONDS``
+    (``math.inf``: none)."""
+    text = os.environ.get(SECONDS_VARIABLE, "").strip()
+    if not text:
+        return SECONDS
+    if text.lower() == "off":
+        return math.inf
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not seconds > 0:
+        raise ValueError(f"{SECONDS_VARIABLE} must be a number of seconds or 'off', got {text!r}")
+    return seconds
+
+
+class Budget:
+    """The look-ahead work left to one decision (mutable: it is spent as it goes)."""
+
+    __slots__ = ("clock", "positions", "seconds", "spent", "started", "stopped")
+
+    def __init__(
+        self,
+        positions: int | None = None,
+        seconds: float | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        """``positions`` and ``seconds`` default to ``POSITIONS`` and the backstop in force
+        (``backstop_seconds``); ``seconds=math.inf``: no backstop."""
+        self.positions = POSITIONS if positions is None else positions
+        if self.positions < 0:
+            raise ValueError(f"a budget needs a count of positions of 0 or more, got {positions}")
+        self.seconds = backstop_seconds() if seconds is None else seconds
+        self.clock = clock
+        self.started = clock()
+        self.spent = 0  # positions generated so far (it may pass the count by the last batch)
+        self.stopped = ""  # why the look-ahead stopped early: "", "count" or "clock"
+
+    @classmethod
+    def unbounded(cls) -> Budget:
+        """A budget that never runs out (analysis and tests)."""
+        return cls(sys.maxsize, math.inf)
+
+    def take(self, positions: int) -> bool:
+        """Spend ``positions``; whether the look-ahead may go on with them (within the
+        count and before the backstop)."""
+        self.spent += positions
+        if self.spent > self.positions:
+            self.stopped = self.stopped or "count"
+            return False
+        return self.in_time()
+
+    def in_time(self) -> bool:
+        """Whether the backstop has not yet passed."""
+        if self.seconds < math.inf and self.clock() - self.started > self.seconds:
+            self.stopped = self.stopped or "clock"
+            return False
+        return True
+
+    def __repr__(self) -> str:
+        return (
+            f"Budget(positions={self.positions}, seconds={self.seconds}, spent={self.spent},"
+            f" stopped={self.stopped!r})"
+        )

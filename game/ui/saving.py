@@ -1,0 +1,226 @@
+"""The save-keeper: what the records owe the player, written as soon as they can take it.
+
+Every write to the records (the game in progress after each play, a finished game,
+a campaign level's medal) goes through the app's ``SaveKeeper``. A write that fails
+(a full disk, a read-only book) is kept in memory, in order, and tried again with
+the next write (after each play), when the menu opens and when the window closes;
+``SaveKeeper.warning()`` says so on screen the moment it happens, until everything
+is written. Meanwhile the game the menu offers to continue is the one in memory,
+never the older one the book still holds: a game that ended is not offered at
+all. When a finished game cannot be kept, the book's saved game (of that game, now
+over) is dropped if that can be done, so that a restart never offers it either;
+while a game goes on, the book keeps its last good save (a crash then loses only
+the plays since).
+
+``start_game`` asks before a new game replaces an unfinished one (the book keeps
+one game in progress).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.store.records import FinishedGame, Records
+from game.ui.session import SavedGame, saved_from_json, saved_to_json
+
+log = logging.getLogger(__name__)
+
+WRITE_ERRORS = (sqlite3.Error, OSError, ValueError)
+
+
+@dataclass(frozen=True, slots=True)
+class _Write:
+    """One write owed to the records: ``run`` does it (one transaction)."""
+
+    what: str  # "current", "finished", "attempt"
+    run: Callable[[Records], Any]
+    # The game in progress once it is written (None: none, as after a finished game);
+    # ``touches_current`` False: the game in progress is not changed by it.
+    current: SavedGame | None = None
+    touches_current: bool = False
+
+
+class SaveKeeper:
+    """The writes owed to ``app.records``, and what went wrong with the last one."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.pending: list[_Write] = []
+        self.error = ""  # why the last write failed ("" once everything is written)
+
+    @property
+    def records(self) -> Records | None:
+        return getattr(self.app, "records", None)
+
+    # -- writes ----------------------------------------------------------------------------
+
+    def keep_current(self, saved: SavedGame) -> bool:
+        """Keep the game in progress (a game already over is left to ``keep_finished``);
+        True when everything owed is written."""
+        if saved.state.result is not None:
+            return self.flush()
+        data = saved_to_json(saved)
+        self.pending = [w for w in self.pending if w.what != "current"]
+        self.pending.append(
+            _Write("current", lambda r: r.save_current(data), saved, touches_current=True)
+        )
+        return self.flush()
+
+    def keep_finished(self, game: FinishedGame, attempt: tuple[str, int] | None = None) -> bool:
+        """Keep a finished game (dropping the game in progress: it is this one) and, for a
+        campaign level that is over, its ``(level id, medal)``."""
+        self.pending = [w for w in self.pending if w.what != "current"]
+        self.pending.append(
+            _Write("finished", lambda r: r.add_game(game, clear_current=True), touches_current=True)
+        )
+        if attempt is not None:
+            level, medal = attempt
+            self.pending.append(_Write("attempt", lambda r: r.record_attempt(level, medal)))
+        return self.flush()
+
+    def flush(self) -> bool:
+        """Write what is owed, in order, up to the first failure; True when all is written."""
+        records = self.records
+        if records is None:
+            return True
+        while self.pending:
+            write = self.pending[0]
+            try:
+                write.run(records)
+            except WRITE_ERRORS as exc:
+                self._failed(records, write, exc)
+                return False
+            self.pending.pop(0)
+        if self.error:
+            log.warning("the records are written again")
+        self.error = ""
+        return True
+
+    def _failed(self, records: Records, write: _Write, exc: BaseException) -> None:
+        first = not self.error
+        self.error = str(exc) or type(exc).__name__
+        if first:
+            log.warning("could not write to the records (%s): %s", write.what, exc)
+        if write.what == "finished":
+            # The book's game in progress is a game that ended: drop it if that can be
+            # done (deleting needs no room), so that a restart never offers it.
+            with contextlib.suppress(*WRITE_ERRORS):
+                records.clear_current()
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def in_progress(self) -> SavedGame | None:
+        """The game in progress to offer to continue: the one in memory while a write
+        is owed, else the book's (one that cannot be read is dropped with a warning)."""
+        owed = [w for w in self.pending if w.touches_current]
+        if owed:
+            return owed[-1].current
+        records = self.records
+        if records is None:
+            return None
+        try:
+            data = records.load_current()
+        except sqlite3.Error as exc:
+            log.warning("could not read the game in progress: %s", exc)
+            return None
+        if data is None:
+            return None
+        try:
+            return saved_from_json(data)
+        except ValueError as exc:
+            log.warning("the saved game cannot be resumed (%s); it was dropped", exc)
+            with contextlib.suppress(*WRITE_ERRORS):
+                records.clear_current()
+            return None
+
+    def warning(self) -> str:
+        """What the screen must say about saving ("" when all is kept)."""
+        records = self.records
+        unkept = getattr(records, "unkept", "") if records is not None else ""
+        if unkept:
+            return "Playing without saving: your records cannot be written (see the menu)"
+        if self.error:
+            return (
+                f"Not saved ({self.error}): the game is kept in memory and saved again "
+                "after each play"
+            )
+        return ""
+
+
+def keeper(app: Any) -> SaveKeeper:
+    """The app's save-keeper (made on first use)."""
+    saves = getattr(app, "saves", None)
+    if saves is None:
+        saves = SaveKeeper(app)
+        app.saves = saves
+    return saves
+
+
+def start_game(app: Any, payload: Any, *, replace: bool = False) -> None:
+    """Open the board for a new game; where an unfinished game is kept (which the new
+    one would replace), ask first. ``replace``: the board replaces the top scene."""
+    from game.ui.scenes.board import BoardScene
+
+    def go() -> None:
+        if replace:
+            app.replace(BoardScene(app), payload)
+        else:
+            app.push(BoardScene(app), payload)
+
+    saved = keeper(app).in_progress()
+    if saved is None:
+        go()
+        return
+    from game.ui.scenes.confirm import ConfirmScene
+
+    app.push(
+        ConfirmScene(app),
+        {
+            "title": "Replace the unfinished game?",
+            "text": (
+                f"Your unfinished game, {saved.describe()}, is kept so that you can "
+                "continue it from the menu. Starting this game replaces it."
+            ),
+            "yes": "Start the new game",
+            "no": "Keep it",
+            "on_yes": go,
+        },
+    )
+
+
+def draw_save_warning(surface: pygame.Surface, app: Any) -> None:
+    """A strip at the top of the window while something is not saved, over the scenes
+    that ask for it (``save_warning``: the board); the menu says it on its last line."""
+    scenes = app.stack.visible()
+    if not scenes or not getattr(scenes[0], "save_warning", False):
+        return
+    text = keeper(app).warning()
+    if not text:
+        return
+    from game.ui.widgets import draw_text, fit_text
+
+    w, _ = surface.get_size()
+    s = max(0.5, min(w / 1280, surface.get_height() / 800))
+    size = 17 * s
+    height = round(30 * s)
+    strip = pygame.Surface((w, height), pygame.SRCALPHA)
+    strip.fill((96, 26, 20, 225))
+    surface.blit(strip, (0, 0))
+    pygame.draw.line(surface, (232, 150, 110), (0, height), (w, height), max(1, round(s)))
+    text = fit_text(text, "text", size, w - round(24 * s))
+    draw_text(
+        surface,
+        text,
+        (w // 2, height // 2),
+        role="text",
+        size=size,
+        colour=(255, 226, 206),
+        anchor="center",
+    )

@@ -1,0 +1,95 @@
+"""A question over the scene below: a title, a few words, and two buttons.
+
+The payload is a dict: ``title``, ``text``, ``yes`` and ``no`` (the buttons'
+labels) and ``on_yes`` (called after the question closes). Esc or the second
+button closes it and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.ui.widgets import Button, Panel, WidgetScene, dim, draw_text, get_font, wrap_words
+
+
+class ConfirmScene(WidgetScene):
+    """Ask before doing something that cannot be undone."""
+
+    opaque = False
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.panel = Panel(alpha=246)
+        self.title = ""
+        self.text = ""
+        self.on_yes: Callable[[], Any] | None = None
+
+    def on_enter(self, payload: Any = None) -> None:
+        payload = payload if isinstance(payload, dict) else {}
+        self.title = str(payload.get("title", "Are you sure?"))
+        self.text = str(payload.get("text", ""))
+        self.on_yes = payload.get("on_yes")
+        self.yes_button = Button(str(payload.get("yes", "Yes")), self.yes, kind="primary")
+        self.no_button = Button(str(payload.get("no", "No")), self.no, help="Change nothing (Esc)")
+        self.buttons = [self.no_button, self.yes_button]
+        self.focus.set(self.buttons)  # the safe answer has the focus
+        self.relayout()
+
+    def on_resume(self, result: Any = None) -> None:
+        self.relayout()
+
+    def yes(self) -> None:
+        action = self.on_yes
+        self.app.pop()
+        if action is not None:
+            action()
+
+    def no(self) -> None:
+        self.app.pop()
+
+    def back(self) -> None:
+        self.click()
+        self.no()
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        w, h = size
+        s = scale
+        pw, ph = round(620 * s), round(260 * s)
+        panel = pygame.Rect(0, 0, pw, ph)
+        panel.center = (w // 2, h // 2)
+        self.panel.place(panel, s)
+        bw, bh, gap = round(250 * s), round(50 * s), round(20 * s)
+        y = panel.bottom - bh - round(28 * s)
+        x = panel.centerx - bw - gap // 2
+        for button in self.buttons:
+            button.place(pygame.Rect(x, y, bw, bh), s)
+            x += bw + gap
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout(surface)
+        s = self.scale
+        st = self.yes_button.style
+        dim(surface, 150)
+        self.panel.draw(surface)
+        panel = self.panel.rect
+        draw_text(
+            surface,
+            self.title,
+            (panel.centerx, panel.y + round(28 * s)),
+            role="caps",
+            size=30 * s,
+            colour=st.accent,
+            anchor="midtop",
+            shadow=round(2 * s),
+        )
+        f = get_font("text", 19 * s)
+        y = panel.y + round(86 * s)
+        for line in wrap_words(self.text, f, panel.w - round(70 * s))[:4]:
+            draw_text(
+                surface, line, (panel.centerx, y), size=19 * s, colour=st.text, anchor="midtop"
+            )
+            y += f.get_linesize()
+        self.focus.draw(surface)
