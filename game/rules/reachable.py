@@ -85,11 +85,8 @@ def _check_flags(state: GameState) -> None:
                 raise UnreachableStateError(
                     f"side {side}'s start point was emptied and holds {row[1]} men again"
                 )
-            # Emptied without the flag only by a hit the side has not yet answered.
-            if not flag and not row[1] and not row[0]:
-                raise UnreachableStateError(
-                    f"side {side}'s start point is empty but its flag says it never was"
-                )
+            # (An empty pos 1 without the flag is read: the rule asks the board, and
+            # earlier versions set the flag only when the side moved its last man away.)
     elif isinstance(variant, ElMundo):
         _check_el_mundo_flags(state, variant)
     elif any(position.flags):
