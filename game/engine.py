@@ -9,15 +9,17 @@ answer has ``ok``; a request that cannot be served gets ``{"ok": false,
 from __future__ import annotations
 
 import json
+import math
 import random
 import sys
 import time
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import IO, Any
 
 from game.rules import match as m
-from game.rules.errors import RulesError
+from game.rules.errors import RulesError, excerpt
 from game.rules.notation import format_turn, parse_play
 from game.rules.play import Play
 from game.rules.serial import state_from_json, state_to_json
@@ -36,7 +38,7 @@ Handler = Callable[[dict[str, Any]], dict[str, Any]]
 def _seed(request: dict[str, Any]) -> int:
     seed = request.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RequestError(f"'seed' must be a whole number, got {seed!r}")
+        raise RequestError(f"'seed' must be a whole number, got {excerpt(seed)}")
     return seed
 
 
@@ -78,7 +80,7 @@ def _new(request: dict[str, Any]) -> dict[str, Any]:
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise RequestError(f"'options' must be an object, got {options!r}")
+        raise RequestError(f"'options' must be an object, got {excerpt(options)}")
     variant = find_variant(request["variant"], options)
     state = m.new_game(variant, random.Random(_seed(request)))
     return {"state": state_to_json(state)}
@@ -91,7 +93,7 @@ def _roll(request: dict[str, Any]) -> dict[str, Any]:
     if "dice" in request:
         dice = request["dice"]
         if not isinstance(dice, list):
-            raise RequestError(f"'dice' must be a list, got {dice!r}")
+            raise RequestError(f"'dice' must be a list, got {excerpt(dice)}")
         return {"state": state_to_json(m.set_dice(state, dice))}
     return {"state": state_to_json(m.roll(state, random.Random(_seed(request))))}
 
@@ -154,7 +156,7 @@ def _play(request: dict[str, Any]) -> dict[str, Any]:
     state = _state(request)
     notation = request.get("notation")
     if not isinstance(notation, str):
-        raise RequestError(f"'notation' must be a string, got {notation!r}")
+        raise RequestError(f"'notation' must be a string, got {excerpt(notation)}")
     word = " ".join(notation.lower().split())
     if word == "double":
         return {"state": state_to_json(m.double(state))}
@@ -164,7 +166,7 @@ def _play(request: dict[str, Any]) -> dict[str, Any]:
         if word == name:
             return {"state": state_to_json(fn(state))}
     if state.phase is not m.Phase.MOVE:
-        raise RequestError(f"{notation!r} cannot be played in the {state.phase.value} phase")
+        raise RequestError(f"{excerpt(notation)} cannot be played in the {state.phase.value} phase")
     plays = m.legal_plays(state)
     chosen = parse_play(state.variant, state.position, state.dice, notation)
     return {"state": state_to_json(m.play(state, chosen, plays))}
@@ -173,7 +175,7 @@ def _play(request: dict[str, Any]) -> dict[str, Any]:
 def _level(request: dict[str, Any]) -> str:
     level = request.get("level", "novice")
     if level not in LEVELS:
-        raise RequestError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+        raise RequestError(f"unknown level {excerpt(level)} (levels: {', '.join(LEVELS)})")
     return str(level)
 
 
@@ -229,7 +231,7 @@ def _hint(request: dict[str, Any]) -> dict[str, Any]:
     state = _state(request)
     count = request.get("count", 5)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise RequestError(f"'count' must be a whole number of at least 1, got {count!r}")
+        raise RequestError(f"'count' must be a whole number of at least 1, got {excerpt(count)}")
     if state.phase is m.Phase.MOVE:
         ranked = players.ranked_plays(state, "expert")
         best = ranked[0].value
@@ -278,32 +280,90 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
+MAX_LINE = 1 << 20  # bytes in one request line, its end of line not counted (1 MiB)
+MAX_ERROR = 400  # characters in one error message
+
+
+@dataclass(frozen=True, slots=True)
+class LongLine:
+    """A request line longer than ``MAX_LINE`` bytes, skipped unread: its length."""
+
+    size: int
+
+
+def read_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[bytes | LongLine]:
+    """The lines of ``stream``; a line longer than ``limit`` bytes as a ``LongLine``,
+    read past in pieces so that no more than ``limit`` bytes of it are ever held."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit or line.endswith(b"\n"):
+            yield line
+            continue
+        size = len(line)
+        while not line.endswith(b"\n"):
+            line = stream.readline(1 << 16)
+            if not line:
+                break
+            size += len(line)
+        yield LongLine(size - line.endswith(b"\n"))
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def handle_line(line: str | bytes) -> dict[str, Any]:
-    """The answer to one request line. Never raises."""
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:40]} is too large")
+    return value
+
+
+def _refusal(message: str) -> dict[str, Any]:
+    """``{"ok": false}`` with ``message`` made one line of at most ``MAX_ERROR`` characters."""
+    message = " ".join(message.split())
+    if len(message) > MAX_ERROR:
+        message = message[: MAX_ERROR - 3] + "..."
+    return {"ok": False, "error": message or "refused"}
+
+
+def handle_line(line: str | bytes | LongLine) -> dict[str, Any]:
+    """The answer to one request line (a blank one included). Never raises."""
+    if isinstance(line, LongLine):
+        return _refusal(
+            f"the line is {line.size:,} bytes long; a request may have at most {MAX_LINE:,}"
+        )
+    size = len(line) if isinstance(line, bytes) else len(line.encode("utf-8", "replace"))
+    if size > MAX_LINE + 2:  # (room for the end of line)
+        return _refusal(f"the line is {size:,} bytes long; a request may have at most {MAX_LINE:,}")
     if isinstance(line, bytes):
         try:
             line = line.decode("utf-8")
         except UnicodeDecodeError as exc:
-            return {"ok": False, "error": f"not UTF-8 text: {exc}"}
+            return _refusal(f"not UTF-8 text: {exc}")
+    if not line.strip():
+        return _refusal("an empty line: send one JSON object per line")
     try:
-        request = json.loads(line, parse_constant=_no_constant)
+        request = json.loads(line, parse_constant=_no_constant, parse_float=_finite)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
-        return {"ok": False, "error": f"not JSON: {str(exc)[:200]}"}
+        return _refusal(f"not JSON: {str(exc)[:200]}")
     return handle(request)
 
 
 def handle(request: Any) -> dict[str, Any]:
     """The answer to one request (already parsed). Never raises."""
-    if not isinstance(request, dict):
-        return {"ok": False, "error": f"a request must be a JSON object, got {request!r:.60}"}
-    answer = _answer(request)
-    if "id" in request:
-        answer["id"] = request["id"]
-    return answer
+    try:
+        if not isinstance(request, dict):
+            return _refusal(f"a request must be a JSON object, got {excerpt(request)}")
+        answer = _answer(request)
+        if "id" in request:
+            answer["id"] = request["id"]
+        return answer
+    except Exception as exc:  # a bug: report it, keep serving
+        traceback.print_exc(file=sys.stderr)
+        return _refusal(f"internal error ({type(exc).__name__}): {exc}")
 
 
 def _answer(request: dict[str, Any]) -> dict[str, Any]:
@@ -311,29 +371,37 @@ def _answer(request: dict[str, Any]) -> dict[str, Any]:
     handler = HANDLERS.get(cmd) if isinstance(cmd, str) else None
     if handler is None:
         known = ", ".join(HANDLERS)
-        return {"ok": False, "error": f"unknown cmd {cmd!r:.40} (known: {known})"}
+        return _refusal(f"unknown cmd {excerpt(cmd)} (known: {known})")
     try:
         return {"ok": True, **handler(request)}
     except (RulesError, RequestError) as exc:
-        return {"ok": False, "error": str(exc)}
+        return _refusal(str(exc))
     except Exception as exc:  # a bug: report it, keep serving
         traceback.print_exc(file=sys.stderr)
-        return {"ok": False, "error": f"internal error ({type(exc).__name__}): {exc}"}
+        return _refusal(f"internal error ({type(exc).__name__}): {exc}")
 
 
-def serve(lines: Iterable[str | bytes], out: IO[str]) -> None:
-    """Answer each non-blank line with one line of JSON, flushed at once."""
+def encode(answer: dict[str, Any]) -> str:
+    """One answer as one line of strict JSON (no NaN or Infinity). Never raises: an
+    answer that cannot be written so (an ``id`` nested too deep to echo) is refused."""
+    try:
+        return json.dumps(answer, separators=(",", ":"), allow_nan=False) + "\n"
+    except (ValueError, TypeError, RecursionError) as exc:
+        refusal = _refusal(f"the answer cannot be written as JSON: {exc}")
+        return json.dumps(refusal, separators=(",", ":")) + "\n"
+
+
+def serve(lines: Iterable[str | bytes | LongLine], out: IO[str]) -> None:
+    """Answer each line, a blank one included, with one line of JSON, flushed at once."""
     for line in lines:
-        if not line.strip():
-            continue
-        out.write(json.dumps(handle_line(line), separators=(",", ":")) + "\n")
+        out.write(encode(handle_line(line)))
         out.flush()
 
 
 def main() -> int:
     # Read bytes, so that a line that is not UTF-8 gets an answer of its own
     # instead of ending the engine.
-    serve(sys.stdin.buffer, sys.stdout)
+    serve(read_lines(sys.stdin.buffer), sys.stdout)
     return 0
 
 

@@ -521,9 +521,9 @@ def test_malformed_lines_are_each_refused_and_the_engine_reads_on():
 
     assert done.returncode == 0, done.stderr
     answers = [parse_answer(line) for line in done.stdout.splitlines(keepends=True)]
-    # Blank lines get no answer; every other line exactly one.
-    assert len(answers) == len(MALFORMED) + 2
-    for (why, _), answer in zip(MALFORMED, answers, strict=False):
+    # Every line gets exactly one answer, a blank one a refusal (a client waits for one).
+    assert len(answers) == len(MALFORMED) + 4
+    for (why, _), answer in zip([*MALFORMED, ("blank", ""), ("blanks", "")], answers, strict=False):
         assert answer["ok"] is False, f"{why}: served {answer!r}"
         assert not answer["error"].startswith("internal error"), f"{why}: {answer['error']}"
     assert answers[-2] == {**answers[-1], "id": "req-42"}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import reprlib
+
 
 class RulesError(ValueError):
     """Base class: something given to the rules engine does not fit the rules."""
@@ -25,3 +27,23 @@ class OptionError(RulesError):
 
 class UnknownVariantError(RulesError):
     """A variant id that Tabula does not know."""
+
+
+def _short_repr() -> reprlib.Repr:
+    short = reprlib.Repr()
+    short.maxstring = 60
+    short.maxother = 60
+    short.maxlong = 40
+    short.maxlist = short.maxtuple = short.maxset = short.maxdict = 6
+    short.maxlevel = 3
+    return short
+
+
+_SHORT = _short_repr()
+
+
+def excerpt(value: object) -> str:
+    """A short ``repr`` of ``value`` to quote in an error: long strings, lists and
+    numbers are cut in the middle, nesting past three levels is elided, so that an
+    error about a megabyte of input stays one short line."""
+    return _SHORT.repr(value)

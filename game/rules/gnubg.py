@@ -18,7 +18,7 @@ import base64
 import binascii
 from dataclasses import dataclass
 
-from game.rules.errors import PositionError
+from game.rules.errors import PositionError, excerpt
 from game.rules.position import Position
 
 _B64 = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
@@ -34,14 +34,14 @@ def _pack(bits: list[int], nbytes: int) -> str:
 
 def _unpack(text: str, nchars: int, nbytes: int, what: str) -> list[int]:
     if not isinstance(text, str) or len(text) != nchars or not set(text) <= _B64:
-        raise PositionError(f"{what} must be {nchars} base64 characters, got {text!r}")
+        raise PositionError(f"{what} must be {nchars} base64 characters, got {excerpt(text)}")
     pad = "=" * (-len(text) % 4)
     try:
         raw = base64.b64decode(text + pad, validate=True)
     except (binascii.Error, ValueError) as exc:
-        raise PositionError(f"{what} {text!r} is not valid base64") from exc
+        raise PositionError(f"{what} {excerpt(text)} is not valid base64") from exc
     if len(raw) != nbytes:
-        raise PositionError(f"{what} {text!r} does not decode to {nbytes} bytes")
+        raise PositionError(f"{what} {excerpt(text)} does not decode to {nbytes} bytes")
     return [(raw[i >> 3] >> (i & 7)) & 1 for i in range(nbytes * 8)]
 
 
@@ -83,17 +83,19 @@ def position_from_id(pid: str, to_act: int = 0, men: int = 15) -> Position:
                 n += 1
                 i += 1
             if i >= 80:
-                raise PositionError(f"Position ID {pid!r} runs out of bits")
+                raise PositionError(f"Position ID {excerpt(pid)} runs out of bits")
             i += 1  # the 0-bit that closes this place
             places[which].append(n)
     if any(bits[i:]):
-        raise PositionError(f"Position ID {pid!r} has stray bits after both sides")
+        raise PositionError(f"Position ID {excerpt(pid)} has stray bits after both sides")
     not_on_roll, on_roll_pts = places
     rows: dict[int, list[int]] = {}
     for side, pts in ((1 - to_act, not_on_roll), (to_act, on_roll_pts)):
         total = sum(pts)
         if total > men:
-            raise PositionError(f"Position ID {pid!r} gives a side {total} men (at most {men})")
+            raise PositionError(
+                f"Position ID {excerpt(pid)} gives a side {total} men (at most {men})"
+            )
         row = [0] * 26
         row[0] = pts[24]
         for point in range(1, 25):
@@ -102,7 +104,7 @@ def position_from_id(pid: str, to_act: int = 0, men: int = 15) -> Position:
         rows[side] = row
     for p in range(1, 25):
         if rows[0][p] and rows[1][25 - p]:
-            raise PositionError(f"Position ID {pid!r} puts both sides on one point")
+            raise PositionError(f"Position ID {excerpt(pid)} puts both sides on one point")
     return Position((tuple(rows[0]), tuple(rows[1])), to_act, (0, 0), (0, 0))
 
 
@@ -190,13 +192,15 @@ def match_from_id(mid: str) -> MatchKey:
         values[name] = sum(bits[i + b] << b for b in range(width))
         i += width
     if values["owner"] == 2:
-        raise PositionError(f"Match ID {mid!r} names cube owner 2, which does not exist")
+        raise PositionError(f"Match ID {excerpt(mid)} names cube owner 2, which does not exist")
     if values["match_length"] == 0 and values["crawford"]:
-        raise PositionError(f"Match ID {mid!r} has a Crawford game in money play")
+        raise PositionError(f"Match ID {excerpt(mid)} has a Crawford game in money play")
     if values["game_state"] > 4:
-        raise PositionError(f"Match ID {mid!r} has unknown game state {values['game_state']}")
+        raise PositionError(
+            f"Match ID {excerpt(mid)} has unknown game state {values['game_state']}"
+        )
     if values["die0"] > 6 or values["die1"] > 6 or (values["die0"] == 0) != (values["die1"] == 0):
-        raise PositionError(f"Match ID {mid!r} has impossible dice")
+        raise PositionError(f"Match ID {excerpt(mid)} has impossible dice")
     return MatchKey(
         cube=1 << values["cube_log"],
         cube_owner=-1 if values["owner"] == 3 else values["owner"],

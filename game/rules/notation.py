@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from game.rules.errors import IllegalPlayError, NotationError
+from game.rules.errors import IllegalPlayError, NotationError, excerpt
 from game.rules.play import Play, Step, dice_left
 from game.rules.position import Position
 from game.rules.variants.base import Variant
@@ -111,8 +111,11 @@ def parse_play(variant: Variant, position: Position, dice: Sequence[int], text: 
     handed: tuple[int, ...] | None = None
     bracket = _handed_on(text) if isinstance(text, str) else None
     if bracket is not None:
-        text, dice_text = bracket
-        handed = tuple(sorted(int(d) for d in dice_text.split()))
+        words = bracket[1].split()
+        if any(len(word) > 2 for word in words):  # (int() refuses 4,300 digits or more)
+            raise NotationError(f"the dice handed on in {excerpt(text)} are not dice")
+        text = bracket[0]
+        handed = tuple(sorted(int(word) for word in words))
     moves = _read(variant, text)
     side = position.to_act
     size = variant.off_pos + 1
@@ -134,7 +137,7 @@ def parse_play(variant: Variant, position: Position, dice: Sequence[int], text: 
         matches = with_dice or [p for p in matches if _ends_game(variant, position, p)]
     if not matches:
         shown = "-".join(str(d) for d in dice)
-        raise IllegalPlayError(f"{text!r} is not a legal play of {shown} in this position")
+        raise IllegalPlayError(f"{excerpt(text)} is not a legal play of {shown} in this position")
     if len(matches) == 1:
         return matches[0]
 
@@ -147,10 +150,12 @@ def parse_play(variant: Variant, position: Position, dice: Sequence[int], text: 
     chosen = [play for play in matches if disagreement(play) == best]
     if len(chosen) > 1 and variant.passes_dice:
         options = " or ".join(repr(format_play(variant, p, _left(dice, p))) for p in chosen)
-        raise NotationError(f"{text!r} could be {options}: name the dice handed on")
+        raise NotationError(f"{excerpt(text)} could be {options}: name the dice handed on")
     if len(chosen) > 1:
         options = " or ".join(repr(format_play(variant, play)) for play in chosen)
-        raise NotationError(f"{text!r} could be {options}: name the point where the man hits")
+        raise NotationError(
+            f"{excerpt(text)} could be {options}: name the point where the man hits"
+        )
     return chosen[0]
 
 
@@ -164,12 +169,12 @@ def _ends_game(variant: Variant, position: Position, play: Play) -> bool:
 def _read(variant: Variant, text: str) -> list[tuple[list[int], set[int], int]]:
     """The moves of ``text``: the points each names, those marked as hits, its count."""
     if not isinstance(text, str):
-        raise NotationError(f"notation must be a string, got {text!r}")
+        raise NotationError(f"notation must be a string, got {excerpt(text)}")
     tidy = _SPACES.sub(_squeeze, text.strip())
     tidy = re.sub(r"\(\s*(\d+)\s*\)", r"(\1)", tidy)
     words = tidy.split()
     if not words:
-        raise NotationError(f"no play in {text!r}")
+        raise NotationError(f"no play in {excerpt(text)}")
     if len(words) == 1 and words[0].lower() == PASS_TEXT:
         return []
     names = _point_names(variant)
@@ -177,7 +182,7 @@ def _read(variant: Variant, text: str) -> list[tuple[list[int], set[int], int]]:
     for word in words:
         move = _read_move(word.lower(), names)
         if move is None:
-            raise NotationError(f"cannot read {word!r} in {text!r}")
+            raise NotationError(f"cannot read {excerpt(word)} in {excerpt(text)}")
         moves.append(move)
     return moves
 

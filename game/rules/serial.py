@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from game.rules.errors import PositionError, RulesError
+from game.rules.errors import PositionError, RulesError, excerpt
 from game.rules.gnubg import GameState as IdGameState
 from game.rules.gnubg import MatchKey, match_from_id, match_id, position_from_id, position_id
 from game.rules.match import RESIGN_KINDS, Cube, GameState, MatchScore, Phase, can_double
 from game.rules.outcome import Kind, Outcome, Termination
 from game.rules.position import Position
+from game.rules.reachable import check_reachable
 from game.rules.variants import find_variant
 from game.rules.variants.base import Variant
 
@@ -96,19 +97,19 @@ def match_key(state: GameState) -> MatchKey:
 
 def _int(value: Any, what: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise StateError(f"{what} must be a whole number from {lo} to {hi}, got {value!r}")
+        raise StateError(f"{what} must be a whole number from {lo} to {hi}, got {excerpt(value)}")
     return value
 
 
 def _bool(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
-        raise StateError(f"{what} must be true or false, got {value!r}")
+        raise StateError(f"{what} must be true or false, got {excerpt(value)}")
     return value
 
 
 def _int_list(value: Any, what: str, length: int, lo: int, hi: int) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) != length:
-        raise StateError(f"{what} must be a list of {length} numbers, got {value!r}")
+        raise StateError(f"{what} must be a list of {length} numbers, got {excerpt(value)}")
     return tuple(_int(v, f"{what}[{i}]", lo, hi) for i, v in enumerate(value))
 
 
@@ -122,11 +123,11 @@ def state_from_json(obj: Any) -> GameState:
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise StateError(f"'options' must be an object, got {options!r}")
+        raise StateError(f"'options' must be an object, got {excerpt(options)}")
     key: MatchKey | None = None
     if "match_id" in obj:
         if obj["variant"] != "backgammon":
-            raise StateError(f"{obj['variant']!r} has no Match ID")
+            raise StateError(f"{excerpt(obj['variant'])} has no Match ID")
         key = match_from_id(obj["match_id"])
         # The Match ID carries the match length and (money play) the Jacoby
         # rule: they stand for the options the state does not name.
@@ -136,8 +137,10 @@ def state_from_json(obj: Any) -> GameState:
             options.setdefault("jacoby", key.jacoby)
         if key.game_state != IdGameState.PLAYING and obj.get("result") is None:
             raise StateError(
-                f"the Match ID {obj['match_id']!r} says no game is in play; give the 'result'"
+                f"the Match ID {excerpt(obj['match_id'])} says no game is in play; "
+                "give the 'result'"
             )
+    options = _options_with_match_length(obj, options)
     variant = find_variant(obj["variant"], options)
     players = variant.players
 
@@ -162,6 +165,8 @@ def state_from_json(obj: Any) -> GameState:
     variant.validate(position)
 
     cube, match = _read_cube_and_match(obj, variant, key)
+    if key is not None and "match" not in obj:
+        match = _post_crawford(match, variant, result)
     roller = obj.get("roller")
     if roller is not None:
         roller = _int(roller, "roller", 0, players - 1)
@@ -169,6 +174,7 @@ def state_from_json(obj: Any) -> GameState:
         # for its answer with the dice kept (resign).
         if not variant.passes_dice or phase not in (Phase.MOVE, Phase.RESIGN) or roller == on_roll:
             raise StateError("'roller' names the side whose unused dice are being played")
+    _check_dice_list(obj.get("dice"))
     dice = _read_dice(obj, variant, phase, key, bonus=roller is not None)
     _check_result(result, variant, obj)
 
@@ -217,7 +223,45 @@ def state_from_json(obj: Any) -> GameState:
         for side in range(players):
             if variant.outcome(position, side) is not None:
                 raise PositionError(f"side {side} has already won this position")
+    check_reachable(state)
     return state
+
+
+def _options_with_match_length(obj: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    """A backgammon state's match length stands for the option ``match_length`` where the
+    options do not name it (as the Match ID's does), so that the two cannot differ."""
+    match = obj.get("match")
+    if (
+        obj["variant"] == "backgammon"
+        and isinstance(match, dict)
+        and "length" in match
+        and "match_length" not in options
+    ):
+        return {**options, "match_length": match["length"]}
+    return options
+
+
+def _post_crawford(match: MatchScore, variant: Variant, result: Outcome | None) -> MatchScore:
+    """A Match ID marks the Crawford game only: a game of a match with the Crawford rule
+    where a side had one point to go when it began, and that is not the Crawford game,
+    comes after it."""
+    score = list(match.score)
+    if result is not None and result.winner is not None and result.winner < len(score):
+        score[result.winner] -= result.points
+    if (
+        match.length > 1
+        and variant.options.get("crawford", False)
+        and not match.crawford
+        and match.length - 1 in score
+    ):
+        return replace(match, crawford_done=True)
+    return match
+
+
+def _check_dice_list(value: Any) -> None:
+    """Refuse a long list of dice before reading it (and quoting it whole)."""
+    if isinstance(value, list) and len(value) > 8:
+        raise StateError(f"'dice' must be a list of at most 8 dice, got {excerpt(value)}")
 
 
 def _read_phase_name(value: Any, what: str) -> Phase:
@@ -225,7 +269,7 @@ def _read_phase_name(value: Any, what: str) -> Phase:
         return Phase(value)
     except ValueError:
         names = ", ".join(p.value for p in Phase)
-        raise StateError(f"{what} must be one of {names}, got {value!r}") from None
+        raise StateError(f"{what} must be one of {names}, got {excerpt(value)}") from None
 
 
 def _read_phase(obj: dict[str, Any], result: Outcome | None, key: MatchKey | None) -> Phase:
@@ -250,11 +294,11 @@ def _read_result(value: Any, players: int) -> Outcome | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise StateError(f"'result' must be null or an object, got {value!r}")
+        raise StateError(f"'result' must be null or an object, got {excerpt(value)}")
     try:
         kind = Kind(str(value.get("kind")))
     except ValueError:
-        raise StateError(f"unknown result kind {value.get('kind')!r}") from None
+        raise StateError(f"unknown result kind {excerpt(value.get('kind'))}") from None
     points = _int(value.get("points"), "result points", 0, 1 << 16)
     winner = value.get("winner")
     if winner is not None:
@@ -262,10 +306,10 @@ def _read_result(value: Any, players: int) -> Outcome | None:
     try:
         termination = Termination(value.get("termination", "borne_off"))
     except ValueError:
-        raise StateError(f"unknown termination {value.get('termination')!r}") from None
+        raise StateError(f"unknown termination {excerpt(value.get('termination'))}") from None
     places = value.get("places", [])
     if not isinstance(places, list) or len(set(map(repr, places))) != len(places):
-        raise StateError(f"result places must be a list of distinct sides, got {places!r}")
+        raise StateError(f"result places must be a list of distinct sides, got {excerpt(places)}")
     order = tuple(_int(p, "a place", 0, players - 1) for p in places)
     return Outcome(winner, kind, points, termination, order)
 
@@ -283,8 +327,12 @@ def _read_position(obj: dict[str, Any], variant: Variant, on_roll: int) -> Posit
         hand = _int_list(obj.get("hand", [0] * players), "hand", players, 0, variant.men)
         flags = _int_list(obj.get("flags", [0] * players), "flags", players, 0, 1 << 16)
         position = Position(rows, on_roll, hand, flags)
-        if "position_id" in obj and position_id(position) != obj["position_id"]:
-            raise StateError("'position_id' and 'board' describe different positions")
+        if "position_id" in obj:
+            if variant.id != "backgammon":
+                raise StateError(f"{variant.id} positions have no Position ID; give 'board' only")
+            variant.validate(position)  # (a Position ID holds 15 men a side at most)
+            if position_id(position) != obj["position_id"]:
+                raise StateError("'position_id' and 'board' describe different positions")
         return position
     if "position_id" in obj:
         if variant.id != "backgammon":
@@ -305,7 +353,7 @@ def _read_cube_and_match(
         if "match" in obj:
             m = obj["match"]
             if not isinstance(m, dict):
-                raise StateError(f"'match' must be an object, got {m!r}")
+                raise StateError(f"'match' must be an object, got {excerpt(m)}")
             if m.get("length", 0) != 0 or m.get("crawford", False) or m.get("crawford_done", False):
                 raise StateError(f"{variant.id} plays no match to N points: length must be 0")
             score = _int_list(
@@ -321,7 +369,7 @@ def _read_cube_and_match(
     if "cube" in obj:
         c = obj["cube"]
         if not isinstance(c, dict):
-            raise StateError(f"'cube' must be an object, got {c!r}")
+            raise StateError(f"'cube' must be an object, got {excerpt(c)}")
         value = _int(c.get("value", 1), "cube value", 1, 1 << 15)
         if value & (value - 1):
             raise StateError(f"cube value must be a power of two, got {value}")
@@ -333,7 +381,7 @@ def _read_cube_and_match(
     if "match" in obj:
         m = obj["match"]
         if not isinstance(m, dict):
-            raise StateError(f"'match' must be an object, got {m!r}")
+            raise StateError(f"'match' must be an object, got {excerpt(m)}")
         mlen = _int(m.get("length", length), "match length", 0, 32767)
         score = _int_list(m.get("score", [0, 0]), "match score", 2, 0, 32767)
         match = MatchScore(
@@ -358,7 +406,7 @@ def _read_dice(
     if raw is None:
         raw = []
     if not isinstance(raw, list):
-        raise StateError(f"'dice' must be a list, got {raw!r}")
+        raise StateError(f"'dice' must be a list, got {excerpt(raw)}")
     dice = tuple(_int(d, "a die", 1, variant.faces) for d in raw)
     # While a resignation awaits an answer, the dice of the turn may stand.
     needs = phase in (Phase.MOVE, Phase.CHOOSE) or (phase is Phase.RESIGN and bool(dice))

@@ -394,7 +394,9 @@ def test_deadlock_of_all_four_is_a_tie():
 
 
 def test_bonus_state_round_trips_through_json():
-    state = roller_plays(scenario_12(side1_can=True, side2_can=True, side3_can=True))
+    # Scenario 12 as play can reach it: after the rounds of entering only (no other side
+    # can block side 0's pos 6 during them), with no man off while others are in hand.
+    state = roller_plays(position({}, {}, {}, {12: 2}, hand=(12, 12, 12, 10)))
     data = state_to_json(state)
     assert data["roller"] == 0 and data["to_act"] == 1 and data["dice"] == [6]
     assert state_from_json(data) == state
@@ -402,8 +404,10 @@ def test_bonus_state_round_trips_through_json():
 
 def all_three_handed_on() -> tuple[m.GameState, m.GameState]:
     """Side 0 can enter nothing of 6-6-5 (side 3's pairs close its pos 5 and 6): the
-    roll, and the bonus play of all three dice that side 1 is handed."""
-    pos = position({11: 2}, {}, {}, {11: 2, 12: 2}, flags=(3, 3, 3, 3), hand=(9, 9, 9, 8))
+    roll, and the bonus play of all three dice that side 1 is handed. (After the rounds
+    of entering only, when no side can stand on another's entry points, and with no
+    man off while men wait in hand: a state play reaches.)"""
+    pos = position({11: 2}, {}, {}, {11: 2, 12: 2}, hand=(10, 12, 12, 8))
     rolled = state_of(pos, (6, 6, 5))
     return rolled, m.play(rolled, Play())
 

@@ -12,7 +12,7 @@ import pkgutil
 from collections.abc import Mapping
 from typing import Any
 
-from game.rules.errors import UnknownVariantError
+from game.rules.errors import UnknownVariantError, excerpt
 from game.rules.variants.base import OptionSpec, Source, Variant
 
 
@@ -42,7 +42,7 @@ def find_variant(variant_id: str, options: Mapping[str, Any] | None = None) -> V
     cls = VARIANTS.get(variant_id) if isinstance(variant_id, str) else None
     if cls is None:
         known = ", ".join(VARIANTS)
-        raise UnknownVariantError(f"unknown variant {variant_id!r} (known: {known})")
+        raise UnknownVariantError(f"unknown variant {excerpt(variant_id)} (known: {known})")
     return cls(options)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from game.rules.errors import IllegalPlayError, OptionError, PositionError
+from game.rules.errors import IllegalPlayError, OptionError, PositionError, excerpt
 from game.rules.outcome import Kind, Outcome, Termination
 from game.rules.play import Play, Step
 from game.rules.position import Position
@@ -36,7 +36,9 @@ class OptionSpec:
         # bool is an int in Python: keep true/false and numbers apart.
         if isinstance(self.default, bool) != isinstance(value, bool) or value not in self.values:
             allowed = ", ".join(repr(v) for v in self.values)
-            raise OptionError(f"option {self.name!r} cannot be {value!r} (allowed: {allowed})")
+            raise OptionError(
+                f"option {self.name!r} cannot be {excerpt(value)} (allowed: {allowed})"
+            )
         return value  # type: ignore[no-any-return]
 
 
@@ -80,7 +82,7 @@ class Variant:
         unknown = sorted(set(given) - set(specs))
         if unknown:
             known = ", ".join(specs) or "none"
-            raise OptionError(f"{self.id} has no option {unknown[0]!r} (options: {known})")
+            raise OptionError(f"{self.id} has no option {excerpt(unknown[0])} (options: {known})")
         chosen = {name: spec.check(given.get(name, spec.default)) for name, spec in specs.items()}
         object.__setattr__(self, "options", MappingProxyType(chosen))
         object.__setattr__(self, "_key", (self.id, tuple(sorted(chosen.items()))))
