@@ -25,6 +25,10 @@ class StateError(RulesError):
     """A state object that cannot be read."""
 
 
+MATCH_ID_SCORE_LIMIT = 1 << 15  # the Match ID holds each score in 15 bits
+MONEY_SCORE_LIMIT = 1 << 40  # far past any session: each game scores at most 3 x 2**15
+
+
 def state_to_json(state: GameState) -> dict[str, Any]:
     """The JSON form of ``state`` (for backgammon with Position ID and Match ID)."""
     pos = state.position
@@ -62,7 +66,9 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         out["resume"] = state.resume.value
     if state.variant.id == "backgammon":
         out["position_id"] = position_id(pos)
-        out["match_id"] = match_id(match_key(state))
+        key = match_key(state)
+        if max(key.score) < MATCH_ID_SCORE_LIMIT:  # a money session can outgrow its 15 bits
+            out["match_id"] = match_id(key)
     return out
 
 
@@ -383,7 +389,9 @@ def _read_cube_and_match(
         if not isinstance(m, dict):
             raise StateError(f"'match' must be an object, got {excerpt(m)}")
         mlen = _int(m.get("length", length), "match length", 0, 32767)
-        score = _int_list(m.get("score", [0, 0]), "match score", 2, 0, 32767)
+        # A match's score fits the Match ID; a money session's may grow past it.
+        most = MATCH_ID_SCORE_LIMIT - 1 if mlen else MONEY_SCORE_LIMIT
+        score = _int_list(m.get("score", [0, 0]), "match score", 2, 0, most)
         match = MatchScore(
             mlen,
             (score[0], score[1]),

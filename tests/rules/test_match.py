@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 
@@ -357,3 +358,20 @@ def test_seeded_matches_of_every_option_set_end_keep_every_man_and_score(options
             assert all(f.cube.value == 1 for f in crawfords)
             with pytest.raises(RulesError):
                 m.next_game(final, random.Random(0))
+
+
+def test_a_money_session_past_the_match_ids_score_reads_back():
+    """A money session's score may outgrow the Match ID's 15 bits (a beavered cube of
+    2**15 and a backgammon score 98,304 in one game): the state is still written and
+    read back unchanged (without a Match ID), and the engine plays on from it."""
+    from game.engine import handle
+
+    state = m.new_game(find_variant("backgammon"), random.Random(5))
+    for score in [(98_304, 7), (32_767, 0), (32_768, 32_768)]:
+        big = replace(state, match=replace(state.match, score=score))
+        data = state_to_json(big)
+        assert ("match_id" in data) == (max(score) < 1 << 15)
+        assert state_from_json(json.loads(json.dumps(data))) == big
+        answer = handle({"cmd": "legal", "state": data})
+        assert answer["ok"], answer
+        assert answer["moves"][0]["state"]["match"]["score"] == list(score)
