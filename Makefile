@@ -16,7 +16,7 @@ play: $(STAMP)
 	$(PY) -m game
 
 test: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto
 	$(PY) -m ruff check game tests benchmarks
 
 # The benchmarks' own dependencies (gnubg-nn: GNU Backgammon as the judge).
