@@ -203,6 +203,24 @@ class SavedGame:
         against = f" against the computer ({max(levels, key=LEVELS.index)})" if levels else ""
         return f"{name}{against}, turn {self.state.turn + 1}"
 
+    def replay(self, seats: tuple[dict[str, Any], ...] = ()) -> Any:
+        """The game's record so far as a ``game.rules.replay.Replay`` (its seed, opening,
+        match and the player's contribution to the dice)."""
+        from game.rules.replay import Replay
+
+        opening = self.start.get("opening")
+        return Replay(
+            self.setup.variant_id,
+            dict(self.setup.options),
+            self.seed,
+            tuple(self.log),
+            seats,
+            match=self.start.get("match"),
+            starter=self.start.get("starter"),
+            opening=tuple(opening) if opening else None,
+            contribution=self.start.get("contribution", ""),
+        )
+
 
 def saved_to_json(saved: SavedGame) -> dict[str, Any]:
     version, internal, gauss = saved.rng_state
@@ -299,19 +317,9 @@ def resumed_states(saved: SavedGame) -> list[GameState]:
     """Every state of a saved game from its first, rebuilt from its record and seed (for
     the luck of the dice in the practice summary); just the saved state where the
     record does not lead to it."""
-    from game.rules.replay import Replay, replay_states
+    from game.rules.replay import replay_states
 
-    opening = saved.start.get("opening")
-    replay = Replay(
-        saved.setup.variant_id,
-        dict(saved.setup.options),
-        saved.seed,
-        tuple(saved.log),
-        match=saved.start.get("match"),
-        starter=saved.start.get("starter"),
-        opening=tuple(opening) if opening else None,
-        contribution=saved.start.get("contribution", ""),
-    )
+    replay = saved.replay()
     try:
         states = replay_states(replay)
     except ValueError:

@@ -25,7 +25,7 @@ import pygame
 import pytest
 
 from game.rules import match as m
-from game.rules.replay import Replay, apply_entry, first_state, replay_states
+from game.rules.replay import apply_entry, first_state, replay_states
 from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.progress import load_in_progress, replay_of
@@ -222,15 +222,8 @@ app.run()
 def replayed(saved: SavedGame) -> Snapshot:
     """What the saved game must resume as, worked out from its seed and record alone:
     every state, and the dice generator as the game left it."""
-    rng = random.Random(saved.seed)
-    replay = Replay(
-        saved.setup.variant_id,
-        dict(saved.setup.options),
-        saved.seed,
-        tuple(saved.log),
-        match=saved.start.get("match"),
-        starter=saved.start.get("starter"),
-    )
+    replay = saved.replay()
+    rng = replay.dice()
     states = [first_state(replay, rng)]
     for n, entry in enumerate(saved.log):
         states.append(apply_entry(states[-1], entry, rng, n))

@@ -119,18 +119,7 @@ def rebuilt(data: dict) -> list[m.GameState]:
 
 def as_replay(saved) -> Replay:
     """A saved game's record as a replay."""
-    opening = saved.start.get("opening")
-    return Replay(
-        saved.setup.variant_id,
-        dict(saved.setup.options),
-        saved.seed,
-        tuple(saved.log),
-        match=saved.start.get("match"),
-        starter=saved.start.get("starter"),
-        opening=tuple(opening) if opening else None,
-        seats=tuple({"human": seat.human} for seat in saved.setup.seats),
-        contribution=saved.start.get("contribution", ""),
-    )
+    return saved.replay(tuple({"human": seat.human} for seat in saved.setup.seats))
 
 
 def replay_from_file(replay: Replay) -> Replay:
