@@ -195,13 +195,25 @@ def _starts() -> list[tuple[str, Callable[[Any, random.Random], None]]]:
         app.update_settings(animation="instant")
         app.push(BoardScene(app), _setup(variant, seats=seats))
 
+    def doubled_match(app: Any, rng: random.Random) -> None:
+        """A match between two people where the opening play is made and the cube offered
+        (so every run turns the cube; the random inputs take, beaver or drop it)."""
+        from game.rules import match as m
+
+        setup = _setup("backgammon", options={"match_length": 5}, seats=(Seat(), Seat()), seed=5)
+        app.push(BoardScene(app), setup)
+        board = app.stack.top
+        board.commit(rng.choice(m.legal_plays(board.state)), animate=False)
+        if board.state.phase is m.Phase.ROLL and m.can_double(board.state):
+            board.push(m.double(board.state))  # as the Double button does
+
     mundo = (Seat(), Seat(human=False), Seat(), Seat(human=False))
     return [
         ("menu", lambda app, rng: None),
         ("setup", scene(SetupScene, "local")),
         ("practice", scene(SetupScene, "practice")),
         ("campaign", scene(CampaignScene)),
-        ("backgammon match", board(_setup("backgammon", options={"match_length": 5}))),
+        ("backgammon match", doubled_match),
         ("backgammon money", board(_setup("backgammon"))),
         ("duodecim", board(_setup("duodecim"))),
         ("quinze_tablas", board(_setup("quinze_tablas"))),
