@@ -37,4 +37,4 @@ lint: $(STAMP)
 	$(PY) -m ruff check game tests benchmarks
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .ruff_cache
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis
