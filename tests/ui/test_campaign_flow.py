@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pygame
-import pytest
 
 from game.rules import match as m
 from game.rules.position import position_from_counts
@@ -15,16 +14,6 @@ from game.ui.scenes.board import BoardScene
 from game.ui.scenes.campaign import CampaignScene, LevelIntroScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.session import Seat
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
-    app = App(replace(Settings(), animation="instant", muted=True), persist=False)
-    app.start((1280, 800))
-    app.running = True
-    yield app
-    app.stop()
 
 
 def press(app, key):

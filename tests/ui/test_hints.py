@@ -18,9 +18,7 @@ from game.ai.network import Network
 from game.ai.players import Ranked
 from game.rules import match as m
 from game.rules.variants import find_variant
-from game.store.settings import Settings
 from game.ui.advice import TutorTally, difference_text, grade, value_text
-from game.ui.app import App
 from game.ui.scenes import board as board_module
 from game.ui.scenes.board import BoardScene
 from game.ui.session import GameSetup, GameSummary, Seat
@@ -49,16 +47,6 @@ def net(monkeypatch):
 
     monkeypatch.setattr(players, "network_for", network_for)
     return network_for
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
-    app = App(replace(Settings(), animation="instant", muted=True), persist=False)
-    app.start((1280, 800))
-    app.running = True
-    yield app
-    app.stop()
 
 
 def step(app, frames=1):

@@ -2,28 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
-import pytest
 from stepping import run_until  # tests/ui is on the path (rootdir-less import)
 
 from game.rules import match as m
 from game.rules.replay import Replay, replay_states
-from game.store.settings import Settings
-from game.ui.app import App
 from game.ui.scenes.board import BoardScene
 from game.ui.session import GameSetup, Seat
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
-    app = App(replace(Settings(), animation="instant", muted=True), persist=False)
-    app.start((1280, 800))
-    app.running = True
-    yield app
-    app.stop()
 
 
 def key(app, n):

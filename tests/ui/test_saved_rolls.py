@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 
 import pygame
 import pytest
@@ -17,24 +16,12 @@ import game.ui.scenes.board as board_module
 from game.rules import match as m
 from game.rules.replay import Replay, replay_states
 from game.rules.variants import find_variant
-from game.store.settings import Settings
-from game.ui.app import App
 from game.ui.progress import replay_of
 from game.ui.scenes.board import BoardScene
 from game.ui.session import GameSetup, Seat, saved_from_json, saved_to_json
 
 PEOPLE = (Seat(), Seat(human=False))
 COMPUTERS = (Seat(human=False), Seat(human=False))
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
-    app = App(replace(Settings(), animation="instant", muted=True), persist=False)
-    app.start((1280, 800))
-    app.running = True
-    yield app
-    app.stop()
 
 
 @pytest.fixture

@@ -3,15 +3,11 @@ phrase) is mixed into the dice, the board says so, and seeded games need no thro
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 import pytest
 
 from game.rules import match as m
 from game.rules.dice import dice_stream, seed_seal
-from game.store.settings import Settings
-from game.ui.app import App
 from game.ui.dice_seal import (
     ThrowPrompt,
     contribution_text,
@@ -23,16 +19,6 @@ from game.ui.scenes.board import BoardScene
 from game.ui.session import GameSetup, Seat
 
 PERSON = (Seat(), Seat(human=False))
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
-    app = App(replace(Settings(), animation="instant", muted=True), persist=False)
-    app.start((1280, 800))
-    app.running = True
-    yield app
-    app.stop()
 
 
 def typed(app, text):
