@@ -132,8 +132,30 @@ def new_game(
     match = match if match is not None else match_from_options(variant)
     if starter is not None and not variant.has_opening_roll_play:
         return GameState(variant, start.with_to_act(starter), Phase.ROLL, match=match)
-    first, throws = opening_roll(rng, variant.faces, variant.players)
-    position = start.with_to_act(first)
+    _, throws = opening_roll(rng, variant.faces, variant.players)
+    return opened(variant, throws, match)
+
+
+def opened(variant: Variant, throws: Sequence[int], match: MatchScore | None = None) -> GameState:
+    """The start of a game after the opening throw ``throws`` (one die per side, in
+    side order; the highest starts). Raises ``RulesError`` for a throw that decides
+    nothing (a tie for the highest) or dice the variant does not have: a person's
+    opening throw entered by hand and a replay's go through here as a seeded one does.
+    """
+    throws = tuple(throws)
+    if len(throws) != variant.players or not all(
+        isinstance(t, int) and not isinstance(t, bool) and 1 <= t <= variant.faces for t in throws
+    ):
+        raise RulesError(
+            f"an opening throw of {variant.id} is one die of 1-{variant.faces} for each of "
+            f"{variant.players} sides, not {list(throws)}"
+        )
+    top = max(throws)
+    if throws.count(top) > 1:
+        raise RulesError(f"the opening throw {list(throws)} is a tie: throw again")
+    first = throws.index(top)
+    match = match if match is not None else match_from_options(variant)
+    position = variant.start_position().with_to_act(first)
     if variant.has_opening_roll_play:
         dice = (throws[first], *(t for i, t in enumerate(throws) if i != first))
         return GameState(variant, position, Phase.MOVE, dice, match=match, opening=throws)
@@ -397,6 +419,14 @@ def concede(state: GameState, side: int) -> GameState:
 
 def next_game(state: GameState, rng: random.Random) -> GameState:
     """The next game of the match (or money session) after ``state`` ended."""
+    match, starter = next_match(state)
+    return new_game(state.variant, rng, match, starter)
+
+
+def next_match(state: GameState) -> tuple[MatchScore, int | None]:
+    """The match score the next game starts from after ``state`` ended (the Crawford
+    game marked), and the side that starts it without an opening throw (the winner,
+    outside backgammon; else None)."""
     _require(state, Phase.OVER)
     old = state.match
     if old.winner is not None:
@@ -410,7 +440,8 @@ def next_game(state: GameState, rng: random.Random) -> GameState:
         and any(s == old.length - 1 for s in old.score)
     )
     match = replace(old, crawford=crawford, crawford_done=old.crawford_done or old.crawford)
-    return new_game(state.variant, rng, match, starter=state.winner)
+    starter = None if state.variant.has_opening_roll_play else state.winner
+    return match, starter
 
 
 class Game:
