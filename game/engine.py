@@ -18,14 +18,14 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
+from game.ai.levels import LEVELS
+from game.rules import actions as a
 from game.rules import match as m
 from game.rules.errors import RulesError, excerpt
 from game.rules.notation import format_turn, parse_play
 from game.rules.play import Play
 from game.rules.serial import state_from_json, state_to_json
 from game.rules.variants import VARIANTS, find_variant
-
-LEVELS = ("novice", "beginner", "intermediate", "advanced", "expert")
 
 
 class RequestError(ValueError):
@@ -204,24 +204,17 @@ def _decision_move(state: m.GameState, level: str, seed: int) -> dict[str, Any]:
 
     if state.is_over:
         raise RequestError("the game is over")
-    decision = decide(state, level, seed)
-    if decision.kind == "play":
-        assert decision.play is not None
-        return {
-            "notation": _notation(state, decision.play),
-            "state": state_to_json(m.play(state, decision.play)),
-        }
-    if decision.kind == "die":
-        return {
-            "notation": f"choose {decision.value}",
-            "state": state_to_json(m.choose_die(state, decision.value)),
-        }
-    if decision.kind == "roll":
-        return {"notation": "roll", "state": state_to_json(m.roll(state, random.Random(seed)))}
-    if decision.kind == "double":
-        return {"notation": "double", "state": state_to_json(m.double(state))}
-    answers = dict(_answers(state))
-    return {"notation": decision.kind, "state": state_to_json(answers[decision.kind](state))}
+    action = decide(state, level, seed)
+    if action is None:
+        return {"notation": "roll", "state": state_to_json(a.roll(state, random.Random(seed)))}
+    after = a.apply_action(state, action)
+    if isinstance(action, a.Move):
+        notation = _notation(state, action.play)
+    elif isinstance(action, a.NameDie):
+        notation = f"choose {action.value}"
+    else:
+        notation = action.name
+    return {"notation": notation, "state": state_to_json(after)}
 
 
 def _hint(request: dict[str, Any]) -> dict[str, Any]:

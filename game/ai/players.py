@@ -37,7 +37,9 @@ import numpy as np
 from game.ai.budget import Budget
 from game.ai.encode import Scheme
 from game.ai.evaluate import Evaluator, name_die
+from game.ai.levels import LEVELS, Level, level_of
 from game.ai.network import Network
+from game.rules import actions as a
 from game.rules import match as m
 from game.rules.dice import chance_outcomes
 from game.rules.errors import RulesError
@@ -46,7 +48,6 @@ from game.rules.position import Position
 from game.rules.variants import find_variant
 from game.rules.variants.base import Variant
 
-LEVELS = ("novice", "beginner", "intermediate", "advanced", "expert")
 NOISE = {"beginner": 0.30, "intermediate": 0.12, "advanced": 0.035, "expert": 0.0}
 EXPERT_CANDIDATES = 8  # plays looked at more deeply, at most
 EXPERT_WINDOW = 0.25  # ... among those within this much of the best
@@ -424,19 +425,6 @@ class LevelPlayer:
         return choose_die(state, self.level, self.rng.getrandbits(32))
 
 
-class Decision(NamedTuple):
-    """What the computer does when it is its turn to decide, in any phase.
-
-    ``kind``: ``play`` (with ``play``), ``die`` (naming ``value``), ``double`` or
-    ``roll`` (before the roll), ``take``, ``drop`` or ``beaver`` (a double),
-    ``accept`` or ``reject`` (a resignation).
-    """
-
-    kind: str
-    play: Play | None = None
-    value: int = 0
-
-
 def cubeless(state: m.GameState, level: str = "expert") -> np.ndarray:
     """The five cubeless chances for the side on roll, before its roll, with the level's
     fixed error on the chance to win (the cube decisions of lower levels err too)."""
@@ -456,32 +444,33 @@ def _accepts(state: m.GameState, level: str) -> bool:
     return c.resignation_fair(state, cubeless(state, level))  # seen by the resigner
 
 
-def decide(state: m.GameState, level: str, seed: int = 0) -> Decision:
+def decide(state: m.GameState, level: str, seed: int = 0) -> a.Action | None:
     """The computer's decision at ``level`` in ``state`` (deterministic for a seed).
 
+    ``None`` before the roll when it does not double: the dice are then thrown,
+    which is chance's move, not the player's (``game.rules.actions.roll``).
     Novice never doubles, takes every double and accepts every resignation;
     the trained levels judge the cube from the evaluation (``game.ai.cube``).
     """
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    level = level_of(level)
     phase = state.phase
     if phase is m.Phase.MOVE:
-        return Decision("play", choose_play(state, level, seed))
+        return a.Move(choose_play(state, level, seed))
     if phase is m.Phase.CHOOSE:
-        return Decision("die", value=choose_die(state, level, seed))
-    trained = level != "novice" and has_levels(state.variant.id)
+        return a.NameDie(choose_die(state, level, seed))
+    trained = level != Level.NOVICE and has_levels(state.variant.id)
     if phase is m.Phase.ROLL:
         if not (trained and m.can_double(state)):
-            return Decision("roll")
+            return None
         from game.ai import cube as c
 
-        return Decision("double" if c.should_double(state, cubeless(state, level)) else "roll")
+        return a.Double() if c.should_double(state, cubeless(state, level)) else None
     if phase is m.Phase.TAKE:
         if not trained:
-            return Decision("take")
+            return a.Take()
         from game.ai import cube as c
 
-        return Decision(c.take_decision(state, cubeless(state, level)))
+        return a.SIMPLE[c.take_decision(state, cubeless(state, level))]
     if phase is m.Phase.RESIGN:
-        return Decision("accept" if _accepts(state, level) else "reject")
+        return a.Accept() if _accepts(state, level) else a.Reject()
     raise RulesError("the game is over: there is nothing to decide")

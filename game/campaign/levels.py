@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.ai.levels import LEVELS
 from game.rules.errors import OptionError
 from game.rules.outcome import Kind
 from game.rules.variants import VARIANTS, find_variant
@@ -49,7 +50,6 @@ from game.store.safe_read import FileRefused, display_name, one_line, read_toml
 
 log = logging.getLogger(__name__)
 
-LEVELS = ("novice", "beginner", "intermediate", "advanced", "expert")
 NAME = re.compile(r"^\d\d-[a-z0-9]+(-[a-z0-9]+)*$")
 MAX_BYTES = 16_000  # a level file is under a kilobyte; a larger one is not read
 MAX_ID_CHARS = 80  # a chapter's id, a level's id in 'unlocks'

@@ -11,6 +11,7 @@ from game.ai import players
 from game.ai.arena import random_decisions
 from game.ai.encode import Scheme
 from game.ai.network import Network
+from game.rules import actions as a
 from game.rules import match as m
 from game.rules.position import position_from_counts
 from game.rules.variants import VARIANTS, find_variant
@@ -188,20 +189,20 @@ def test_decisions_in_every_phase(net, monkeypatch):
     variant = find_variant("backgammon", {"cube": True})
     rng = random.Random(4)
     state = m.new_game(variant, rng)
-    assert players.decide(state, "expert").kind == "play"
+    assert isinstance(players.decide(state, "expert"), a.Move)
     rolled = m.GameState(variant, state.position, m.Phase.ROLL)
     # The cube answers follow game.ai.cube (checked in test_cube); here the wiring.
     monkeypatch.setattr(cube, "should_double", lambda s, probs: True)
-    assert players.decide(rolled, "expert").kind == "double"
-    assert players.decide(rolled, "novice").kind == "roll"
+    assert players.decide(rolled, "expert") == a.Double()
+    assert players.decide(rolled, "novice") is None  # the dice fall
     offered = m.double(rolled)
     monkeypatch.setattr(cube, "take_decision", lambda s, probs: "drop")
-    assert players.decide(offered, "advanced").kind == "drop"
-    assert players.decide(offered, "novice").kind == "take"
+    assert players.decide(offered, "advanced") == a.Drop()
+    assert players.decide(offered, "novice") == a.Take()
     resigned = m.resign(rolled, 1)
     monkeypatch.setattr(cube, "resignation_fair", lambda s, probs: False)
-    assert players.decide(resigned, "expert").kind == "reject"
-    assert players.decide(resigned, "novice").kind == "accept"
+    assert players.decide(resigned, "expert") == a.Reject()
+    assert players.decide(resigned, "novice") == a.Accept()
     with pytest.raises(Exception, match="over"):
         players.decide(m.accept(resigned), "expert")
 

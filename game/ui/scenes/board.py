@@ -33,10 +33,11 @@ import random
 import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
+from game.rules import actions as a
 from game.rules import match as m
 from game.rules.dice import dice_stream, new_seed, seed_seal
 from game.rules.history import decision
@@ -86,9 +87,6 @@ from game.ui.widgets import (
     rounded_box,
     wrap_words,
 )
-
-if TYPE_CHECKING:
-    from game.ai.players import Decision
 
 log = logging.getLogger(__name__)
 
@@ -144,7 +142,7 @@ def tutor_judgement(state: m.GameState, play: Play) -> tuple[float, list[Any]]:
     return play_loss(state, play)
 
 
-def computer_decision(state: m.GameState, level: str, seed: int) -> Decision:
+def computer_decision(state: m.GameState, level: str, seed: int) -> a.Action | None:
     """What a computer seat does now, in any phase: through ``game.ai`` at its level, or
     as a novice where the variant has no trained evaluation."""
     from game.ai.players import LevelUnavailable, decide
@@ -157,9 +155,9 @@ def computer_decision(state: m.GameState, level: str, seed: int) -> Decision:
 
 def computer_play(state: m.GameState, level: str, seed: int) -> Play:
     """The play a computer seat chooses (the MOVE phase)."""
-    play = computer_decision(state, level, seed).play
-    assert play is not None
-    return play
+    action = computer_decision(state, level, seed)
+    assert isinstance(action, a.Move)
+    return action.play
 
 
 class StepAnimation:
@@ -806,34 +804,33 @@ class BoardScene(Scene):
             return
         if not self.pending.done():
             return
-        decision = self.pending.result()
+        action = self.pending.result()
         self.pending = None
         name = self.side_name(state.to_act)
-        kind = decision.kind
-        if kind == "play":
-            assert decision.play is not None
-            if not decision.play:
-                self.say(f"{name} cannot move")
-            self.commit(decision.play, animate=True)
-        elif kind == "roll":
-            self.roll()
-            return
-        elif kind == "die":
-            self.push(m.choose_die(state, decision.value))
-            self.say(f"{name} names a {decision.value}")
-        elif kind == "double":
-            self.push(m.double(state))
-            self.app.audio.play("double")
-            self.say(f"{name} doubles")
-        elif kind in ("take", "drop", "beaver"):
-            self.push({"take": m.take, "drop": m.drop, "beaver": m.beaver}[kind](state))
-            self.say(f"{name} {'drops' if kind == 'drop' else kind + 's'}")
-        elif kind == "accept":
-            self.push(m.accept(state))
-            self.say(f"{name} accepts")
-        elif kind == "reject":
-            self.push(m.reject(state))
-            self.say(f"{name} refuses: play on")
+        match action:
+            case None:
+                self.roll()
+                return
+            case a.Move(play=play):
+                if not play:
+                    self.say(f"{name} cannot move")
+                self.commit(play, animate=True)
+            case a.NameDie(value=value):
+                self.push(a.apply_action(state, action))
+                self.say(f"{name} names a {value}")
+            case a.Double():
+                self.push(a.apply_action(state, action))
+                self.app.audio.play("double")
+                self.say(f"{name} doubles")
+            case a.Take() | a.Drop() | a.Beaver():
+                self.push(a.apply_action(state, action))
+                self.say(f"{name} {'drops' if action.name == 'drop' else action.name + 's'}")
+            case a.Accept():
+                self.push(a.apply_action(state, action))
+                self.say(f"{name} accepts")
+            case a.Reject():
+                self.push(a.apply_action(state, action))
+                self.say(f"{name} refuses: play on")
         self.wait = THINK_PAUSE
 
     def commit(self, play: Play, *, animate: bool) -> None:
