@@ -125,47 +125,17 @@ def state_from_json(obj: Any) -> GameState:
         raise StateError(f"a state must be a JSON object, got {type(obj).__name__}")
     if "variant" not in obj:
         raise StateError("the state has no 'variant'")
-    options = obj.get("options", {})
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise StateError(f"'options' must be an object, got {excerpt(options)}")
-    key: MatchKey | None = None
-    if "match_id" in obj:
-        if obj["variant"] != "backgammon":
-            raise StateError(f"{excerpt(obj['variant'])} has no Match ID")
-        key = match_from_id(obj["match_id"])
-        # The Match ID carries the match length and (money play) the Jacoby
-        # rule: they stand for the options the state does not name.
-        options = dict(options)
-        options.setdefault("match_length", key.match_length)
-        if key.match_length == 0:
-            options.setdefault("jacoby", key.jacoby)
-        if key.game_state != IdGameState.PLAYING and obj.get("result") is None:
-            raise StateError(
-                f"the Match ID {excerpt(obj['match_id'])} says no game is in play; "
-                "give the 'result'"
-            )
+    key, options = _read_match_id(obj)
     options = _options_with_match_length(obj, options)
     variant = find_variant(obj["variant"], options)
     players = variant.players
 
     result = _read_result(obj.get("result"), players)
     phase = _read_phase(obj, result, key)
-
-    # Who acts and who is on roll.
     to_act_given = obj.get("to_act")
     if to_act_given is not None:
         to_act_given = _int(to_act_given, "to_act", 0, players - 1)
-    answering = phase in (Phase.TAKE, Phase.RESIGN)
-    if "on_roll" in obj:
-        on_roll = _int(obj["on_roll"], "on_roll", 0, players - 1)
-    elif key is not None:
-        on_roll = key.on_roll
-    elif to_act_given is not None:
-        on_roll = (to_act_given - 1) % players if answering else to_act_given
-    else:
-        on_roll = 0
+    on_roll = _read_on_roll(obj, key, players, phase, to_act_given)
 
     position = _read_position(obj, variant, on_roll)
     variant.validate(position)
@@ -173,13 +143,7 @@ def state_from_json(obj: Any) -> GameState:
     cube, match = _read_cube_and_match(obj, variant, key)
     if key is not None and "match" not in obj:
         match = _post_crawford(match, variant, result)
-    roller = obj.get("roller")
-    if roller is not None:
-        roller = _int(roller, "roller", 0, players - 1)
-        # A bonus play is made (move), or a resignation offered during it waits
-        # for its answer with the dice kept (resign).
-        if not variant.passes_dice or phase not in (Phase.MOVE, Phase.RESIGN) or roller == on_roll:
-            raise StateError("'roller' names the side whose unused dice are being played")
+    roller = _read_roller(obj, variant, phase, on_roll)
     _check_dice_list(obj.get("dice"))
     dice = _read_dice(obj, variant, phase, key, bonus=roller is not None)
     _check_result(result, variant, obj)
@@ -189,19 +153,7 @@ def state_from_json(obj: Any) -> GameState:
     if not isinstance(opening, list) or len(opening) not in (0, players):
         raise StateError(f"'opening' must be a list of {players} dice or empty")
     opening_t = tuple(_int(d, "opening die", 1, variant.faces) for d in opening)
-
-    resign_offer = 0
-    resume = Phase.ROLL
-    if phase is Phase.RESIGN:
-        level = obj.get("resign_offer", key.resignation if key else None)
-        resign_offer = _int(level, "resign_offer", 1, 3)
-        if resign_offer not in RESIGN_KINDS or (resign_offer > 1 and not variant.has_cube):
-            raise StateError(f"cannot resign at level {resign_offer}")
-        resume = _read_phase_name(obj.get("resume", "move" if dice else "roll"), "resume")
-        if resume not in (Phase.ROLL, Phase.MOVE):
-            raise StateError("'resume' must be 'roll' or 'move'")
-        if (resume is Phase.MOVE) != bool(dice):
-            raise StateError("a resignation made after the roll keeps the dice, and only then")
+    resign_offer, resume = _read_resignation(obj, variant, phase, key, dice)
 
     state = GameState(
         variant,
@@ -217,20 +169,105 @@ def state_from_json(obj: Any) -> GameState:
         opening_t,
         roller,
     )
-    if phase is Phase.TAKE:
-        could = replace(state, phase=Phase.ROLL, cube=cube)
+    _check_whole(state, to_act_given)
+    check_reachable(state)
+    return state
+
+
+def _read_match_id(obj: dict[str, Any]) -> tuple[MatchKey | None, dict[str, Any]]:
+    """The state's Match ID (backgammon only), and its options with the match length
+    and (money play) the Jacoby rule the ID carries where the state names neither."""
+    options = obj.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise StateError(f"'options' must be an object, got {excerpt(options)}")
+    if "match_id" not in obj:
+        return None, options
+    if obj["variant"] != "backgammon":
+        raise StateError(f"{excerpt(obj['variant'])} has no Match ID")
+    key = match_from_id(obj["match_id"])
+    options = dict(options)
+    options.setdefault("match_length", key.match_length)
+    if key.match_length == 0:
+        options.setdefault("jacoby", key.jacoby)
+    if key.game_state != IdGameState.PLAYING and obj.get("result") is None:
+        raise StateError(
+            f"the Match ID {excerpt(obj['match_id'])} says no game is in play; give the 'result'"
+        )
+    return key, options
+
+
+def _read_on_roll(
+    obj: dict[str, Any],
+    key: MatchKey | None,
+    players: int,
+    phase: Phase,
+    to_act_given: int | None,
+) -> int:
+    """The side on roll: given, from the Match ID, or from the side that acts (which
+    answers for the side on roll while a double or resignation waits)."""
+    if "on_roll" in obj:
+        return _int(obj["on_roll"], "on_roll", 0, players - 1)
+    if key is not None:
+        return key.on_roll
+    if to_act_given is not None:
+        answering = phase in (Phase.TAKE, Phase.RESIGN)
+        return (to_act_given - 1) % players if answering else to_act_given
+    return 0
+
+
+def _read_roller(obj: dict[str, Any], variant: Variant, phase: Phase, on_roll: int) -> int | None:
+    """El Mundo: the side whose unused dice are being played as a bonus (or None)."""
+    roller = obj.get("roller")
+    if roller is None:
+        return None
+    roller = _int(roller, "roller", 0, variant.players - 1)
+    # A bonus play is made (move), or a resignation offered during it waits for its
+    # answer with the dice kept (resign).
+    if not variant.passes_dice or phase not in (Phase.MOVE, Phase.RESIGN) or roller == on_roll:
+        raise StateError("'roller' names the side whose unused dice are being played")
+    return roller
+
+
+def _read_resignation(
+    obj: dict[str, Any],
+    variant: Variant,
+    phase: Phase,
+    key: MatchKey | None,
+    dice: tuple[int, ...],
+) -> tuple[int, Phase]:
+    """The resignation offered and the phase play resumes in if it is refused
+    (``0, ROLL`` outside the resign phase)."""
+    if phase is not Phase.RESIGN:
+        return 0, Phase.ROLL
+    level = obj.get("resign_offer", key.resignation if key else None)
+    resign_offer = _int(level, "resign_offer", 1, 3)
+    if resign_offer not in RESIGN_KINDS or (resign_offer > 1 and not variant.has_cube):
+        raise StateError(f"cannot resign at level {resign_offer}")
+    resume = _read_phase_name(obj.get("resume", "move" if dice else "roll"), "resume")
+    if resume not in (Phase.ROLL, Phase.MOVE):
+        raise StateError("'resume' must be 'roll' or 'move'")
+    if (resume is Phase.MOVE) != bool(dice):
+        raise StateError("a resignation made after the roll keeps the dice, and only then")
+    return resign_offer, resume
+
+
+def _check_whole(state: GameState, to_act_given: int | None) -> None:
+    """Checks of the state as a whole: a double that could have been offered, the side
+    named to act, nobody already won while no result is given."""
+    if state.phase is Phase.TAKE:
+        could = replace(state, phase=Phase.ROLL)
         if not can_double(could):
             raise StateError("no double can have been offered in this state")
     if to_act_given is not None and to_act_given != state.to_act:
         raise StateError(
             f"to_act {to_act_given} does not fit the state (side {state.to_act} decides next)"
         )
-    if result is None:
-        for side in range(players):
-            if variant.outcome(position, side) is not None:
+    if state.result is None:
+        for side in range(state.variant.players):
+            if state.variant.outcome(state.position, side) is not None:
                 raise PositionError(f"side {side} has already won this position")
-    check_reachable(state)
-    return state
 
 
 def _options_with_match_length(obj: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
