@@ -165,7 +165,7 @@ def parse_options(pairs: Sequence[str]) -> dict[str, object]:
     return options
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m game.ai.train", description=__doc__)
     parser.add_argument("variant")
     parser.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE")
@@ -193,34 +193,93 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="resuming a backgammon network that reads fewer features than the newest set: "
         "add the missing ones (their weights start at zero, so the network begins as it was)",
     )
-    args = parser.parse_args(argv)
-    command = list(sys.argv[1:] if argv is None else argv)
+    return parser
+
+
+def _variant(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Variant:
+    """The variant asked for, with its options (a usage error if there is none such)."""
     if args.variant not in VARIANTS:
         parser.error(f"unknown variant {args.variant!r} (variants: {', '.join(VARIANTS)})")
     if args.games < 1:
         parser.error("--games must be at least 1")
     try:
-        options = parse_options(args.options)
-        variant = find_variant(args.variant, options)
+        return find_variant(args.variant, parse_options(args.options))
     except (ValueError, RulesError) as exc:
         parser.error(str(exc))
+
+
+def _network(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, variant: Variant
+) -> tuple[Network, Scheme]:
+    """A new network, or the one resumed from (widened or grown if asked), and its inputs."""
     scheme = Scheme.for_variant(variant)
-    if args.resume:
-        net = Network.load(args.resume)
-        found = Scheme.for_network(variant, net.inputs)
-        if found is None or net.outputs != found.outputs:
-            parser.error(f"{args.resume} does not fit {args.variant}'s inputs and outputs")
-        if args.widen and found != scheme:
-            net = widened(net, found, scheme)
-        else:
-            scheme = found
-        if args.hidden is not None and args.hidden != net.w1.shape[1]:
-            try:
-                net = grown(net, args.hidden, args.seed)
-            except ValueError as exc:
-                parser.error(str(exc))
+    if not args.resume:
+        return Network.create(scheme.inputs, args.hidden or 80, args.seed, scheme.outputs), scheme
+    net = Network.load(args.resume)
+    found = Scheme.for_network(variant, net.inputs)
+    if found is None or net.outputs != found.outputs:
+        parser.error(f"{args.resume} does not fit {args.variant}'s inputs and outputs")
+    if args.widen and found != scheme:
+        net = widened(net, found, scheme)
     else:
-        net = Network.create(scheme.inputs, args.hidden or 80, args.seed, scheme.outputs)
+        scheme = found
+    if args.hidden is not None and args.hidden != net.w1.shape[1]:
+        try:
+            net = grown(net, args.hidden, args.seed)
+        except ValueError as exc:
+            parser.error(str(exc))
+    return net, scheme
+
+
+def _check(
+    variant: Variant, evaluator: Evaluator, snapshot: Network, games: int, game: int
+) -> tuple[float, float]:
+    """The shares won against random play and against the network as it was at ``snapshot``."""
+    vs_random = versus_random(evaluator, games, seed=game)
+    vs_before = share_won(
+        variant,
+        Greedy(evaluator),
+        Greedy(Evaluator(variant, snapshot)),
+        games,
+        seed=game + 1,
+    )
+    return vs_random, vs_before
+
+
+def _record(
+    args: argparse.Namespace,
+    variant: Variant,
+    net: Network,
+    command: Sequence[str],
+    game: int,
+    seconds: float,
+    checks: list[dict[str, float]],
+) -> dict[str, object]:
+    """How the weights were made, saved beside them."""
+    return {
+        "variant": args.variant,
+        "options": dict(variant.options),
+        "command": "python -m game.ai.train " + " ".join(command),
+        "seed": args.seed,
+        "games": game,
+        "hidden": net.w1.shape[1],
+        "rate": args.rate,
+        "lambda": args.lam,
+        "seconds": round(seconds),
+        "resumed_from": resumed_from(args.resume) if args.resume else None,
+        "checks": checks,
+    }
+
+
+def _train(
+    args: argparse.Namespace,
+    variant: Variant,
+    net: Network,
+    scheme: Scheme,
+    command: Sequence[str],
+) -> None:
+    """Self-play and learn for ``args.games`` games (or ``args.seconds``), checking the
+    network every ``args.check`` games and at the end, saving it at each check."""
     evaluator = Evaluator(variant, net)
     rng = random.Random(args.seed)
     started = time.time()
@@ -235,14 +294,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         out_of_time = bool(args.seconds) and time.time() - started >= args.seconds
         if game % args.check and game != args.games and not out_of_time:
             continue
-        vs_random = versus_random(evaluator, args.check_games, seed=game)
-        vs_before = share_won(
-            variant,
-            Greedy(evaluator),
-            Greedy(Evaluator(variant, snapshot)),
-            args.check_games,
-            seed=game + 1,
-        )
+        vs_random, vs_before = _check(variant, evaluator, snapshot, args.check_games, game)
         snapshot = copy.deepcopy(net)
         seconds = time.time() - started
         checks.append(
@@ -260,22 +312,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             flush=True,
         )
         if args.out is not None:
-            record = {
-                "variant": args.variant,
-                "options": dict(variant.options),
-                "command": "python -m game.ai.train " + " ".join(command),
-                "seed": args.seed,
-                "games": game,
-                "hidden": net.w1.shape[1],
-                "rate": args.rate,
-                "lambda": args.lam,
-                "seconds": round(seconds),
-                "resumed_from": resumed_from(args.resume) if args.resume else None,
-                "checks": checks,
-            }
-            net.save(args.out, record)
+            net.save(args.out, _record(args, variant, net, command, game, seconds, checks))
         if out_of_time:
             break
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    command = list(sys.argv[1:] if argv is None else argv)
+    variant = _variant(parser, args)
+    net, scheme = _network(parser, args, variant)
+    _train(args, variant, net, scheme, command)
     return 0
 
 

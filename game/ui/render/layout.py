@@ -28,7 +28,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
     from game.rules.variants.base import Variant
@@ -287,115 +287,141 @@ PAD = 0.06  # between a field's edge and the first man
 PANEL = 3.0  # free beside the case for names and controls
 
 
-def _points_layout(variant: Variant, size: tuple[int, int], viewer: int, half: bool) -> BoardLayout:
-    cols = 6 if half else 12
-    if half:
-        bar_x0 = B
-        field_x0 = B + BARW + 0.3
-        width = field_x0 + 6 + DIV + TRAYW + B
-    else:
-        bar_x0 = B + 6
-        field_x0 = B
-        width = B + 12 + BARW + DIV + TRAYW + B
-    height = BT + FH + BT
-    units = _fit(size, width, height, PANEL)
-    r = MAN_R
-    top, bottom, mid = BT, BT + FH, BT + FH / 2
-    tray_x0 = width - B - TRAYW
+@dataclass(frozen=True)
+class _TablesPlan:
+    """A tables board (or Lombardorum's half of one) in board units, left to right.
 
-    def col_x(col: int) -> float:
+    Tables: the outer field, the bar, the home field, a strip of case, the off
+    trays. Half: a narrow bar, the six points' field, a strip, the off trays.
+    """
+
+    half: bool
+    bar_x0: float
+    field_x0: float
+    width: float
+    height: ClassVar[float] = BT + FH + BT
+    top: ClassVar[float] = BT
+    bottom: ClassVar[float] = BT + FH
+    mid: ClassVar[float] = BT + FH / 2
+
+    @classmethod
+    def of(cls, half: bool) -> _TablesPlan:
         if half:
-            return field_x0 + col + 0.5
+            field_x0 = B + BARW + 0.3
+            return cls(True, B, field_x0, field_x0 + 6 + DIV + TRAYW + B)
+        return cls(False, B + 6, B, B + 12 + BARW + DIV + TRAYW + B)
+
+    @property
+    def cols(self) -> int:
+        """Points in a row."""
+        return 6 if self.half else 12
+
+    @property
+    def tray_x0(self) -> float:
+        return self.width - B - TRAYW
+
+    def col_x(self, col: int) -> float:
+        """The centre of the ``col``-th point of a row, from the left."""
+        if self.half:
+            return self.field_x0 + col + 0.5
         return B + col + 0.5 + (BARW if col >= 6 else 0.0)
 
+
+def _points_layout(variant: Variant, size: tuple[int, int], viewer: int, half: bool) -> BoardLayout:
+    if variant.uses_hand:
+        raise ValueError(f"the {'half' if half else 'tables'} board has no hand trays")
+    plan = _TablesPlan.of(half)
+    units = _fit(size, plan.width, plan.height, PANEL)
     spots: dict[SpotKey, Spot] = {}
-    capacity = int((LP - PAD - 2 * r) / (2 * r) + 1e-9) + 1
     for cell, (slot, label) in _cell_slots(variant, viewer, "tables").items():
-        row_len = cols
-        on_bottom = slot < row_len
-        col = row_len - 1 - slot if on_bottom else slot - row_len
-        cx = col_x(col)
-        if on_bottom:
-            edge, sign, label_y, area_y = bottom, -1.0, bottom + BT / 2, (mid, bottom)
-        else:
-            edge, sign, label_y, area_y = top, 1.0, top / 2, (top, mid)
-        tip = edge + sign * LP * 0.97
-        shape = (units.p(cx - 0.5, edge), units.p(cx + 0.5, edge), units.p(cx, tip))
-        spots[("cell", cell)] = Spot(
-            ("cell", cell),
-            units.p(cx, edge + sign * (PAD + r)),
-            units.v(0, sign * 2 * r),
-            capacity,
-            shape,
-            label,
-            units.p(cx, label_y),
-            units.box(cx - 0.5, area_y[0], cx + 0.5, area_y[1]),
-            slot,
-        )
-
-    players = variant.players
-    for side in range(players):
-        rel = (side - viewer) % players
-        # The viewer's hit men wait on the half of the bar nearest where they
-        # come back in (the far side); the opponent's on the near half.
-        if rel == 0:
-            bar = _column_stack(
-                units, ("bar", side), bar_x0, bar_x0 + BARW, mid - 0.45, top + PAD, (top, mid), r
-            )
-        else:
-            bar = _column_stack(
-                units,
-                ("bar", side),
-                bar_x0,
-                bar_x0 + BARW,
-                mid + 0.45,
-                bottom - PAD,
-                (mid, bottom),
-                r,
-            )
-        spots[bar.key] = bar
-        if rel == 0:
-            off = _tray(
-                units,
-                ("off", side),
-                tray_x0,
-                tray_x0 + TRAYW,
-                bottom - LP,
-                bottom,
-                variant.men,
-                True,
-            )
-        else:
-            off = _tray(
-                units, ("off", side), tray_x0, tray_x0 + TRAYW, top, top + LP, variant.men, False
-            )
-        spots[off.key] = off
-        if variant.uses_hand:
-            raise ValueError(f"the {'half' if half else 'tables'} board has no hand trays")
-
-    dice_x0 = field_x0 if half else B + 6 + BARW
-    dice_area = units.rect(dice_x0 + 0.9, mid - 0.8, 4.2, 1.6)
-    fields: list[Rect] = [units.rect(field_x0, top, 6, FH)]
-    if not half:
-        fields.append(units.rect(B + 6 + BARW, top, 6, FH))
-    fields.append(units.rect(tray_x0, top, TRAYW, LP))
-    fields.append(units.rect(tray_x0, bottom - LP, TRAYW, LP))
-    if half:
-        fields.append(units.rect(bar_x0, top, BARW, FH))
-    info = _panel_info(units, players, viewer, top + FH * 0.78, top + FH * 0.22)
+        spots[("cell", cell)] = _point_spot(units, plan, cell, slot, label)
+    for side in range(variant.players):
+        near = (side - viewer) % variant.players == 0
+        for spot in _tables_station(units, plan, side, near, variant.men):
+            spots[spot.key] = spot
+    dice_x0 = plan.field_x0 if half else B + 6 + BARW
+    dice_area = units.rect(dice_x0 + 0.9, plan.mid - 0.8, 4.2, 1.6)
+    top = plan.top
+    info = _panel_info(units, variant.players, viewer, top + FH * 0.78, top + FH * 0.22)
     return BoardLayout(
         "half" if half else "tables",
         size,
-        units.rect(0, 0, width, height),
-        r * units.u,
+        units.rect(0, 0, plan.width, plan.height),
+        MAN_R * units.u,
         MappingProxyType(spots),
         dice_area,
         MappingProxyType(info),
         units.u,
         0.84 * units.u,
-        tuple(fields),
+        _tables_fields(units, plan),
         viewer=viewer,
     )
+
+
+def _point_spot(units: _Units, plan: _TablesPlan, cell: int, slot: int, label: str) -> Spot:
+    """The point of ``cell`` at ``slot`` of the picture: the bottom row from the right, then
+    the top row from the left; men stack from its base towards its tip."""
+    r = MAN_R
+    capacity = int((LP - PAD - 2 * r) / (2 * r) + 1e-9) + 1
+    top, bottom, mid = plan.top, plan.bottom, plan.mid
+    on_bottom = slot < plan.cols
+    col = plan.cols - 1 - slot if on_bottom else slot - plan.cols
+    cx = plan.col_x(col)
+    if on_bottom:
+        edge, sign, label_y, area_y = bottom, -1.0, bottom + BT / 2, (mid, bottom)
+    else:
+        edge, sign, label_y, area_y = top, 1.0, top / 2, (top, mid)
+    tip = edge + sign * LP * 0.97
+    shape = (units.p(cx - 0.5, edge), units.p(cx + 0.5, edge), units.p(cx, tip))
+    return Spot(
+        ("cell", cell),
+        units.p(cx, edge + sign * (PAD + r)),
+        units.v(0, sign * 2 * r),
+        capacity,
+        shape,
+        label,
+        units.p(cx, label_y),
+        units.box(cx - 0.5, area_y[0], cx + 0.5, area_y[1]),
+        slot,
+    )
+
+
+def _tables_station(
+    units: _Units, plan: _TablesPlan, side: int, near: bool, men: int
+) -> tuple[Spot, Spot]:
+    """``side``'s bar and off tray; ``near``: the viewer's own.
+
+    The viewer's hit men wait on the half of the bar nearest where they come
+    back in (the far side), the opponent's on the near half; the viewer's
+    off tray is the lower one.
+    """
+    top, bottom, mid = plan.top, plan.bottom, plan.mid
+    bar_x0, tray_x0 = plan.bar_x0, plan.tray_x0
+    key = ("bar", side)
+    if near:
+        bar = _column_stack(
+            units, key, bar_x0, bar_x0 + BARW, mid - 0.45, top + PAD, (top, mid), MAN_R
+        )
+        off = _tray(units, ("off", side), tray_x0, tray_x0 + TRAYW, bottom - LP, bottom, men, True)
+    else:
+        bar = _column_stack(
+            units, key, bar_x0, bar_x0 + BARW, mid + 0.45, bottom - PAD, (mid, bottom), MAN_R
+        )
+        off = _tray(units, ("off", side), tray_x0, tray_x0 + TRAYW, top, top + LP, men, False)
+    return bar, off
+
+
+def _tables_fields(units: _Units, plan: _TablesPlan) -> tuple[Rect, ...]:
+    """The surfaces inset in the case: the fields of points, the off trays (and half's bar)."""
+    top, bottom, tray_x0 = plan.top, plan.bottom, plan.tray_x0
+    fields: list[Rect] = [units.rect(plan.field_x0, top, 6, FH)]
+    if not plan.half:
+        fields.append(units.rect(B + 6 + BARW, top, 6, FH))
+    fields.append(units.rect(tray_x0, top, TRAYW, LP))
+    fields.append(units.rect(tray_x0, bottom - LP, TRAYW, LP))
+    if plan.half:
+        fields.append(units.rect(plan.bar_x0, top, BARW, FH))
+    return tuple(fields)
 
 
 def _panel_info(
@@ -420,7 +446,10 @@ HANDW = 1.25
 DICE_STRIP = 1.9
 
 
-def _rows_layout(variant: Variant, size: tuple[int, int], viewer: int) -> BoardLayout:
+class _RowsPlan:
+    """Duodecim's board in board units, left to right: the hand trays, the bars, the three
+    rows of twelve fields (a gap between each row's sixes), the off trays."""
+
     hand_x0 = B
     bar_x0 = hand_x0 + HANDW + 0.15
     field_x0 = bar_x0 + 1.1 + DIV
@@ -428,76 +457,29 @@ def _rows_layout(variant: Variant, size: tuple[int, int], viewer: int) -> BoardL
     width = tray_x0 + TRAYW + B
     rows_h = 3 * ROW_H + 2 * ROW_G
     height = BT + rows_h + BT
-    units = _fit(size, width, height, PANEL, DICE_STRIP)
-    r = ROW_R
     top, bottom = BT, BT + rows_h
     mid = (top + bottom) / 2
-    row_y = {"far": top, "middle": top + ROW_H + ROW_G, "near": top + 2 * (ROW_H + ROW_G)}
-    capacity = int((ROW_H - 2 * PAD - 2 * r) / (2 * r) + 1e-9) + 1
+    row_y: ClassVar[dict[str, float]] = {
+        "far": top,
+        "middle": top + ROW_H + ROW_G,
+        "near": top + 2 * (ROW_H + ROW_G),
+    }
 
+
+def _rows_layout(variant: Variant, size: tuple[int, int], viewer: int) -> BoardLayout:
+    plan = _RowsPlan
+    units = _fit(size, plan.width, plan.height, PANEL, DICE_STRIP)
     spots: dict[SpotKey, Spot] = {}
     for cell, (slot, label) in _cell_slots(variant, viewer, "rows").items():
-        if slot < 12:
-            row, col = "middle", slot
-        elif slot < 24:
-            row, col = "far", 23 - slot
-        else:
-            row, col = "near", slot - 24
-        cx = field_x0 + col + 0.5 + (MID_G if col >= 6 else 0.0)
-        y0 = row_y[row]
-        y1 = y0 + ROW_H
-        if row == "near":
-            base, step = units.p(cx, y1 - PAD - r), units.v(0, -2 * r)
-            label_at = units.p(cx, bottom + BT / 2)
-            area = units.box(cx - 0.5, y0 - ROW_G / 2, cx + 0.5, y1)
-        elif row == "far":
-            base, step = units.p(cx, y0 + PAD + r), units.v(0, 2 * r)
-            label_at = units.p(cx, top / 2)
-            area = units.box(cx - 0.5, y0, cx + 0.5, y1 + ROW_G / 2)
-        else:
-            base, step = units.p(cx, y0 + PAD + r), units.v(0, 2 * r)
-            label_at = units.p(cx, y1 + ROW_G * 0.45)
-            area = units.box(cx - 0.5, y0 - ROW_G / 2, cx + 0.5, y1 + ROW_G / 2)
-        spots[("cell", cell)] = Spot(
-            ("cell", cell),
-            base,
-            step,
-            capacity,
-            units.box(cx - 0.44, y0, cx + 0.44, y1),
-            label,
-            label_at,
-            area,
-            slot,
-        )
-
-    players = variant.players
-    for side in range(players):
-        near = (side - viewer) % players == 0
-        half_box = (mid + 0.1, bottom) if near else (top, mid - 0.1)
-        if near:
-            bar = _column_stack(
-                units,
-                ("bar", side),
-                bar_x0,
-                bar_x0 + 1.1,
-                mid + 0.1 + PAD,
-                bottom - PAD,
-                half_box,
-                r,
-            )
-        else:
-            bar = _column_stack(
-                units, ("bar", side), bar_x0, bar_x0 + 1.1, mid - 0.1 - PAD, top + PAD, half_box, r
-            )
-        spots[bar.key] = bar
-        for kind, x0, x1 in (("hand", hand_x0, hand_x0 + HANDW), ("off", tray_x0, tray_x0 + TRAYW)):
-            if kind == "hand" and not variant.uses_hand:
-                continue
-            tray = _tray(units, (kind, side), x0, x1, *half_box, variant.men, near)
-            spots[tray.key] = tray
-
+        spots[("cell", cell)] = _field_spot(units, cell, slot, label)
+    for side in range(variant.players):
+        near = (side - viewer) % variant.players == 0
+        for spot in _rows_station(units, side, near, variant.men, variant.uses_hand):
+            spots[spot.key] = spot
+    top, bottom, mid = plan.top, plan.bottom, plan.mid
+    hand_x0, bar_x0, tray_x0 = plan.hand_x0, plan.bar_x0, plan.tray_x0
     fields = (
-        units.rect(field_x0 - 0.2, top - 0.2, 12 + MID_G + 0.4, rows_h + 0.4),
+        units.rect(plan.field_x0 - 0.2, top - 0.2, 12 + MID_G + 0.4, plan.rows_h + 0.4),
         units.rect(hand_x0, top, HANDW, mid - 0.1 - top),
         units.rect(hand_x0, mid + 0.1, HANDW, bottom - mid - 0.1),
         units.rect(tray_x0, top, TRAYW, mid - 0.1 - top),
@@ -505,13 +487,14 @@ def _rows_layout(variant: Variant, size: tuple[int, int], viewer: int) -> BoardL
         units.rect(bar_x0, top, 1.1, mid - 0.1 - top),
         units.rect(bar_x0, mid + 0.1, 1.1, bottom - mid - 0.1),
     )
-    dice_area = units.rect(width / 2 - 2.4, height + 0.25, 4.8, DICE_STRIP - 0.35)
-    info = _panel_info(units, players, viewer, top + rows_h * 0.8, top + rows_h * 0.2)
+    dice_area = units.rect(plan.width / 2 - 2.4, plan.height + 0.25, 4.8, DICE_STRIP - 0.35)
+    rows_h = plan.rows_h
+    info = _panel_info(units, variant.players, viewer, top + rows_h * 0.8, top + rows_h * 0.2)
     return BoardLayout(
         "rows",
         size,
-        units.rect(0, 0, width, height),
-        r * units.u,
+        units.rect(0, 0, plan.width, plan.height),
+        ROW_R * units.u,
         MappingProxyType(spots),
         dice_area,
         MappingProxyType(info),
@@ -520,6 +503,64 @@ def _rows_layout(variant: Variant, size: tuple[int, int], viewer: int) -> BoardL
         fields,
         viewer=viewer,
     )
+
+
+def _field_spot(units: _Units, cell: int, slot: int, label: str) -> Spot:
+    """The field of ``cell`` at ``slot`` of the picture.
+
+    Slots 0-11 are the middle row left to right, 12-23 the far row right to
+    left, 24-35 the near row left to right; men stand from a field's outer
+    end (the middle row's from its top).
+    """
+    r = ROW_R
+    capacity = int((ROW_H - 2 * PAD - 2 * r) / (2 * r) + 1e-9) + 1
+    if slot < 12:
+        row, col = "middle", slot
+    elif slot < 24:
+        row, col = "far", 23 - slot
+    else:
+        row, col = "near", slot - 24
+    cx = _RowsPlan.field_x0 + col + 0.5 + (MID_G if col >= 6 else 0.0)
+    y0 = _RowsPlan.row_y[row]
+    y1 = y0 + ROW_H
+    if row == "near":
+        base, step = units.p(cx, y1 - PAD - r), units.v(0, -2 * r)
+        label_at = units.p(cx, _RowsPlan.bottom + BT / 2)
+        area = units.box(cx - 0.5, y0 - ROW_G / 2, cx + 0.5, y1)
+    elif row == "far":
+        base, step = units.p(cx, y0 + PAD + r), units.v(0, 2 * r)
+        label_at = units.p(cx, _RowsPlan.top / 2)
+        area = units.box(cx - 0.5, y0, cx + 0.5, y1 + ROW_G / 2)
+    else:
+        base, step = units.p(cx, y0 + PAD + r), units.v(0, 2 * r)
+        label_at = units.p(cx, y1 + ROW_G * 0.45)
+        area = units.box(cx - 0.5, y0 - ROW_G / 2, cx + 0.5, y1 + ROW_G / 2)
+    shape = units.box(cx - 0.44, y0, cx + 0.44, y1)
+    return Spot(("cell", cell), base, step, capacity, shape, label, label_at, area, slot)
+
+
+def _rows_station(units: _Units, side: int, near: bool, men: int, hand: bool) -> list[Spot]:
+    """``side``'s bar, hand tray (if the variant has one) and off tray, in the lower half of
+    the board's left and right ends if ``near`` (the viewer's own), else in the upper half."""
+    plan = _RowsPlan
+    top, bottom, mid = plan.top, plan.bottom, plan.mid
+    bar_x0 = plan.bar_x0
+    half_box = (mid + 0.1, bottom) if near else (top, mid - 0.1)
+    key = ("bar", side)
+    if near:
+        start, end = mid + 0.1 + PAD, bottom - PAD
+    else:
+        start, end = mid - 0.1 - PAD, top + PAD
+    spots = [_column_stack(units, key, bar_x0, bar_x0 + 1.1, start, end, half_box, ROW_R)]
+    trays = (
+        ("hand", plan.hand_x0, plan.hand_x0 + HANDW),
+        ("off", plan.tray_x0, plan.tray_x0 + TRAYW),
+    )
+    for kind, x0, x1 in trays:
+        if kind == "hand" and not hand:
+            continue
+        spots.append(_tray(units, (kind, side), x0, x1, *half_box, men, near))
+    return spots
 
 
 # -- round -------------------------------------------------------------------------
@@ -542,90 +583,36 @@ def _arc(
     ]
 
 
-def _round_layout(variant: Variant, size: tuple[int, int], viewer: int) -> BoardLayout:
+class _RoundPlan:
+    """El Mundo's board in ring radii: a station at each side of the disc, the disc between."""
+
     width = 2 * EDGE + 2 * STATION_W + 2 * RIM + 0.08
     height = 2 * RIM + 2 * EDGE
-    units = _fit(size, width, height, ROUND_PANEL)
     cx, cy = width / 2, height / 2
-    r = ROUND_R
-    cells = variant.cells
-    wedge = 2 * math.pi / cells
-    start = math.radians(225)  # the viewer's section spans the bottom quarter
-    rho0 = 1 - 0.02 - r
-    capacity = 3
 
+
+def _round_layout(variant: Variant, size: tuple[int, int], viewer: int) -> BoardLayout:
+    plan = _RoundPlan
+    units = _fit(size, plan.width, plan.height, ROUND_PANEL)
+    cx, cy = plan.cx, plan.cy
     spots: dict[SpotKey, Spot] = {}
     for cell, (slot, label) in _cell_slots(variant, viewer, "round").items():
-        a0 = start + slot * wedge
-        a1 = a0 + wedge
-        am = (a0 + a1) / 2
-        ux, uy = math.cos(am), -math.sin(am)  # outward, in screen directions
-        outer = _arc(units, cx, cy, 1.0, a0, a1, 4)
-        tip = units.p(cx + RING_IN * ux, cy + RING_IN * uy)
-        inner = _arc(units, cx, cy, RING_IN * 0.98, a1, a0, 1)
-        spots[("cell", cell)] = Spot(
-            ("cell", cell),
-            units.p(cx + rho0 * ux, cy + rho0 * uy),
-            units.v(-2 * r * ux, -2 * r * uy),
-            capacity,
-            (*outer, tip),
-            label,
-            units.p(cx + (1 + RIM) / 2 * ux, cy + (1 + RIM) / 2 * uy),
-            (*_arc(units, cx, cy, RIM * 0.99, a0, a1, 4), *inner),
-            slot,
-        )
-
-    players = variant.players
+        spots[("cell", cell)] = _wedge_spot(units, variant.cells, cell, slot, label)
     info: dict[int, Point] = {}
     fields: list[Rect] = []
-    inner_w = STATION_W - 0.1
-    tray_w = (inner_w - 0.06) / 2
-    for side in range(players):
-        rel = (side - viewer) % players
-        left = rel in (0, 3)
-        low = rel in (0, 1)
-        x0 = EDGE if left else width - EDGE - STATION_W
-        x1 = x0 + STATION_W
-        y_out = height - EDGE if low else EDGE  # the station's outer (corner) end
-        y_in = cy + 0.03 if low else cy - 0.03
-        sign = -1.0 if low else 1.0  # from the corner towards the middle
-        tray_len = 0.6
-        trays_end = y_out + sign * tray_len
-        # The hand tray nearer the ring, the off tray nearer the window's edge.
-        xs = (x1 - 0.05 - tray_w, x1 - 0.05) if left else (x0 + 0.05, x0 + 0.05 + tray_w)
-        xo = (x0 + 0.05, x0 + 0.05 + tray_w) if left else (x1 - 0.05 - tray_w, x1 - 0.05)
-        ty0, ty1 = sorted((y_out + sign * 0.02, trays_end))
-        for kind, (tx0, tx1) in (("hand", xs), ("off", xo)):
-            if kind == "hand" and not variant.uses_hand:
-                continue
-            tray = _tray(units, (kind, side), tx0, tx1, ty0, ty1, variant.men, low)
-            spots[tray.key] = tray
-            fields.append(units.rect(tx0, ty0, tx1 - tx0, ty1 - ty0))
-        bar_near = trays_end + sign * 0.05
-        bar_far = bar_near + sign * 0.22
-        by0, by1 = sorted((bar_near, bar_far))
-        bx0, bx1 = x0 + 0.05, x1 - 0.05
-        span = bx1 - bx0
-        bar_cap = max(1, int((span - 0.04 - 2 * r) / (2 * r) + 1e-9) + 1)
-        direction = -1.0 if left else 1.0  # from the ring side outwards
-        first_x = (bx1 - 0.02 - r) if left else (bx0 + 0.02 + r)
-        spots[("bar", side)] = Spot(
-            ("bar", side),
-            units.p(first_x, (by0 + by1) / 2),
-            units.v(direction * 2 * r, 0),
-            bar_cap,
-            units.box(bx0, by0, bx1, by1),
-        )
-        fields.append(units.rect(bx0, by0, bx1 - bx0, by1 - by0))
-        info[side] = units.p((x0 + x1) / 2, (bar_far + y_in) / 2 - 0.045)
-
+    for side in range(variant.players):
+        rel = (side - viewer) % variant.players
+        station, surfaces, info[side] = _round_station(units, side, rel, variant)
+        for spot in station:
+            spots[spot.key] = spot
+        fields += surfaces
     half = 0.32
     dice_area = units.rect(cx - half, cy - 0.13, 2 * half, 0.26)
     return BoardLayout(
         "round",
         size,
-        units.rect(0, 0, width, height),
-        r * units.u,
+        units.rect(0, 0, plan.width, plan.height),
+        ROUND_R * units.u,
         MappingProxyType(spots),
         dice_area,
         MappingProxyType(info),
@@ -635,6 +622,89 @@ def _round_layout(variant: Variant, size: tuple[int, int], viewer: int) -> Board
         (*units.p(cx, cy), RING_IN * units.u, units.u, RIM * units.u),
         viewer=viewer,
     )
+
+
+def _wedge_spot(units: _Units, cells: int, cell: int, slot: int, label: str) -> Spot:
+    """The wedge of ``cell`` at ``slot`` of the ring, anticlockwise from the bottom quarter's
+    start (the viewer's section spans the bottom); men stack from the rim inwards."""
+    cx, cy = _RoundPlan.cx, _RoundPlan.cy
+    r = ROUND_R
+    wedge = 2 * math.pi / cells
+    start = math.radians(225)
+    rho0 = 1 - 0.02 - r
+    capacity = 3
+    a0 = start + slot * wedge
+    a1 = a0 + wedge
+    am = (a0 + a1) / 2
+    ux, uy = math.cos(am), -math.sin(am)  # outward, in screen directions
+    outer = _arc(units, cx, cy, 1.0, a0, a1, 4)
+    tip = units.p(cx + RING_IN * ux, cy + RING_IN * uy)
+    inner = _arc(units, cx, cy, RING_IN * 0.98, a1, a0, 1)
+    return Spot(
+        ("cell", cell),
+        units.p(cx + rho0 * ux, cy + rho0 * uy),
+        units.v(-2 * r * ux, -2 * r * uy),
+        capacity,
+        (*outer, tip),
+        label,
+        units.p(cx + (1 + RIM) / 2 * ux, cy + (1 + RIM) / 2 * uy),
+        (*_arc(units, cx, cy, RIM * 0.99, a0, a1, 4), *inner),
+        slot,
+    )
+
+
+def _round_station(
+    units: _Units, side: int, rel: int, variant: Variant
+) -> tuple[list[Spot], list[Rect], Point]:
+    """``side``'s station at the corner where its section begins (``rel`` places after the
+    viewer's, anticlockwise): its trays and bar, their inset surfaces, and its name's place.
+
+    From the corner towards the middle: the hand tray (nearer the ring) and
+    the off tray side by side, then the bar across, then the name.
+    """
+    r = ROUND_R
+    width, height, cy = _RoundPlan.width, _RoundPlan.height, _RoundPlan.cy
+    inner_w = STATION_W - 0.1
+    tray_w = (inner_w - 0.06) / 2
+    left = rel in (0, 3)
+    low = rel in (0, 1)
+    x0 = EDGE if left else width - EDGE - STATION_W
+    x1 = x0 + STATION_W
+    y_out = height - EDGE if low else EDGE  # the station's outer (corner) end
+    y_in = cy + 0.03 if low else cy - 0.03
+    sign = -1.0 if low else 1.0  # from the corner towards the middle
+    tray_len = 0.6
+    trays_end = y_out + sign * tray_len
+    xs = (x1 - 0.05 - tray_w, x1 - 0.05) if left else (x0 + 0.05, x0 + 0.05 + tray_w)
+    xo = (x0 + 0.05, x0 + 0.05 + tray_w) if left else (x1 - 0.05 - tray_w, x1 - 0.05)
+    ty0, ty1 = sorted((y_out + sign * 0.02, trays_end))
+    spots: list[Spot] = []
+    fields: list[Rect] = []
+    for kind, (tx0, tx1) in (("hand", xs), ("off", xo)):
+        if kind == "hand" and not variant.uses_hand:
+            continue
+        spots.append(_tray(units, (kind, side), tx0, tx1, ty0, ty1, variant.men, low))
+        fields.append(units.rect(tx0, ty0, tx1 - tx0, ty1 - ty0))
+    bar_near = trays_end + sign * 0.05
+    bar_far = bar_near + sign * 0.22
+    by0, by1 = sorted((bar_near, bar_far))
+    bx0, bx1 = x0 + 0.05, x1 - 0.05
+    span = bx1 - bx0
+    bar_cap = max(1, int((span - 0.04 - 2 * r) / (2 * r) + 1e-9) + 1)
+    direction = -1.0 if left else 1.0  # from the ring side outwards
+    first_x = (bx1 - 0.02 - r) if left else (bx0 + 0.02 + r)
+    spots.append(
+        Spot(
+            ("bar", side),
+            units.p(first_x, (by0 + by1) / 2),
+            units.v(direction * 2 * r, 0),
+            bar_cap,
+            units.box(bx0, by0, bx1, by1),
+        )
+    )
+    fields.append(units.rect(bx0, by0, bx1 - bx0, by1 - by0))
+    name_at = units.p((x0 + x1) / 2, (bar_far + y_in) / 2 - 0.045)
+    return spots, fields, name_at
 
 
 def layout_for(variant: Variant, size: tuple[int, int], viewer: int = 0) -> BoardLayout:

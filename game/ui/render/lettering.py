@@ -1,0 +1,162 @@
+"""The board's lettering: point numbers, tray names and the Roman inscription painted into the
+background, and each side's name and pip count drawn beside the board."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import assets
+from game.ui.render.layout import BoardLayout
+from game.ui.theme import Colour, Theme, side_colours
+
+if TYPE_CHECKING:
+    from game.rules.position import Position
+    from game.ui.render.men import Men
+
+# The inscription of a Roman board (Murray 1951): "Get up, go away, you
+# cannot play: idiot, give way." Six words of six letters, two to a row.
+INSCRIPTION = ("LEVATEDALOCV", "LVDERENESCIS", "IDIOTARECEDE")
+
+
+def font(role: str, size: float) -> pygame.font.Font:
+    """The theme font of ``role`` at ``size`` pixels (at least 6)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return assets.font(role, max(6, round(size)))
+
+
+class Lettering:
+    """Rendered text, cached: labels are drawn every frame."""
+
+    def __init__(self) -> None:
+        self._texts: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
+
+    def text(self, role: str, size: float, text: str, colour: Colour) -> pygame.Surface:
+        key = (role, round(size), text, colour)
+        found = self._texts.get(key)
+        if found is None:
+            if len(self._texts) > 256:
+                self._texts.clear()
+            found = self._texts[key] = font(role, size).render(text, True, colour)
+        return found
+
+
+def point_numbers(surface: pygame.Surface, layout: BoardLayout, theme: Theme) -> None:
+    """The viewer's number of each cell, on the case (or cut into the stone)."""
+    u = layout.unit if layout.geometry != "round" else layout.radius * 1.66
+    size = max(11.0, 0.28 * u if layout.geometry != "round" else 0.6 * layout.radius)
+    caps = font("caps", size)
+    carved = theme.id == "stone"
+    colour = theme.ink if carved else theme.accent
+    if layout.geometry == "rows" and not carved:
+        colour = theme.text
+    for key, spot in layout.spots.items():
+        if key[0] != "cell" or not spot.label:
+            continue
+        text = caps.render(spot.label, True, colour)
+        rect = text.get_rect(center=(round(spot.label_at[0]), round(spot.label_at[1])))
+        if carved:
+            lit = caps.render(spot.label, True, (255, 250, 240))
+            lit.set_alpha(110)
+            surface.blit(lit, rect.move(1, 1))
+            text.set_alpha(200)
+        else:
+            shade = caps.render(spot.label, True, (0, 0, 0))
+            shade.set_alpha(140)
+            surface.blit(shade, rect.move(1, 1))
+        surface.blit(text, rect)
+
+
+def tray_names(surface: pygame.Surface, layout: BoardLayout, theme: Theme) -> None:
+    """ "hand" and "off" at the far end of each tray, where men arrive last."""
+    caps = font("caps", max(10.0, 0.55 * layout.radius))
+    for key, spot in layout.spots.items():
+        if key[0] not in ("hand", "off"):
+            continue
+        far = (
+            spot.base[0] + spot.step[0] * (spot.capacity - 1.6),
+            spot.base[1] + spot.step[1] * (spot.capacity - 1.6),
+        )
+        ink = theme.ink if theme.id == "stone" else theme.text_dim
+        text = caps.render(key[0], True, ink)
+        text.set_alpha(150)
+        surface.blit(text, text.get_rect(center=(round(far[0]), round(far[1]))))
+
+
+def inscription(surface: pygame.Surface, layout: BoardLayout, theme: Theme) -> None:
+    """LEVATE DALOCV / LVDERE NESCIS / IDIOTA RECEDE, cut faintly into the fields."""
+    rows: dict[str, list[tuple[float, tuple[float, float, float, float]]]] = {}
+    for key, spot in layout.spots.items():
+        if key[0] != "cell":
+            continue
+        xs = [p[0] for p in spot.shape]
+        ys = [p[1] for p in spot.shape]
+        rows.setdefault(f"{min(ys):.1f}", []).append(
+            (min(xs), (min(xs), min(ys), max(xs), max(ys)))
+        )
+    caps = font("caps", layout.unit * 0.9)
+    ordered = sorted(rows.items(), key=lambda item: float(item[0]))
+    for (_, cells), word in zip(ordered, INSCRIPTION, strict=False):
+        cells.sort()
+        for (_, (x0, y0, x1, y1)), letter in zip(cells, word, strict=False):
+            centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+            dark = caps.render(letter, True, theme.ink)
+            lit = caps.render(letter, True, (255, 250, 240))
+            dark.set_alpha(60)
+            lit.set_alpha(50)
+            rect = dark.get_rect(center=(round(centre[0]), round(centre[1])))
+            surface.blit(lit, rect.move(1, 1))
+            surface.blit(dark, rect)
+
+
+def draw_labels(
+    surface: pygame.Surface,
+    layout: BoardLayout,
+    theme: Theme,
+    position: Position,
+    to_act: int,
+    letters: Lettering,
+    men: Men,
+) -> None:
+    """Each side's name and pip count at its place; the side to act in gold, underlined."""
+    r = layout.radius
+    name_size, pip_size = max(12.0, r * 0.95), max(10.0, r * 0.78)
+    icon_r = name_size * 0.5
+    for side, (x, y) in layout.info.items():
+        if side >= position.players:
+            continue
+        colours = side_colours(theme, side)
+        acting = side == to_act
+        name = letters.text("caps", name_size, colours.name, theme.accent if acting else theme.text)
+        shade = letters.text("caps", name_size, colours.name, (0, 0, 0))
+        pips = letters.text(
+            "text",
+            pip_size,
+            f"{position.pip_count(side)} pips",
+            theme.text if acting else theme.text_dim,
+        )
+        gap = icon_r * 0.8
+        left = x - (icon_r * 2 + gap + name.get_width()) / 2
+        icon_c = (left + icon_r, y)
+        if acting:
+            ring = men.icon_glow(icon_r, r)
+            surface.blit(ring, ring.get_rect(center=(round(icon_c[0]), round(icon_c[1]))))
+        men.draw_man(surface, side, icon_c, icon_r)
+        name_rect = name.get_rect(midleft=(round(left + icon_r * 2 + gap), round(y)))
+        shade.set_alpha(120)
+        surface.blit(shade, name_rect.move(1, 1))
+        surface.blit(name, name_rect)
+        pip_rect = pips.get_rect(midtop=(round(x), round(y + name_size * 0.7)))
+        surface.blit(pips, pip_rect)
+        if acting:
+            line_y = pip_rect.bottom + max(2, int(r * 0.15))
+            half = name.get_width() * 0.45
+            pygame.draw.line(
+                surface,
+                theme.accent,
+                (round(x - half), line_y),
+                (round(x + half), line_y),
+                max(1, int(r * 0.07)),
+            )

@@ -1,0 +1,194 @@
+"""Each theme's ornaments on the painted board.
+
+Illuminated: gold rules round the case and every field, gold lozenges along
+the rails, rosettes at the corners. Oak: an inlaid stringing round the
+fields. Felt: brass hinges across the bar. Stone (and Duodecim's board in
+any theme): rosettes cut between the two sixes of each row. El Mundo's
+board gets its map (:func:`~game.ui.render.round_board.world_map`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from game.ui.render.layout import Rect
+from game.ui.render.materials import value_noise
+from game.ui.render.raster import (
+    col,
+    mix,
+    over,
+    poly_bounds,
+    poly_inside,
+    rrect_sd,
+    shade_bevel,
+    smooth,
+)
+from game.ui.render.round_board import world_map
+
+if TYPE_CHECKING:
+    from game.ui.render.painter import Painter
+
+
+def decorate(painter: Painter) -> None:
+    geometry = painter.layout.geometry
+    u = painter.u
+    if painter.style == "illuminated":
+        fx, fy, fw, fh = painter.layout.frame
+        gold_rrect(
+            painter,
+            (fx + 0.12 * u, fy + 0.12 * u, fw - 0.24 * u, fh - 0.24 * u),
+            0.06 * u,
+            0.22 * u,
+        )
+        for rect in [*painter.playing_fields(), *painter.wells()]:
+            pad = 0.1 * u
+            gold_rrect(
+                painter,
+                (rect[0] - pad, rect[1] - pad, rect[2] + 2 * pad, rect[3] + 2 * pad),
+                max(1.2, 0.035 * u),
+                0.1 * u,
+            )
+        gold_studs(painter)
+    elif painter.style == "oak":
+        for rect in painter.playing_fields():
+            pad = 0.09 * u
+            stringing(painter, (rect[0] - pad, rect[1] - pad, rect[2] + 2 * pad, rect[3] + 2 * pad))
+    elif painter.style == "felt" and geometry == "tables":
+        hinges(painter)
+    if geometry == "round":
+        world_map(painter)
+    if geometry == "rows":
+        rosettes(painter)
+
+
+def gold_rrect(painter: Painter, rect: Rect, width: float, radius: float) -> None:
+    """A gold rule round ``rect`` (painted only along the edges)."""
+    x, y, w, h = rect
+    outer = painter.box(x - width, y - width, x + w + width, y + h + width)
+    _, strips = painter.partition(outer, math.ceil(width * 2 + radius) + 3)
+    for box in strips:
+        sd = np.abs(rrect_sd(box, rect, radius))
+        painter.gold(box, np.clip(width / 2 - sd + 0.5, 0, 1))
+
+
+def gold_studs(painter: Painter) -> None:
+    """Small gold lozenges along the middle of the case's rails, rosettes at the corners."""
+    fx, fy, fw, fh = painter.layout.frame
+    bt, bs = painter.rails()
+    u = painter.u
+    size = min(bt, bs) * 0.16
+    spacing = 0.9 * u
+    ys = (fy + bt * 0.52, fy + fh - bt * 0.52)
+    xs = (fx + bs * 0.52, fx + fw - bs * 0.52)
+    spots = []
+    labelled = [s.label_at for k, s in painter.layout.spots.items() if k[0] == "cell" and s.label]
+    for y in ys:
+        on_rail = sorted(p[0] for p in labelled if abs(p[1] - y) < bt)
+        if on_rail:
+            # Between the point numbers, one lozenge to each gap of a point's width.
+            for x0, x1 in itertools.pairwise(on_rail):
+                if x1 - x0 < 1.5 * u:
+                    spots.append(((x0 + x1) / 2, y))
+            continue
+        n = max(1, int((fw - 2 * bs) / spacing))
+        spots += [(fx + bs + (fw - 2 * bs) * k / n, y) for k in range(n + 1)]
+    n = max(1, int((fh - 2 * bt) / spacing))
+    for k in range(1, n):
+        y = fy + bt + (fh - 2 * bt) * k / n
+        spots += [(xs[0], y), (xs[1], y)]
+    for x, y in spots:
+        poly = ((x, y - size), (x + size * 0.8, y), (x, y + size), (x - size * 0.8, y))
+        box = painter.box(x - size * 2, y - size * 2, x + size * 2, y + size * 2)
+        inside = poly_inside(box, poly)
+        glow = np.clip(
+            1 - np.hypot(box.x - x - size * 0.2, box.y - y - size * 0.3) / (size * 1.6), 0, 1
+        )
+        painter.canvas[box.sl] *= (1 - 0.35 * glow * (inside < 0))[..., None]
+        painter.gold(box, np.clip(inside + 0.5, 0, 1))
+    for x, y in ((xs[0], ys[0]), (xs[1], ys[0]), (xs[0], ys[1]), (xs[1], ys[1])):
+        rosette(painter, x, y, size * 2.2, gold=True)
+
+
+def rosette(painter: Painter, x: float, y: float, radius: float, *, gold: bool) -> None:
+    """A six-petalled rosette (gold leaf, or cut into stone)."""
+    box = painter.box(x - radius * 1.3, y - radius * 1.3, x + radius * 1.3, y + radius * 1.3)
+    dx, dy = box.x - x, box.y - y
+    d = np.hypot(dx, dy)
+    ang = np.arctan2(dy, dx)
+    petal = radius * (0.55 + 0.45 * np.abs(np.cos(3 * ang)))
+    inside = np.clip(petal - d + 0.5, 0, 1)
+    ring = np.clip(1.0 - np.abs(d - radius) / max(1.0, radius * 0.08), 0, 1)
+    heart = np.clip(radius * 0.22 - d + 0.5, 0, 1)
+    if gold:
+        outline = inside * np.clip(d - petal + max(1.2, radius * 0.12) + 0.5, 0, 1)
+        painter.gold(box, np.maximum(np.maximum(outline, ring), heart))
+        return
+    # Cut: dark where the chisel went in, lit on the far wall.
+    cut = np.maximum(inside * np.clip(d - petal + max(1.2, radius * 0.1) + 0.5, 0, 1), ring)
+    cut = np.maximum(cut, heart)
+    shift = max(1, round(radius * 0.06))
+    lit = np.roll(np.roll(cut, shift, 0), shift, 1)
+    painter.canvas[box.sl] *= (1 + 0.25 * np.clip(lit - cut, 0, 1) - 0.45 * cut)[..., None]
+
+
+def stringing(painter: Painter, rect: Rect) -> None:
+    """A thin inlaid line of pale wood round the field (oak)."""
+    x, y, w, h = rect
+    width = max(1.2, 0.04 * painter.u)
+    box = painter.box(x - width, y - width, x + w + width, y + h + width)
+    sd = np.abs(rrect_sd(box, rect, 0.08 * painter.u))
+    alpha = np.clip(width / 2 - sd + 0.5, 0, 1)
+    tone = value_noise(painter.rng, box.w, box.h, painter.u * 0.6, painter.u * 0.6)
+    colour = col(painter.theme.point_a) * (0.9 + 0.15 * tone)[..., None]
+    over(painter.canvas, box, colour, alpha * 0.9)
+
+
+def hinges(painter: Painter) -> None:
+    """Two brass hinges across the bar, where a modern case folds."""
+    _fx, fy, _fw, fh = painter.layout.frame
+    bars = [s for k, s in painter.layout.spots.items() if k[0] == "bar"]
+    if not bars:
+        return
+    xs = [p[0] for s in bars for p in s.shape]
+    bx0, bx1 = min(xs), max(xs)
+    u = painter.u
+    brass = mix(painter.theme.accent, (110, 80, 36), 0.4)
+    for yc in (fy + fh * 0.2, fy + fh * 0.8):
+        rect = (bx0 + 0.22 * u, yc - 0.45 * u, bx1 - bx0 - 0.44 * u, 0.9 * u)
+        m = 0.15 * u
+        box = painter.box(rect[0] - m, rect[1] - m, rect[0] + rect[2] + m, rect[1] + rect[3] + m)
+        sd = rrect_sd(box, rect, 0.08 * u)
+        shadow_sd = rrect_sd(
+            box, (rect[0] + 0.03 * u, rect[1] + 0.05 * u, rect[2], rect[3]), 0.08 * u
+        )
+        painter.canvas[box.sl] *= (1 - 0.5 * (1 - smooth(-0.04 * u, 0.1 * u, shadow_sd)))[..., None]
+        metal = col(brass) * np.clip(shade_bevel(sd, 0.08 * u, 0.55), 0.35, 1.6)[..., None]
+        sheen = 0.9 + 0.2 * np.sin((box.x + box.y) / (0.5 * u))
+        metal *= sheen[..., None]
+        knuckle = np.abs(box.x - (rect[0] + rect[2] / 2)) < 0.06 * u
+        metal *= np.where(knuckle, 0.8, 1.0)[..., None]
+        over(painter.canvas, box, np.clip(metal, 0, 255), np.clip(0.5 - sd, 0, 1))
+        for sx in (rect[0] + rect[2] * 0.2, rect[0] + rect[2] * 0.8):
+            for sy in (rect[1] + rect[3] * 0.25, rect[1] + rect[3] * 0.75):
+                screw = np.hypot(box.x - sx, box.y - sy)
+                painter.canvas[box.sl] *= (1 - 0.4 * np.clip(0.07 * u - screw + 0.5, 0, 1))[
+                    ..., None
+                ]
+
+
+def rosettes(painter: Painter) -> None:
+    """Rosettes cut in the gap between the two sixes of each row (as on Roman boards)."""
+    cells = [s for k, s in painter.layout.spots.items() if k[0] == "cell"]
+    rows: dict[int, list[float]] = {}
+    for spot in cells:
+        x0, y0, x1, y1 = poly_bounds(spot.shape)
+        rows.setdefault(round((y0 + y1) / 2), []).append((x0 + x1) / 2)
+    u = painter.u
+    for yc, xs in rows.items():
+        xs.sort()
+        gap_x = (xs[5] + xs[6]) / 2
+        rosette(painter, gap_x, yc, 0.3 * u, gold=painter.style == "illuminated")
