@@ -37,7 +37,7 @@ def measure(
     from game.store.settings import Settings
     from game.ui.app import App
     from game.ui.scenes.board import BoardScene
-    from game.ui.session import GameSetup, Seat
+    from game.play.session import GameSetup, Seat
 
     app = App(replace(Settings(), muted=True), persist=False)
     app.demo = True

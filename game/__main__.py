@@ -87,7 +87,7 @@ def _demo(
     from game.store.settings import Settings
     from game.ui.app import App
     from game.ui.scenes.board import BoardScene
-    from game.ui.session import GameSetup, Seat
+    from game.play.session import GameSetup, Seat
 
     settings = replace(Settings(), fullscreen=False, muted=True)
     app = App(settings, persist=False)

@@ -52,8 +52,8 @@ from game.rules.serial import state_from_json, state_to_json
 from game.rules.variants import VARIANTS, find_variant
 from game.rules.variants.base import Variant
 from game.store.records import Records
-from game.ui.advice import TutorTally
-from game.ui.session import (
+from game.play.advice import TutorTally
+from game.play.session import (
     GameSetup,
     Judged,
     SavedGame,

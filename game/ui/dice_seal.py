@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.rules.dice import CONTRIBUTION_MAX, seed_seal
-from game.ui.session import GameSetup
+from game.play.session import GameSetup
 from game.ui.widgets import Style, draw_panel, draw_text
 
 PHRASE_MAX = 60  # characters of the phrase the card takes (well under CONTRIBUTION_MAX)

@@ -19,7 +19,7 @@ import pygame
 
 from game.rules import match as m
 from game.rules.play import Play
-from game.ui.advice import (
+from game.play.advice import (
     GRADE_TITLES,
     HINT_ROWS,
     chance_game,

@@ -20,7 +20,7 @@ from typing import Any
 from game.campaign import medal_for
 from game.rules.replay import Replay, replay_from_json
 from game.store.records import FinishedGame
-from game.ui.session import (
+from game.play.session import (
     LEVELS,
     GameSummary,
     SavedGame,

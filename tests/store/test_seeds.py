@@ -8,7 +8,7 @@ import pytest
 from game.rules.replay import replay_states
 from game.store.records import FinishedGame, Records, seed_from_db, seed_to_db
 from game.ui.progress import replay_of
-from game.ui.session import (
+from game.play.session import (
     GameSetup,
     setup_from_json,
     setup_to_json,

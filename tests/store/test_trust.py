@@ -198,7 +198,7 @@ def test_the_window_starts_with_a_read_only_home(tmp_path, monkeypatch):
     from game.ui.app import App
     from game.ui.scenes.board import BoardScene
     from game.ui.scenes.menu import MenuScene
-    from game.ui.session import GameSetup, Seat
+    from game.play.session import GameSetup, Seat
 
     path = tmp_path / "records.sqlite"
     before = a_book(path)

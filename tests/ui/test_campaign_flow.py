@@ -13,7 +13,7 @@ from game.ui.app import App
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.campaign import CampaignScene, LevelIntroScene
 from game.ui.scenes.results import ResultsScene
-from game.ui.session import Seat
+from game.play.session import Seat
 
 
 def press(app, key):

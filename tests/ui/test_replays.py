@@ -20,7 +20,7 @@ from game.ui.progress import replay_of
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.records import RecordsScene
 from game.ui.scenes.results import ResultsScene
-from game.ui.session import GameSetup, Seat
+from game.play.session import GameSetup, Seat
 
 COMPUTERS = (Seat(human=False), Seat(human=False, level="beginner"))
 COMPUTERS_JSON = [{"human": False, "level": "novice"}, {"human": False, "level": "beginner"}]

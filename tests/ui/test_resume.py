@@ -15,7 +15,7 @@ from game.ui.app import App
 from game.ui.progress import load_in_progress
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.session import GameSetup, Seat
+from game.play.session import GameSetup, Seat
 
 SETUP = GameSetup("lombardorum", seats=(Seat(human=False), Seat(human=False)), seed=8)
 
@@ -110,7 +110,7 @@ def test_the_worst_plays_survive_a_restart(path):
     after a restart still shows the plays made before it."""
     from game.rules import match as m
     from game.ui.progress import save_in_progress
-    from game.ui.session import Judged, SavedGame, worst_judged
+    from game.play.session import Judged, SavedGame, worst_judged
 
     app = open_app(path)
     board = BoardScene(app)

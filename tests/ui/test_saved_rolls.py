@@ -18,7 +18,7 @@ from game.rules.replay import Replay, replay_states
 from game.rules.variants import find_variant
 from game.ui.progress import replay_of
 from game.ui.scenes.board import BoardScene
-from game.ui.session import GameSetup, Seat, saved_from_json, saved_to_json
+from game.play.session import GameSetup, Seat, saved_from_json, saved_to_json
 
 PEOPLE = (Seat(), Seat(human=False))
 COMPUTERS = (Seat(human=False), Seat(human=False))

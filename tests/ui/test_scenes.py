@@ -16,7 +16,7 @@ from game.rules.variants import VARIANTS, find_variant
 from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.scenes.base import Scene
-from game.ui.session import GameSetup, GameSummary, PauseChoice, Seat
+from game.play.session import GameSetup, GameSummary, PauseChoice, Seat
 from game.ui.widgets import (
     Button,
     Choice,

@@ -13,7 +13,7 @@ from game.rules import match as m
 from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.scenes.board import BoardScene
-from game.ui.session import GameSetup, Seat
+from game.play.session import GameSetup, Seat
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from game.ui.dice_seal import (
     seed_note,
 )
 from game.ui.scenes.board import BoardScene
-from game.ui.session import GameSetup, Seat
+from game.play.session import GameSetup, Seat
 
 PERSON = (Seat(), Seat(human=False))
 

@@ -19,7 +19,7 @@ import pygame
 from game.campaign import MEDALS, Level
 from game.rules.variants import VARIANTS
 from game.ui.backdrop import draw_page
-from game.ui.session import GameSetup, Seat
+from game.play.session import GameSetup, Seat
 from game.ui.widgets import (
     Button,
     Panel,

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game.rules.variants import VARIANTS
-from game.ui.session import PauseChoice
+from game.play.session import PauseChoice
 from game.ui.widgets import Button, Panel, WidgetScene, dim, draw_rule, draw_text, fit_text
 
 
