@@ -171,6 +171,7 @@ def _setup(variant: str, **kw: Any) -> Any:
 
 def _starts() -> list[tuple[str, Callable[[Any, random.Random], None]]]:
     """Named ways to begin an episode, each from a fresh menu."""
+    from game.play.session import Seat
     from game.ui.scenes.board import BoardScene
     from game.ui.scenes.campaign import CampaignScene
     from game.ui.scenes.dice_stats import DiceScene
@@ -178,7 +179,6 @@ def _starts() -> list[tuple[str, Callable[[Any, random.Random], None]]]:
     from game.ui.scenes.rules import RulesScene
     from game.ui.scenes.settings import SettingsScene
     from game.ui.scenes.setup import SetupScene
-    from game.play.session import Seat
 
     def scene(cls: type, payload: Any = None) -> Callable[[Any, random.Random], None]:
         return lambda app, rng: app.push(cls(app), payload)

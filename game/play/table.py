@@ -172,9 +172,7 @@ class Table:
             self.tally.update(saved.tally)
         self.judged: list[Judged] = list(saved.judged) if saved is not None else []
 
-    def _dice_seeds(
-        self, setup: GameSetup, saved: SavedGame | None, replay: Replay | None
-    ) -> None:
+    def _dice_seeds(self, setup: GameSetup, saved: SavedGame | None, replay: Replay | None) -> None:
         """The dice come from the game's seed and the player's contribution alone (so
         they replay every roll); the computer seats' seeds have their own generator."""
         if saved is not None:

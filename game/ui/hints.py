@@ -17,8 +17,6 @@ from typing import Any
 
 import pygame
 
-from game.rules import match as m
-from game.rules.play import Play
 from game.play.advice import (
     GRADE_TITLES,
     HINT_ROWS,
@@ -29,6 +27,8 @@ from game.play.advice import (
     unit_note,
     value_text,
 )
+from game.rules import match as m
+from game.rules.play import Play
 from game.ui.widgets import (
     Style,
     _mix,

@@ -16,13 +16,13 @@ from game.ai import players
 from game.ai.encode import Scheme
 from game.ai.network import Network
 from game.ai.players import Ranked
+from game.play.advice import TutorTally, difference_text, grade, value_text
+from game.play.session import GameSetup, GameSummary, Seat
 from game.rules import actions as a
 from game.rules import match as m
 from game.rules.variants import find_variant
-from game.play.advice import TutorTally, difference_text, grade, value_text
 from game.ui.scenes import board as board_module
 from game.ui.scenes.board import BoardScene
-from game.play.session import GameSetup, GameSummary, Seat
 
 PRACTICE = GameSetup(
     "backgammon",

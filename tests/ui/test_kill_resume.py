@@ -24,6 +24,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.play.session import GameSetup, SavedGame, Seat
 from game.rules import actions as a
 from game.rules import match as m
 from game.rules.replay import apply_entry, first_state, replay_states
@@ -33,7 +34,6 @@ from game.ui.progress import load_in_progress, replay_of
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.results import ResultsScene
-from game.play.session import GameSetup, SavedGame, Seat
 
 SETTINGS = replace(Settings(), muted=True, animation="instant")
 # Seeds whose games are short for their variant (the suite must stay fast); El Mundo's

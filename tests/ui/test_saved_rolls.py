@@ -13,12 +13,12 @@ import pytest
 from stepping import run_until  # tests/ui is on the path (rootdir-less import)
 
 import game.ui.scenes.board as board_module
+from game.play.session import GameSetup, Seat, saved_from_json, saved_to_json
 from game.rules import match as m
 from game.rules.replay import Replay, replay_states
 from game.rules.variants import find_variant
 from game.ui.progress import replay_of
 from game.ui.scenes.board import BoardScene
-from game.play.session import GameSetup, Seat, saved_from_json, saved_to_json
 
 PEOPLE = (Seat(), Seat(human=False))
 COMPUTERS = (Seat(human=False), Seat(human=False))

@@ -167,10 +167,13 @@ class BoardScene(BoardInput, Scene):
         self.fx_rng = random.Random(self.seed ^ 0x5EED)  # the effects' own generator
         self.theme = theme_for(self.variant.id, self.app.settings.palette)
         if replay is not None:
-            self.seats = tuple(
-                replace(seat, name=replay_label(side_colours(self.theme, i).name, raw))
-                for i, (seat, raw) in enumerate(zip(self.seats, replay.seats, strict=False))
-            ) + self.seats[len(replay.seats) :]
+            self.seats = (
+                tuple(
+                    replace(seat, name=replay_label(side_colours(self.theme, i).name, raw))
+                    for i, (seat, raw) in enumerate(zip(self.seats, replay.seats, strict=False))
+                )
+                + self.seats[len(replay.seats) :]
+            )
         self.view = BoardView(self.variant, self.theme, self.app.size, self.viewer)
         self.preparing: Future[Any] | None = None
         self.prepare()
@@ -1140,7 +1143,6 @@ class BoardScene(BoardInput, Scene):
                 return f"{name}: Done ends the turn (Space), Undo takes back"
             return f"{name} to play {self.dice_text(state.dice)}"
         return ""
-
 
 
 __all__ = ["BoardScene"]
