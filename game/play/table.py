@@ -151,6 +151,7 @@ class Table:
             self.viewer = next((i for i, s in enumerate(replay.seats) if s.get("human")), 0)
         self.executor: ThreadPoolExecutor | None = None
         self.pending: Future[a.Action | None] | None = None  # a computer seat thinking
+        self.pending_state: m.GameState | None = None  # the state it thinks about
         self.dice_wanted: ev.DiceAsked | None = None  # physical dice: the throw awaited
         self.throw_wanted = False  # the player's throw is awaited
         self.turn: TurnInput | None = None  # a person's steps of the turn so far
@@ -180,7 +181,9 @@ class Table:
             self.contribution = str(saved.start.get("contribution", ""))
         else:
             self.seed = setup.seed if setup.seed is not None else new_seed()
-            self.contribution = replay.contribution if replay else setup.contribution
+            self.contribution = setup.contribution
+        if replay is not None:  # the replay's own dice
+            self.seed, self.contribution = replay.seed, replay.contribution
         self.rng = dice_stream(self.seed, self.contribution)
         self.ai_rng = random.Random(self.seed ^ 0xA1A1)
         if saved is not None:
@@ -626,9 +629,12 @@ class Table:
     def _computer_turn(self) -> None:
         """A computer seat decides in the worker thread; its decision is made here."""
         state = self.state
+        if self.pending is not None and self.pending_state is not state:
+            self.pending = None  # worked out for a state gone by: asked again
         if self.pending is None:
             seat = self.seat(state.to_act)
             seed = self.ai_rng.getrandbits(32)
+            self.pending_state = state
             self.pending = self.worker().submit(decide, state, seat.level, seed)
             return
         if not self.pending.done():
