@@ -131,9 +131,7 @@ class BoardScene(BoardInput, Scene):
     pending = _table_attr("pending", "a computer seat's decision being worked out")
     executor = _table_attr("executor", "the worker thread")
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
-        self.table: Table | None = None
+    table: Table  # the game: set as the scene is entered
 
     # -- starting ------------------------------------------------------------------
 
@@ -208,7 +206,7 @@ class BoardScene(BoardInput, Scene):
             save_in_progress(self.app, saved)
 
     def on_exit(self) -> None:
-        if self.table is not None:
+        if hasattr(self, "table"):
             self.table.close()
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -226,7 +224,6 @@ class BoardScene(BoardInput, Scene):
         if self.app.headless:
             self.view.background()
             return
-        assert self.table is not None
         self.preparing = self.table.worker().submit(self.view.background)
 
     @property

@@ -4,7 +4,7 @@ table (``game.play.table``), whose events the board then shows."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -13,16 +13,15 @@ from game.play.advice import HINT_ROWS
 from game.play.turn import Move
 from game.rules import actions as a
 from game.rules import match as m
+from game.rules.position import Position
 from game.ui.anim.effects import DiceThrow
-from game.ui.hints import HintCard, covers
+from game.ui.dice_entry import DiceEntry
+from game.ui.dice_seal import ThrowPrompt
+from game.ui.hints import HintCard, TutorCard, covers
 from game.ui.scenes.board_anim import Knocked
 
-if TYPE_CHECKING:
-    from game.ui.scenes.board import BoardScene
-
-    _Base = BoardScene
-else:
-    _Base = object
+# The mixin reads and changes the scene's attributes (typed in BoardScene).
+_Base: Any = object
 
 BUTTON_ACTIONS: dict[str, a.Action] = {
     "double": a.Double(),
@@ -40,6 +39,21 @@ def distance(p: tuple[int, int], q: tuple[int, int]) -> float:
 
 class BoardInput(_Base):
     """The input half of ``BoardScene`` (a mixin: it reads and changes the scene)."""
+
+    # The scene's attributes this half sets (BoardScene.on_enter gives them values).
+    drag_from: tuple[int, int] | None
+    drag_at: tuple[int, int] | None
+    dice_anim: DiceThrow | None
+    shown_dice: tuple[int, ...]
+    shown: Position
+    wait: float
+    selected: int | None
+    resigning: bool
+    hint_card: HintCard | None
+    tutor_card: TutorCard | None
+    dice_entry: DiceEntry | None
+    throw_prompt: ThrowPrompt | None
+    queued: list[pygame.event.Event]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
