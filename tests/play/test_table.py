@@ -34,8 +34,7 @@ def as_replay(table: Table) -> Replay:
 @pytest.mark.parametrize("variant_id", sorted(VARIANTS))
 def test_a_computer_game_of_every_variant_reaches_its_end(variant_id):
     options = {"cube": False} if variant_id == "backgammon" else {}
-    players = VARIANTS[variant_id].players if hasattr(VARIANTS[variant_id], "players") else 2
-    seats = (Seat(human=False),) * max(players, 4)
+    seats = (Seat(human=False),) * 4  # as many as the variant seats
     table = new_table(GameSetup(variant_id, options, seats=seats, seed=3))
     events = play_on(table)
     state = table.state
@@ -97,8 +96,9 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
     assert a.Double() not in table.legal_actions()
 
 
-def cube_table(seats=(Seat(), Seat())) -> Table:
-    table = new_table(GameSetup("backgammon", {"cube": True}, seats, seed=11))
+def cube_table() -> Table:
+    """A backgammon money game of two people, the opening played: the cube can turn."""
+    table = new_table(GameSetup("backgammon", {"cube": True}, (Seat(), Seat()), seed=11))
     table.advance()
     table.apply(a.Move(m.legal_plays(table.state)[0]))
     assert m.can_double(table.state)
@@ -140,9 +140,7 @@ def test_a_decision_worked_out_for_an_earlier_state_is_dropped():
     """The computer thinks in the worker; a decision made meanwhile (a person's
     concession, a test's move) makes its answer stale: it is asked again."""
     table = cube_table()
-    doubler = table.state.on_roll
-    table.seats = tuple(Seat(human=side == doubler) for side in range(2))
-    table.seats = tuple(Seat(human=False) for _ in range(2))
+    table.seats = (Seat(human=False), Seat(human=False))
     table.advance()  # the computer on roll is asked whether it doubles
     asked = table.pending
     assert asked is not None
