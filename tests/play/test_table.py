@@ -326,6 +326,20 @@ def test_every_save_after_every_decision_replays_and_resumes(kind):
                 assert resumed.log[n] == table.log[n]
     if previous is not None:
         assert table.start["match"].score == m.next_match(previous)[0].score
+    contributed = bool(table.start.get("contribution"))
+    assert contributed == (kind == "seed and contribution" or "throw" in kind)
+    if setup.manual_dice:
+        assert all(e.get("manual") for e in table.log if e["action"] == "roll")
+    # The last save's record, watched as a replay, reaches its state decision by decision.
+    record = saved_from_json(json.loads(json.dumps(saved_to_json(saves[-1]))))
+    replay = record.replay(tuple({"human": s.human} for s in record.setup.seats))
+    viewer = new_table(replay_setup(replay), replay=replay)
+    for _ in range(len(record.log)):
+        replay_on(viewer)
+        viewer.advance()
+    said = [e.text for e in viewer.poll() if isinstance(e, ev.Said)]
+    assert not any("stops" in text for text in said)
+    assert viewer.log == list(record.log) and viewer.state == record.state
 
 
 def test_a_game_after_the_last_opens_with_the_next_match_score():

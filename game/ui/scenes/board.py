@@ -50,16 +50,17 @@ from game.rules.play import Play, Step
 from game.rules.position import Position
 from game.rules.replay import Replay
 from game.ui.anim.effects import DiceThrow, Slide
-from game.ui.anim.tween import Call, Delay, Timeline
+from game.ui.anim.tween import Timeline
 from game.ui.assets import font
 from game.ui.dice_entry import DiceEntry
-from game.ui.dice_seal import ThrowPrompt, asks_throw, mixed_words, seal_lines
-from game.ui.hints import GOOD_COLOUR, HintCard, TutorCard, Verdict, place_card
+from game.ui.dice_seal import ThrowPrompt, asks_throw, seal_lines
+from game.ui.hints import GOOD_COLOUR, HintCard, TutorCard, place_card
 from game.ui.progress import record_finished, save_in_progress
 from game.ui.render.board_view import BoardView
 from game.ui.render.layout import SpotKey, spot_key
 from game.ui.scenes.base import Scene
 from game.ui.scenes.board_anim import StepAnimation
+from game.ui.scenes.board_events import show_event
 from game.ui.scenes.board_input import BoardInput
 from game.ui.theme import side_colours, theme_for
 from game.ui.widgets import (
@@ -73,11 +74,6 @@ from game.ui.widgets import (
 )
 
 T = TypeVar("T")
-
-THINK_PAUSE = 0.35  # a computer seat's pause before it rolls or moves
-END_PAUSE = 1.2  # the last position stays on screen before the results
-REPLAY_PAUSE = 0.7  # between decisions when a replay plays on by itself
-PACE = {"think": THINK_PAUSE, "forced": 0.9, "replay": REPLAY_PAUSE, "now": 0.0}
 
 KIND_WORDS = {
     Kind.SINGLE: "wins",
@@ -267,6 +263,10 @@ class BoardScene(BoardInput, Scene):
     def state(self) -> m.GameState:
         return self.game.state
 
+    @property
+    def cube(self) -> m.Cube:
+        return self.state.cube
+
     def act(self, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Call the table, then show what happened."""
         result = call(*args, **kwargs)
@@ -302,55 +302,7 @@ class BoardScene(BoardInput, Scene):
             self.show(event)
 
     def show(self, event: ev.Event) -> None:
-        match event:
-            case ev.Said(text=text):
-                self.say(text)
-            case ev.Opened(state=state):
-                self.shown = state.position
-                if state.dice:  # backgammon: the starter plays the opening throw
-                    self.throw_dice(state.dice)
-            case ev.Rolled(dice=dice):
-                self.throw_dice(dice)
-            case ev.Played(side=side, play=play, animate=animate):
-                if animate:
-                    self.animate_steps(side, play)
-                self.selected = None
-                self.close_hint()
-                self.tutor_card = None
-            case ev.DiceShown(dice=dice):
-                self.shown_dice = dice
-            case ev.Doubled():
-                self.app.audio.play("double")
-            case ev.DiceAsked(title=title, count=count, faces=faces, names=names):
-                self.dice_entry = DiceEntry(title, count, faces, names, opening=event.opening)
-            case ev.ThrowAsked(seal=seal):
-                self.throw_prompt = ThrowPrompt(seal)
-            case ev.Thrown(contribution=contribution, opening=opening):
-                mixed = mixed_words(contribution)
-                self.say(f"{self.message}  ·  {mixed}" if opening else mixed)
-            case ev.TurnStarted() | ev.TurnReset() | ev.ReviewAsked():
-                self.selected = None
-                self.close_hint()
-                if isinstance(event, ev.TurnReset):
-                    self.shown = self.resting()
-            case ev.ReviewReady(judgement=j):
-                verdict = Verdict(j.state, j.play, j.loss, j.best, j.grade, j.ranked)
-                self.tutor_card = TutorCard(verdict)
-                self.place_cards()
-            case ev.Praised(word=word):
-                self.good = (self.t, word)
-            case ev.HintReady(state=state, ranked=ranked):
-                self.hint_ready(state, ranked)
-            case ev.Rewound(state=state):
-                self.shown = state.position
-                self.shown_dice = state.dice
-            case ev.Wait(reason=reason):
-                self.wait = PACE[reason]
-            case ev.GameOver(state=state):
-                if state.winner is not None:
-                    self.app.audio.play("win")
-                self.say(self.result_words(state))
-                self.timeline.add(Delay(END_PAUSE), Call(self.show_results))
+        show_event(self, event)
 
     # -- what is drawn at rest -------------------------------------------------------
 
