@@ -41,7 +41,7 @@ import pygame
 
 from game.play import events as ev
 from game.play.advice import moves_of
-from game.play.session import GameSetup, PauseChoice, SavedGame, replay_label
+from game.play.session import GameSetup, PauseChoice, SavedGame, Seat, replay_label
 from game.play.table import Table, dice_text, replay_setup
 from game.rules import actions as a
 from game.rules import match as m
@@ -49,6 +49,7 @@ from game.rules.outcome import Kind
 from game.rules.play import Play, Step
 from game.rules.position import Position
 from game.rules.replay import Replay
+from game.rules.variants import find_variant
 from game.ui.anim.effects import DiceThrow, Slide
 from game.ui.anim.tween import Timeline
 from game.ui.assets import font
@@ -145,8 +146,6 @@ class BoardScene(BoardInput, Scene):
             setup = payload
         else:
             raise TypeError(f"BoardScene needs a GameSetup, got {payload!r}")
-        from game.rules.variants import find_variant
-
         players = find_variant(setup.variant_id, setup.options).players
         self.table = Table(
             setup,
@@ -286,7 +285,7 @@ class BoardScene(BoardInput, Scene):
     def saved(self) -> SavedGame:
         return self.table.saved()
 
-    def seat(self, side: int) -> Any:
+    def seat(self, side: int) -> Seat:
         return self.seats[side]
 
     def side_name(self, side: int) -> str:
