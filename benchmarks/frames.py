@@ -33,11 +33,11 @@ def measure(
     """Frame times (ms) while something moved, and while a computer seat was thinking."""
     from dataclasses import replace
 
+    from game.play.session import GameSetup, Seat
     from game.rules.variants import find_variant
     from game.store.settings import Settings
     from game.ui.app import App
     from game.ui.scenes.board import BoardScene
-    from game.ui.session import GameSetup, Seat
 
     app = App(replace(Settings(), muted=True), persist=False)
     app.demo = True

@@ -163,7 +163,7 @@ class _Warnings(logging.Handler):
 
 
 def _setup(variant: str, **kw: Any) -> Any:
-    from game.ui.session import GameSetup, Seat
+    from game.play.session import GameSetup, Seat
 
     seats = kw.pop("seats", (Seat(), Seat(human=False)))
     return GameSetup(variant, kw.pop("options", {}), seats, **kw)
@@ -171,6 +171,7 @@ def _setup(variant: str, **kw: Any) -> Any:
 
 def _starts() -> list[tuple[str, Callable[[Any, random.Random], None]]]:
     """Named ways to begin an episode, each from a fresh menu."""
+    from game.play.session import Seat
     from game.ui.scenes.board import BoardScene
     from game.ui.scenes.campaign import CampaignScene
     from game.ui.scenes.dice_stats import DiceScene
@@ -178,7 +179,6 @@ def _starts() -> list[tuple[str, Callable[[Any, random.Random], None]]]:
     from game.ui.scenes.rules import RulesScene
     from game.ui.scenes.settings import SettingsScene
     from game.ui.scenes.setup import SetupScene
-    from game.ui.session import Seat
 
     def scene(cls: type, payload: Any = None) -> Callable[[Any, random.Random], None]:
         return lambda app, rng: app.push(cls(app), payload)
@@ -198,6 +198,7 @@ def _starts() -> list[tuple[str, Callable[[Any, random.Random], None]]]:
     def doubled_match(app: Any, rng: random.Random) -> None:
         """A match between two people where the opening play is made and the cube offered
         (so every run turns the cube; the random inputs take, beaver or drop it)."""
+        from game.rules import actions as a
         from game.rules import match as m
 
         setup = _setup("backgammon", options={"match_length": 5}, seats=(Seat(), Seat()), seed=5)
@@ -205,7 +206,7 @@ def _starts() -> list[tuple[str, Callable[[Any, random.Random], None]]]:
         board = app.stack.top
         board.commit(rng.choice(m.legal_plays(board.state)), animate=False)
         if board.state.phase is m.Phase.ROLL and m.can_double(board.state):
-            board.push(m.double(board.state))  # as the Double button does
+            board.apply(a.Double())  # as the Double button does
 
     mundo = (Seat(), Seat(human=False), Seat(), Seat(human=False))
     return [

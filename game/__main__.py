@@ -83,11 +83,11 @@ def _demo(
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
+    from game.play.session import GameSetup, Seat
     from game.rules.variants import find_variant
     from game.store.settings import Settings
     from game.ui.app import App
     from game.ui.scenes.board import BoardScene
-    from game.ui.session import GameSetup, Seat
 
     settings = replace(Settings(), fullscreen=False, muted=True)
     app = App(settings, persist=False)

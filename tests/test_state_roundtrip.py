@@ -44,16 +44,8 @@ import pytest
 
 from benchmarks.uct import draw_play
 from game.engine import handle
-from game.rules import match as m
-from game.rules.history import decision
-from game.rules.notation import format_turn
-from game.rules.play import Play
-from game.rules.serial import state_from_json, state_to_json
-from game.rules.variants import VARIANTS, find_variant
-from game.rules.variants.base import Variant
-from game.store.records import Records
-from game.ui.advice import TutorTally
-from game.ui.session import (
+from game.play.advice import TutorTally
+from game.play.session import (
     GameSetup,
     Judged,
     SavedGame,
@@ -63,6 +55,14 @@ from game.ui.session import (
     saved_to_json,
     start_to_json,
 )
+from game.rules import match as m
+from game.rules.history import decision
+from game.rules.notation import format_turn
+from game.rules.play import Play
+from game.rules.serial import state_from_json, state_to_json
+from game.rules.variants import VARIANTS, find_variant
+from game.rules.variants.base import Variant
+from game.store.records import Records
 
 # -- the option sets ---------------------------------------------------------------------------
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.play.session import GameSetup
 from game.rules.dice import CONTRIBUTION_MAX, seed_seal
-from game.ui.session import GameSetup
 from game.ui.widgets import Style, draw_panel, draw_text
 
 PHRASE_MAX = 60  # characters of the phrase the card takes (well under CONTRIBUTION_MAX)

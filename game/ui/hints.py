@@ -17,9 +17,7 @@ from typing import Any
 
 import pygame
 
-from game.rules import match as m
-from game.rules.play import Play
-from game.ui.advice import (
+from game.play.advice import (
     GRADE_TITLES,
     HINT_ROWS,
     chance_game,
@@ -29,6 +27,8 @@ from game.ui.advice import (
     unit_note,
     value_text,
 )
+from game.rules import match as m
+from game.rules.play import Play
 from game.ui.widgets import (
     Style,
     _mix,

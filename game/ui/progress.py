@@ -18,14 +18,14 @@ from dataclasses import replace
 from typing import Any
 
 from game.campaign import medal_for
-from game.rules.replay import Replay, replay_from_json
-from game.store.records import FinishedGame
-from game.ui.session import (
+from game.play.session import (
     LEVELS,
     GameSummary,
     SavedGame,
     start_to_json,
 )
+from game.rules.replay import Replay, replay_from_json
+from game.store.records import FinishedGame
 
 log = logging.getLogger(__name__)
 

@@ -27,8 +27,8 @@ from typing import Any
 
 import pygame
 
+from game.play.session import SavedGame, saved_from_json, saved_to_json
 from game.store.records import FinishedGame, Records
-from game.ui.session import SavedGame, saved_from_json, saved_to_json
 
 log = logging.getLogger(__name__)
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules.replay import replay_states
-from game.store.records import FinishedGame, Records, seed_from_db, seed_to_db
-from game.ui.progress import replay_of
-from game.ui.session import (
+from game.play.session import (
     GameSetup,
     setup_from_json,
     setup_to_json,
     start_from_json,
     start_to_json,
 )
+from game.rules.replay import replay_states
+from game.store.records import FinishedGame, Records, seed_from_db, seed_to_db
+from game.ui.progress import replay_of
 
 
 @pytest.mark.parametrize("seed", [0, 42, 2**48 - 1, 2**63 - 1, 2**63, 2**127 + 3, 2**128 - 1])

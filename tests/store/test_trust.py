@@ -195,10 +195,10 @@ def test_bad_settings_in_a_read_only_book_still_start(tmp_path, monkeypatch):
 
 def test_the_window_starts_with_a_read_only_home(tmp_path, monkeypatch):
     """The whole app starts, says so on the menu and on the board, and keeps the file."""
+    from game.play.session import GameSetup, Seat
     from game.ui.app import App
     from game.ui.scenes.board import BoardScene
     from game.ui.scenes.menu import MenuScene
-    from game.ui.session import GameSetup, Seat
 
     path = tmp_path / "records.sqlite"
     before = a_book(path)

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pygame
 
+from game.play.session import Seat
 from game.rules import match as m
 from game.rules.position import position_from_counts
 from game.store.settings import Settings
@@ -13,7 +14,6 @@ from game.ui.app import App
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.campaign import CampaignScene, LevelIntroScene
 from game.ui.scenes.results import ResultsScene
-from game.ui.session import Seat
 
 
 def press(app, key):

@@ -16,12 +16,13 @@ from game.ai import players
 from game.ai.encode import Scheme
 from game.ai.network import Network
 from game.ai.players import Ranked
+from game.play import table as table_module
+from game.play.advice import TutorTally, difference_text, grade, value_text
+from game.play.session import GameSetup, GameSummary, Seat
+from game.rules import actions as a
 from game.rules import match as m
 from game.rules.variants import find_variant
-from game.ui.advice import TutorTally, difference_text, grade, value_text
-from game.ui.scenes import board as board_module
 from game.ui.scenes.board import BoardScene
-from game.ui.session import GameSetup, GameSummary, Seat
 
 PRACTICE = GameSetup(
     "backgammon",
@@ -115,7 +116,7 @@ def judge_as(monkeypatch, loss):
         best = next(p for p in m.legal_plays(state) if p != play)
         return loss, [Ranked(best, 0.5, True), Ranked(play, 0.5 - loss, True)]
 
-    monkeypatch.setattr(board_module, "tutor_judgement", judgement)
+    monkeypatch.setattr(table_module, "tutor_judgement", judgement)
     return calls
 
 
@@ -250,7 +251,7 @@ def test_the_tally_reaches_the_summary_and_the_results(app, net, monkeypatch):
     play_by_hand(app, scene)
     assert run_until(app, lambda: scene.tutor_card is not None)
     press(app, pygame.K_k)  # keep
-    scene.push(m.concede(scene.state, 0))
+    scene.apply(a.Concede(0))
     scene.show_results()
     results = app.stack.top
     assert isinstance(results, ResultsScene)

@@ -24,6 +24,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.play.session import GameSetup, SavedGame, Seat
+from game.rules import actions as a
 from game.rules import match as m
 from game.rules.replay import apply_entry, first_state, replay_states
 from game.store.settings import Settings
@@ -32,7 +34,6 @@ from game.ui.progress import load_in_progress, replay_of
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.results import ResultsScene
-from game.ui.session import GameSetup, SavedGame, Seat
 
 SETTINGS = replace(Settings(), muted=True, animation="instant")
 # Seeds whose games are short for their variant (the suite must stay fast); El Mundo's
@@ -177,7 +178,7 @@ def double_offered(board: BoardScene) -> bool:
     the side to roll doubles here as the Double button makes a person double."""
     state = board.state
     if state.phase is m.Phase.ROLL and m.can_double(state):
-        board.push(m.double(state))
+        board.apply(a.Double())
     return board.state.phase is m.Phase.TAKE
 
 
@@ -207,7 +208,7 @@ from dataclasses import replace
 from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.scenes.board import BoardScene
-from game.ui.session import GameSetup, Seat
+from game.play.session import GameSetup, Seat
 
 variant, options, seed, players = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 app = App(replace(Settings(), muted=True, animation="instant"), persist=True)

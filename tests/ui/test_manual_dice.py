@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 from stepping import run_until  # tests/ui is on the path (rootdir-less import)
 
+from game.play.session import GameSetup, Seat
 from game.rules import match as m
 from game.rules.replay import Replay, replay_states
 from game.ui.scenes.board import BoardScene
-from game.ui.session import GameSetup, Seat
 
 
 def key(app, n):

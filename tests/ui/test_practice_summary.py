@@ -8,14 +8,14 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from game.play.advice import TutorTally
+from game.play.session import GameSetup, GameSummary, Judged, Seat
 from game.rules import match as m
 from game.rules.variants import find_variant
 from game.store.settings import Settings
-from game.ui.advice import TutorTally
 from game.ui.app import App
 from game.ui.scenes.practice import PracticeSummaryScene, worst_plays
 from game.ui.scenes.results import ResultsScene
-from game.ui.session import GameSetup, GameSummary, Judged, Seat
 
 
 @pytest.fixture

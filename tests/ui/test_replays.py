@@ -11,6 +11,7 @@ import pytest
 from hostile import deadline, make_hostile, small_replay  # tests/ is on the path too
 from stepping import run_until  # tests/ui is on the path (rootdir-less import)
 
+from game.play.session import GameSetup, Seat
 from game.rules.replay import replay_states
 from game.store.exports import MAX_BYTES, read_replay
 from game.store.records import Records
@@ -20,7 +21,6 @@ from game.ui.progress import replay_of
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.records import RecordsScene
 from game.ui.scenes.results import ResultsScene
-from game.ui.session import GameSetup, Seat
 
 COMPUTERS = (Seat(human=False), Seat(human=False, level="beginner"))
 COMPUTERS_JSON = [{"human": False, "level": "novice"}, {"human": False, "level": "beginner"}]

@@ -9,13 +9,13 @@ import pygame
 import pytest
 from stepping import run_until  # tests/ui is on the path (rootdir-less import)
 
+from game.play.session import GameSetup, Seat
 from game.store.records import Records
 from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.progress import load_in_progress
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.session import GameSetup, Seat
 
 SETUP = GameSetup("lombardorum", seats=(Seat(human=False), Seat(human=False)), seed=8)
 
@@ -108,9 +108,9 @@ def test_a_saved_game_that_cannot_be_read_is_dropped(path):
 def test_the_worst_plays_survive_a_restart(path):
     """A practice game's worst plays are kept with the game in progress: the summary
     after a restart still shows the plays made before it."""
+    from game.play.session import Judged, SavedGame, worst_judged
     from game.rules import match as m
     from game.ui.progress import save_in_progress
-    from game.ui.session import Judged, SavedGame, worst_judged
 
     app = open_app(path)
     board = BoardScene(app)

@@ -13,13 +13,13 @@ import pygame
 import pytest
 from stepping import run_until  # tests/ui is on the path (rootdir-less import)
 
+from game.play.session import GameSetup, Seat
 from game.store.records import Records
 from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.progress import load_in_progress
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.session import GameSetup, Seat
 
 SETUP = GameSetup("lombardorum", seats=(Seat(human=False), Seat(human=False)), seed=3)
 FULL = "database or disk is full"
@@ -65,8 +65,8 @@ def plays(app, board, count):
 
 def to_results(app, board):
     """The game ends (conceded: quicker than playing it out) and its results show."""
+    from game.play.session import PauseChoice
     from game.ui.scenes.results import ResultsScene
-    from game.ui.session import PauseChoice
 
     board.on_resume(PauseChoice.CONCEDE)
     assert run_until(app, lambda: isinstance(app.stack.top, ResultsScene), 120)

@@ -10,13 +10,13 @@ from typing import ClassVar
 import pygame
 import pytest
 
+from game.play.session import GameSetup, GameSummary, PauseChoice, Seat
 from game.rules import match as m
 from game.rules.outcome import Kind, Outcome, Termination
 from game.rules.variants import VARIANTS, find_variant
 from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.scenes.base import Scene
-from game.ui.session import GameSetup, GameSummary, PauseChoice, Seat
 from game.ui.widgets import (
     Button,
     Choice,

@@ -9,11 +9,11 @@ import pygame
 import pytest
 from stepping import run_until  # tests/ui is on the path (rootdir-less import)
 
+from game.play.session import GameSetup, Seat
 from game.rules import match as m
 from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.scenes.board import BoardScene
-from game.ui.session import GameSetup, Seat
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.play.session import GameSetup, Seat
 from game.rules import match as m
 from game.rules.dice import dice_stream, seed_seal
 from game.ui.dice_seal import (
@@ -16,7 +17,6 @@ from game.ui.dice_seal import (
     seed_note,
 )
 from game.ui.scenes.board import BoardScene
-from game.ui.session import GameSetup, Seat
 
 PERSON = (Seat(), Seat(human=False))
 

@@ -1,19 +1,22 @@
 """The board: a game in progress, played by any mix of people and computer seats.
 
-The rules move first and the picture follows (STYLE habit 8): every roll and
-play is made on the ``GameState`` at once, and the timeline replays it (the
-dice tumble, each step of each man slides along its track, a hit knocks the
-man to the bar with an impact and a sound). What is drawn at rest is
-``self.shown``, which each animation brings up to date as it ends, so the
-picture never runs ahead of what the player has seen.
+The game itself is the table's (``game.play.table.Table``: the seats, the dice, the
+computer's worker, hints and the tutor, saving, replays); the board is its window.
+The rules move first and the picture follows (STYLE habit 8): every decision is made
+on the table at once, and the table's events (``game.play.events``) become the
+timeline (the dice tumble, each step of each man slides along its track, a hit
+knocks the man to the bar with an impact and a sound). What is drawn at rest is
+``self.shown``, which each animation brings up to date as it ends, so the picture
+never runs ahead of what the player has seen.
 
 A person moves by clicking a man and then a highlighted destination, or by
 dragging it there; a step is accepted only if it begins a legal play
 (``TurnInput``). Right-click or Backspace takes back the last move of the
 turn. Forced plays and passes are made for the person, with a message.
-Computer seats think in a worker thread, so the board keeps animating;
+Computer seats think in the table's worker thread, so the board keeps animating;
 their plays come at a watchable pace. A click or a key during an animation
-finishes it at once, and the click is not lost: it is handled afterwards.
+finishes it at once, and the click is not lost: it is handled afterwards
+(``game.ui.scenes.board_input``).
 
 Practice (``setup.hints``), where the variant has a trained evaluation: a
 Hint button (H) opens a card with the best plays of the roll, ranked (1-5 or
@@ -27,57 +30,40 @@ person's plays goes to the results.
 from __future__ import annotations
 
 import itertools
-import logging
 import math
 import random
-import uuid
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
+from game.play import events as ev
+from game.play.advice import moves_of
+from game.play.session import GameSetup, PauseChoice, SavedGame, Seat, replay_label
+from game.play.table import Table, dice_text, replay_setup
 from game.rules import actions as a
 from game.rules import match as m
-from game.rules.dice import dice_stream, new_seed, seed_seal
-from game.rules.history import decision
-from game.rules.notation import parse_play
 from game.rules.outcome import Kind
 from game.rules.play import Play, Step
 from game.rules.position import Position
-from game.rules.replay import (
-    OutOfDice,
-    Replay,
-    ReplayError,
-    ScriptedDice,
-    apply_entry,
-    first_state,
-)
+from game.rules.replay import Replay
 from game.rules.variants import find_variant
-from game.ui.advice import HINT_ROWS, TutorTally, chance_game, grade, moves_of
-from game.ui.anim.effects import DiceThrow, Impact, Slide, Sparkle
-from game.ui.anim.tween import Call, Delay, Timeline
+from game.ui.anim.effects import DiceThrow, Slide
+from game.ui.anim.tween import Timeline
 from game.ui.assets import font
 from game.ui.dice_entry import DiceEntry
-from game.ui.dice_seal import ThrowPrompt, asks_throw, mixed_words, seal_lines
-from game.ui.hints import GOOD_COLOUR, HintCard, TutorCard, Verdict, covers, place_card
+from game.ui.dice_seal import ThrowPrompt, asks_throw, seal_lines
+from game.ui.hints import GOOD_COLOUR, HintCard, TutorCard, place_card
 from game.ui.progress import record_finished, save_in_progress
 from game.ui.render.board_view import BoardView
-from game.ui.render.layout import SpotKey, path, spot_key
+from game.ui.render.layout import SpotKey, spot_key
 from game.ui.scenes.base import Scene
-from game.ui.session import (
-    GameSetup,
-    GameSummary,
-    Judged,
-    PauseChoice,
-    SavedGame,
-    Seat,
-    replay_label,
-    replay_seats,
-    resumed_states,
-)
+from game.ui.scenes.board_anim import StepAnimation
+from game.ui.scenes.board_events import show_event
+from game.ui.scenes.board_input import BoardInput
 from game.ui.theme import side_colours, theme_for
-from game.ui.turn import Move, TurnInput
 from game.ui.widgets import (
     Style,
     _mix,
@@ -88,23 +74,7 @@ from game.ui.widgets import (
     wrap_words,
 )
 
-log = logging.getLogger(__name__)
-
-STEP_TIME = 0.085  # seconds per point a man slides past, at normal speed
-THINK_PAUSE = 0.35  # a computer seat's pause before it rolls or moves
-END_PAUSE = 1.2  # the last position stays on screen before the results
-REPLAY_PAUSE = 0.7  # between decisions when a replay plays on by itself
-REPLAY_HELP = "Replay: Right or Space for the next move, Left to go back, A to play on"
-REPLAY_WORDS = {
-    "double": "doubles",
-    "take": "takes",
-    "beaver": "beavers",
-    "drop": "drops",
-    "resign": "offers to resign",
-    "accept": "accepts",
-    "reject": "refuses",
-    "concede": "concedes",
-}
+T = TypeVar("T")
 
 KIND_WORDS = {
     Kind.SINGLE: "wins",
@@ -117,145 +87,58 @@ KIND_WORDS = {
 }
 
 
-def advice_available(variant_id: str) -> bool:
-    """Whether hints and the tutor can judge ``variant_id`` (a trained evaluation)."""
-    from game.ai.players import has_levels
+def _table_attr(name: str, doc: str) -> Any:
+    """A scene attribute that is the table's (read and written through)."""
 
-    try:
-        return has_levels(variant_id)
-    except Exception:  # unreadable weights: no advice, but the game goes on
-        log.exception("could not load the evaluation of %s", variant_id)
-        return False
+    def get(scene: BoardScene) -> Any:
+        return getattr(scene.table, name)
 
+    def put(scene: BoardScene, value: Any) -> None:
+        setattr(scene.table, name, value)
 
-def hint_ranking(state: m.GameState) -> list[Any]:
-    """The hint's ranking of every legal play (worker thread)."""
-    from game.ai.players import ranked_plays
-
-    return ranked_plays(state, "expert")
+    return property(get, put, doc=doc)
 
 
-def tutor_judgement(state: m.GameState, play: Play) -> tuple[float, list[Any]]:
-    """What ``play`` gives away against the best, and the ranking (worker thread)."""
-    from game.ai.players import play_loss
-
-    return play_loss(state, play)
-
-
-def computer_decision(state: m.GameState, level: str, seed: int) -> a.Action | None:
-    """What a computer seat does now, in any phase: through ``game.ai`` at its level, or
-    as a novice where the variant has no trained evaluation."""
-    from game.ai.players import LevelUnavailable, decide
-
-    try:
-        return decide(state, level, seed)
-    except LevelUnavailable:
-        return decide(state, "novice", seed)
-
-
-def computer_play(state: m.GameState, level: str, seed: int) -> Play:
-    """The play a computer seat chooses (the MOVE phase)."""
-    action = computer_decision(state, level, seed)
-    assert isinstance(action, a.Move)
-    return action.play
-
-
-class StepAnimation:
-    """One step of one man on the board: slide along the track, land, maybe hit."""
-
-    def __init__(self, scene: BoardScene, side: int, step: Step) -> None:
-        self.scene = scene
-        self.side = side
-        self.step = step
-        self.slide: Slide | None = None
-        self._done = False
-
-    @property
-    def done(self) -> bool:
-        return self._done
-
-    def _begin(self) -> None:
-        scene, side, step = self.scene, self.side, self.step
-        src_key = scene.key_of(side, step.src, scene.shown)
-        count = scene.count_at(src_key, scene.shown)
-        start = scene.view.layout.man_centre(src_key, max(count - 1, 0), max(count, 1))
-        scene.shown = scene.lift(scene.shown, side, step.src)
-        dst_key = scene.key_of(side, step.dst, scene.shown)
-        n = scene.count_at(dst_key, scene.shown)
-        if step.hit:
-            n = 0  # the struck man leaves as this one lands
-        end = scene.view.layout.man_centre(dst_key, n, n + 1)
-        points = [start]
-        if step.src and step.dst <= scene.variant.track_length:
-            points += path(scene.variant, scene.view.layout, side, step.src, step.dst)[:-1]
-        points.append(end)
-        self.slide = Slide(points, STEP_TIME)
-        scene.flying[self] = (side, self.slide)
-
-    def update(self, dt: float) -> float:
-        if self._done:
-            return dt
-        if self.slide is None:
-            self._begin()
-        assert self.slide is not None
-        left = self.slide.update(dt)
-        if self.slide.done:
-            self._land()
-        return left
-
-    def skip(self) -> None:
-        if self._done:
-            return
-        if self.slide is None:
-            self._begin()
-        assert self.slide is not None
-        self.slide.skip()
-        self._land()
-
-    def _land(self) -> None:
-        scene, side, step = self.scene, self.side, self.step
-        scene.flying.pop(self, None)
-        self._done = True
-        if step.hit:
-            scene.knock(side, step.dst)
-        scene.shown = scene.drop(scene.shown, side, step.dst)
-        key = scene.key_of(side, step.dst, scene.shown)
-        n = scene.count_at(key, scene.shown)
-        centre = scene.view.layout.man_centre(key, n - 1, n)
-        if step.dst == scene.variant.off_pos:
-            colour = side_colours(scene.view.theme, side).light
-            scene.effects.append(Sparkle(centre, scene.view.layout.radius, colour, scene.fx_rng))
-            scene.app.audio.play("bear_off")
-        elif not step.hit:
-            scene.app.audio.play("move")
-
-
-class BoardScene(Scene):
-    """A game from the first throw to the result."""
+class BoardScene(BoardInput, Scene):
+    """A game from the first throw to the result: the table's window."""
 
     save_warning = True  # a save that fails is said at the top (game.ui.saving)
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
-        self.executor: ThreadPoolExecutor | None = None
+    # The table's, read (and in tests set) through the scene.
+    game = _table_attr("game", "the game record (m.Game)")
+    setup = _table_attr("setup", "the game's setup")
+    variant = _table_attr("variant", "the variant played")
+    seats = _table_attr("seats", "who sits at each side")
+    viewer = _table_attr("viewer", "the side the board is drawn for")
+    replaying = _table_attr("replaying", "the replay watched, if any")
+    manual = _table_attr("manual", "the dice are entered by hand")
+    advice = _table_attr("advice", "hints and the tutor can judge this variant")
+    turn = _table_attr("turn", "a person's steps of the turn so far")
+    review = _table_attr("review", "a play the tutor is judging")
+    tally = _table_attr("tally", "the tutor's tally of each person's plays")
+    judged = _table_attr("judged", "the person's plays the tutor judged")
+    finished = _table_attr("finished", "the end of the game was told")
+    log = _table_attr("log", "the record of decisions")
+    seed = _table_attr("seed", "the dice's seed")
+    contribution = _table_attr("contribution", "the player's throw mixed into the dice")
+    start = _table_attr("start", "how this game began within its match")
+    rng = _table_attr("rng", "the dice stream")
+    ai_rng = _table_attr("ai_rng", "the computer seats' seeds")
+    hits = _table_attr("hits", "the men each side struck")
+    pending = _table_attr("pending", "a computer seat's decision being worked out")
+    executor = _table_attr("executor", "the worker thread")
+
+    table: Table  # the game: set as the scene is entered
 
     # -- starting ------------------------------------------------------------------
 
     def on_enter(self, payload: Any = None) -> None:
         previous: m.GameState | None = None
-        saved: SavedGame | None = None
-        self.replaying: Replay | None = None  # a finished game shown move by move
-        if isinstance(payload, Replay):
-            self.replaying = payload
-            setup = GameSetup(
-                payload.variant_id,
-                dict(payload.options),
-                seats=replay_seats(payload),
-                seed=payload.seed,
-                mode="replay",
-            )
-        elif isinstance(payload, SavedGame):
-            saved = payload
+        saved = payload if isinstance(payload, SavedGame) else None
+        replay = payload if isinstance(payload, Replay) else None
+        if replay is not None:
+            setup = replay_setup(replay)
+        elif saved is not None:
             setup = saved.setup
         elif isinstance(payload, tuple):
             setup, previous = payload
@@ -263,186 +146,63 @@ class BoardScene(Scene):
             setup = payload
         else:
             raise TypeError(f"BoardScene needs a GameSetup, got {payload!r}")
-        if not setup.match_id:
-            setup = replace(setup, match_id=uuid.uuid4().hex[:16])
-        self.setup = setup
-        self.variant = find_variant(setup.variant_id, setup.options)
-        if saved is not None:
-            self.seed = saved.seed
-            self.contribution = str(saved.start.get("contribution", ""))
-        else:
-            self.seed = setup.seed if setup.seed is not None else new_seed()
-            replaying = self.replaying
-            self.contribution = replaying.contribution if replaying else setup.contribution
-        # The dice come from the game's seed and the player's contribution alone (so they
-        # replay every roll); the computer seats' seeds and the effects have their own.
-        self.rng = dice_stream(self.seed, self.contribution)
-        self.ai_rng = random.Random(self.seed ^ 0xA1A1)
-        self.fx_rng = random.Random(self.seed ^ 0x5EED)
-        if saved is not None:
-            self.rng.setstate(saved.rng_state)
-            if saved.ai_rng_state is not None:
-                self.ai_rng.setstate(saved.ai_rng_state)
-            state = saved.state
-        elif self.replaying is not None:
-            state = first_state(self.replaying, self.rng)
-        elif (setup.manual_dice and self.needs_opening(previous)) or self.asks_throw(setup):
-            # Physical dice: the opening throw is entered first (the board waits); a
-            # fresh seed: the player's throw is mixed into the dice first.
-            match = previous.match if previous is not None else m.match_from_options(self.variant)
-            state = m.GameState(
-                self.variant, self.variant.start_position(), m.Phase.ROLL, match=match
-            )
-        elif previous is not None:
-            state = m.next_game(previous, ScriptedDice([]) if setup.manual_dice else self.rng)  # type: ignore[arg-type]
-        else:
-            state = m.new_game(self.variant, self.rng)
-        self.game = m.Game(state)
-        if saved is not None:
-            self.game.states = resumed_states(saved)
-        # How this game began within its match, for replays (game.rules.replay).
-        self.start = (
-            saved.start
-            if saved is not None
-            else {"match": state.match, "starter": previous.winner if previous else None}
+        players = find_variant(setup.variant_id, setup.options).players
+        self.table = Table(
+            setup,
+            previous=previous,
+            saved=saved,
+            replay=replay,
+            ask_throw=asks_throw(setup, players, demo=self.app.demo),
+            keep=self.keep_saved,
+            name=self.side_name,
         )
-        if self.contribution:  # kept with the game: its dice are the seed's and this
-            self.start["contribution"] = self.contribution
-        self.previous = previous
-        self.manual = setup.manual_dice and self.replaying is None
-        self.dice_entry: DiceEntry | None = None  # physical dice: the throw asked for
-        self.throw_prompt: ThrowPrompt | None = None  # the player's throw asked for
-        self.replay_next = False  # replays: the viewer asked for the next decision
-        self.replay_auto = False  # replays: decisions follow one another by themselves
-        self.log: list[dict[str, Any]] = list(saved.log) if saved else []
-        seats = tuple(setup.seats) + (Seat(human=False),) * self.variant.players
-        self.seats: tuple[Seat, ...] = seats[: self.variant.players]
-        humans = [i for i, seat in enumerate(self.seats) if seat.human]
-        self.viewer = humans[0] if humans else 0
-        if self.replaying is not None:
-            self.viewer = next((i for i, s in enumerate(self.replaying.seats) if s.get("human")), 0)
+        self.table.confirm_turn = self.app.settings.confirm_turn
+        self.fx_rng = random.Random(self.seed ^ 0x5EED)  # the effects' own generator
         self.theme = theme_for(self.variant.id, self.app.settings.palette)
-        if self.replaying is not None:
+        if replay is not None:
             self.seats = (
                 tuple(
                     replace(seat, name=replay_label(side_colours(self.theme, i).name, raw))
-                    for i, (seat, raw) in enumerate(
-                        zip(self.seats, self.replaying.seats, strict=False)
-                    )
+                    for i, (seat, raw) in enumerate(zip(self.seats, replay.seats, strict=False))
                 )
-                + self.seats[len(self.replaying.seats) :]
+                + self.seats[len(replay.seats) :]
             )
         self.view = BoardView(self.variant, self.theme, self.app.size, self.viewer)
         self.preparing: Future[Any] | None = None
         self.prepare()
         self.timeline = Timeline(self.app.settings.speed)
-        self.shown: Position = state.position
+        self.shown: Position = self.state.position
         self.flying: dict[Any, tuple[int, Slide]] = {}
         self.effects: list[Any] = []
         self.dice_anim: DiceThrow | None = None
         self.shown_dice: tuple[int, ...] = ()
-        self.turn: TurnInput | None = None
+        self.dice_entry: DiceEntry | None = None  # physical dice: the throw asked for
+        self.throw_prompt: ThrowPrompt | None = None  # the player's throw asked for
         self.selected: int | None = None
         self.drag_from: tuple[int, int] | None = None
         self.drag_at: tuple[int, int] | None = None
-        self.pending: Future[Play] | None = None
         self.wait = 0.3  # seconds before the next automatic action
         self.queued: list[pygame.event.Event] = []
         self.message = ""
         self.message_time = 0.0
-        self.hits = list(saved.hits) if saved else [0] * self.variant.players
         self.t = 0.0
-        self.finished = False
         self.buttons: dict[str, pygame.Rect] = {}
         self.disabled: dict[str, tuple[pygame.Rect, str]] = {}  # drawn greyed, with a note
         self.message_box = pygame.Rect(0, 0, 0, 0)
         self.resigning = False  # a person is choosing how much to resign (backgammon)
-        # Hints and the tutor (practice): the cards, the worker's jobs, the tally.
-        self.advice = setup.hints and advice_available(self.variant.id)
         self.hint_card: HintCard | None = None
-        self.hint_job: Future[list[Any]] | None = None
-        self.hint_state: m.GameState | None = None  # the state the job or ranking is for
-        self.hint_ranked: list[Any] | None = None
-        self.review: tuple[m.GameState, Play] | None = None  # a play the tutor is judging
-        self.review_job: Future[tuple[float, list[Any]]] | None = None
         self.tutor_card: TutorCard | None = None
-        self.tally: dict[int, TutorTally] = (
-            {side: TutorTally() for side in humans} if self.advice else {}
-        )
-        if saved is not None and self.advice:
-            self.tally.update(saved.tally)
-        # The person's plays the tutor judged (practice); a resumed game brings its worst.
-        self.judged: list[Judged] = list(saved.judged) if saved is not None else []
         self.good: tuple[float, str] = (-math.inf, "")  # the tutor's quiet word, and when
-        if saved is not None:
-            if state.dice:
-                self.shown_dice = state.dice
-            self.say(f"Resumed: {saved.describe()}")
-            return
-        if self.replaying is not None:
-            if state.dice:
-                self.shown_dice = state.dice
-            self.say(REPLAY_HELP)
-            return
-        if self.manual and self.needs_opening(previous):
-            names = tuple(self.side_name(side) for side in range(self.variant.players))
-            self.dice_entry = DiceEntry(
-                "Opening throw: one die each",
-                self.variant.players,
-                self.variant.faces,
-                names,
-                opening=True,
-            )
-            self.say("Throw one die for each side and enter them")
-            return
-        if self.asks_throw(setup):
-            self.throw_prompt = ThrowPrompt(seed_seal(self.seed))
-            self.say("The dice are sealed: throw to mix your throw into them")
-            return
-        self.open_game(state)
+        self.act(self.table.begin)
 
-    def asks_throw(self, setup: GameSetup) -> bool:
-        return asks_throw(setup, self.variant.players, demo=self.app.demo)
-
-    def thrown(self, contribution: str) -> None:
-        """The player threw: the contribution is mixed with the seed into the dice, and
-        the game opens with them."""
-        self.throw_prompt = None
-        self.contribution = contribution
-        self.rng = dice_stream(self.seed, contribution)
-        previous = self.previous
-        state = (
-            m.next_game(previous, self.rng)
-            if previous is not None
-            else m.new_game(self.variant, self.rng)
-        )
-        self.game = m.Game(state)
-        self.shown = state.position
-        self.start["match"] = state.match
-        self.start["contribution"] = contribution
-        self.open_game(state)
-        mixed = mixed_words(contribution)
-        self.say(f"{self.message}  ·  {mixed}" if state.opening else mixed)
-
-    def needs_opening(self, previous: m.GameState | None) -> bool:
-        """Whether this game starts with an opening throw (not when the last game's
-        winner starts a historical game of a match)."""
-        return previous is None or self.variant.has_opening_roll_play
-
-    def open_game(self, state: m.GameState) -> None:
-        """The game begins: kept as the game in progress, the opening throw shown."""
-        self.save()  # the new game replaces any game in progress
-        if state.dice:  # backgammon: the starter plays the opening throw
-            self.throw_dice(state.dice)
-        throws = [str(d) for d in state.opening]
-        opener = ", ".join(throws[:-1]) + " and " + throws[-1] if throws else ""
-        if state.opening:
-            self.say(f"Opening throw {opener}: {self.side_name(state.on_roll)} starts")
+    def keep_saved(self, saved: SavedGame) -> None:
+        """The table keeps the game in progress after every decision (not a demo's)."""
+        if not self.app.demo:
+            save_in_progress(self.app, saved)
 
     def on_exit(self) -> None:
-        if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = None
+        if hasattr(self, "table"):
+            self.table.close()
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.view.resize(size)
@@ -452,11 +212,6 @@ class BoardScene(Scene):
                 card.placed = False
         self.place_cards()
 
-    def worker(self) -> ThreadPoolExecutor:
-        if self.executor is None:
-            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board")
-        return self.executor
-
     def prepare(self) -> None:
         """Paint the board's background (up to a few seconds on a 4K screen) in a worker
         thread while the window shows that the board is being laid out; headless runs
@@ -464,7 +219,7 @@ class BoardScene(Scene):
         if self.app.headless:
             self.view.background()
             return
-        self.preparing = self.worker().submit(self.view.background)
+        self.preparing = self.table.worker().submit(self.view.background)
 
     @property
     def ready(self) -> bool:
@@ -475,6 +230,7 @@ class BoardScene(Scene):
 
     def on_resume(self, result: Any = None) -> None:
         self.timeline.speed = self.app.settings.speed
+        self.table.confirm_turn = self.app.settings.confirm_turn
         theme = theme_for(self.variant.id, self.app.settings.palette)
         if theme != self.theme:
             self.theme = theme
@@ -494,58 +250,40 @@ class BoardScene(Scene):
                 # side may accept or refuse.
                 self.resigning = True
             else:
-                loser = side if self.seat(side).human else self.viewer
-                self.push(m.concede(state, loser), conceder=loser)
-                self.say(f"{self.side_name(loser)} concedes")
+                self.apply(a.Concede(side if self.seat(side).human else self.viewer))
         elif result == PauseChoice.MENU:
             self.app.home()
         elif result == PauseChoice.QUIT:
             self.app.quit()
 
-    # -- state -----------------------------------------------------------------------------
+    # -- the table -------------------------------------------------------------------------
 
     @property
     def state(self) -> m.GameState:
         return self.game.state
 
-    def push(
-        self,
-        state: m.GameState,
-        play: Play | None = None,
-        conceder: int | None = None,
-        manual: bool = False,
-    ) -> None:
-        """Make ``state`` the game's new state; ``play``: the play that led to it
-        (``conceder``: the side that gave the game up; ``manual``: a roll entered by hand,
-        marked so before the game is saved, or the save would not replay)."""
-        entry = decision(self.state, state, play, conceder)
-        if manual:
-            entry["manual"] = True
-        self.log.append(entry)
-        self.game.push(state)
-        self.save()
+    @property
+    def cube(self) -> m.Cube:
+        return self.state.cube
 
-    def save(self) -> None:
-        """Keep the game in progress in the records (after every play), so that it can be
-        resumed after a crash; a game that is over is not kept."""
-        if self.app.demo or self.replaying is not None:
-            return
-        save_in_progress(self.app, self.saved())
+    def act(self, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Call the table, then show what happened."""
+        result = call(*args, **kwargs)
+        self.show_events()
+        return result
+
+    def apply(self, action: a.Action) -> None:
+        """A person's decision (``Table.apply``), shown."""
+        self.act(self.table.apply, action)
+
+    def roll(self) -> None:
+        self.act(self.table.roll)
+
+    def commit(self, play: Play, *, animate: bool) -> None:
+        self.act(self.table.commit, play, animate=animate)
 
     def saved(self) -> SavedGame:
-        """The game in progress as it would be resumed."""
-        return SavedGame(
-            self.setup,
-            self.seed,
-            self.rng.getstate(),
-            self.state,
-            tuple(self.log),
-            tuple(self.hits),
-            dict(self.tally),
-            self.ai_rng.getstate(),
-            self.start,
-            tuple(self.judged),
-        )
+        return self.table.saved()
 
     def seat(self, side: int) -> Seat:
         return self.seats[side]
@@ -557,67 +295,19 @@ class BoardScene(Scene):
         self.message = text
         self.message_time = self.t
 
+    def show_events(self) -> None:
+        """Turn the table's events into the board's pictures, sounds and words."""
+        for event in self.table.poll():
+            self.show(event)
+
+    def show(self, event: ev.Event) -> None:
+        show_event(self, event)
+
     # -- what is drawn at rest -------------------------------------------------------
 
     def key_of(self, side: int, pos: int, position: Position) -> SpotKey:
         in_hand = pos == 0 and position.board[side][0] == 0 and position.hand[side] > 0
         return spot_key(self.variant, side, pos, in_hand=in_hand)
-
-    def count_at(self, key: SpotKey, position: Position) -> int:
-        kind, index = key
-        if kind == "hand":
-            return position.hand[index]
-        if kind == "bar":
-            return position.board[index][0]
-        if kind == "off":
-            return position.board[index][-1]
-        for side in range(position.players):
-            for pos in range(1, self.variant.track_length + 1):
-                if position.board[side][pos] and self.variant.cell(side, pos) == index:
-                    return position.board[side][pos]
-        return 0
-
-    @staticmethod
-    def _with(position: Position, side: int, pos: int, change: int, hand: bool) -> Position:
-        rows = [list(r) for r in position.board]
-        hands = list(position.hand)
-        if hand:
-            hands[side] += change
-        else:
-            rows[side][pos] += change
-        return Position(
-            tuple(tuple(r) for r in rows), position.to_act, tuple(hands), position.flags
-        )
-
-    def lift(self, position: Position, side: int, pos: int) -> Position:
-        """``position`` with one man of ``side`` taken up from ``pos`` (bar before hand)."""
-        from_hand = pos == 0 and position.board[side][0] == 0
-        return self._with(position, side, pos, -1, from_hand)
-
-    def drop(self, position: Position, side: int, pos: int) -> Position:
-        return self._with(position, side, pos, +1, False)
-
-    def knock(self, side: int, pos: int) -> None:
-        """The man struck on ``side``'s ``pos`` flies to its owner's bar, with a bang."""
-        variant = self.variant
-        for other in range(variant.players):
-            where = variant.facing_pos(side, pos, other) if other != side else None
-            if where is None or not self.shown.board[other][where]:
-                continue
-            key = self.key_of(other, where, self.shown)
-            centre = self.view.layout.man_centre(key, 0, 1)
-            self.shown = self._with(self.shown, other, where, -1, False)
-            bar = ("bar", other)
-            n = self.count_at(bar, self.shown)
-            end = self.view.layout.man_centre(bar, n, n + 1)
-            colour = side_colours(self.theme, other).body
-            self.effects.append(Impact(centre, self.view.layout.radius, colour, self.fx_rng))
-            self.app.audio.play("hit")
-            self.hits[side] += 1
-            flight = _Knocked(self, other, Slide([centre, end], 0.35))
-            self.flying[flight] = (other, flight.slide)
-            self.effects.append(flight)
-            return
 
     # -- the flow of the game ----------------------------------------------------------
 
@@ -626,23 +316,8 @@ class BoardScene(Scene):
             return
         self.t += dt
         self.timeline.update(dt)
-        speed = self.timeline.speed
-        for effect in list(self.effects):
-            if speed:
-                effect.update(dt * speed)
-            else:
-                effect.skip()
-            if effect.done:
-                self.effects.remove(effect)
-        if self.dice_anim is not None:
-            if self.timeline.speed == 0:
-                self.dice_anim.skip()
-            else:
-                self.dice_anim.update(dt * self.timeline.speed)
-            if self.dice_anim.done:
-                self.shown_dice = self.dice_anim.values
-                self.dice_anim = None
-        self.poll_hint()
+        self.update_effects(dt)
+        self.show_events()  # a hint's ranking, when the worker has it
         if self.hint_card is not None and self.hint_card.state is not self.state:
             self.hint_card = None
         if self.tutor_card is not None and self.tutor_card.verdict.state is not self.state:
@@ -662,7 +337,25 @@ class BoardScene(Scene):
         if self.wait > 0 and self.timeline.speed:
             self.wait -= dt
             return
-        self.advance()
+        self.act(self.table.advance)
+
+    def update_effects(self, dt: float) -> None:
+        speed = self.timeline.speed
+        for effect in list(self.effects):
+            if speed:
+                effect.update(dt * speed)
+            else:
+                effect.skip()
+            if effect.done:
+                self.effects.remove(effect)
+        if self.dice_anim is not None:
+            if speed == 0:
+                self.dice_anim.skip()
+            else:
+                self.dice_anim.update(dt * speed)
+            if self.dice_anim.done:
+                self.shown_dice = self.dice_anim.values
+                self.dice_anim = None
 
     def resting(self) -> Position:
         """The position as it stands: the state's, with a person's steps so far."""
@@ -675,182 +368,6 @@ class BoardScene(Scene):
     def busy(self) -> bool:
         return self.timeline.busy or self.dice_anim is not None or bool(self.flying)
 
-    def advance(self) -> None:
-        """Do what comes next when nothing is animating: a computer acts, or wait."""
-        state = self.state
-        if state.is_over:
-            if not self.finished:
-                self.finished = True
-                if state.winner is not None:
-                    self.app.audio.play("win")
-                self.say(self.result_words(state))
-                self.timeline.add(Delay(END_PAUSE), Call(self.show_results))
-            return
-        if self.replaying is not None:
-            self.replay_step()
-            return
-        if self.dice_entry is not None or self.throw_prompt is not None:
-            return  # the dice thrown by hand, or the player's throw, are awaited
-        side = state.to_act
-        seat = self.seat(side)
-        if not seat.human:
-            if state.phase is m.Phase.ROLL and not m.can_double(state):
-                self.roll()
-            else:
-                self.computer_turn()
-            return
-        if state.phase is m.Phase.MOVE:
-            self.human_turn()
-
-    def roll(self) -> None:
-        if self.manual:
-            if self.dice_entry is None:
-                side = self.state.on_roll
-                self.dice_entry = DiceEntry(
-                    f"{self.side_name(side)} throws", self.variant.thrown_dice, self.variant.faces
-                )
-                self.say(f"{self.side_name(side)}: enter the dice thrown")
-            return
-        state = m.roll(self.state, self.rng)
-        self.push(state)
-        self.throw_dice(state.dice)
-
-    def entered(self) -> None:
-        """The dice entry card is complete: the throw is made with those dice."""
-        entry = self.dice_entry
-        assert entry is not None and entry.done
-        self.dice_entry = None
-        if entry.opening:
-            self.enter_opening(list(entry.values))
-            return
-        state = m.set_dice(self.state, entry.values)
-        self.push(state, manual=True)
-        self.throw_dice(state.dice)
-
-    def enter_opening(self, values: list[int]) -> None:
-        previous = self.previous
-        try:
-            dice = ScriptedDice(values)
-            state = (
-                m.next_game(previous, dice)  # type: ignore[arg-type]
-                if previous is not None
-                else m.new_game(self.variant, dice)  # type: ignore[arg-type]
-            )
-        except OutOfDice:
-            names = tuple(self.side_name(side) for side in range(self.variant.players))
-            self.dice_entry = DiceEntry(
-                "A tie: throw again", self.variant.players, self.variant.faces, names, opening=True
-            )
-            self.say("The highest dice tie: each side throws again")
-            return
-        self.game = m.Game(state)
-        self.shown = state.position
-        self.start["opening"] = values
-        self.start["match"] = state.match
-        self.open_game(state)
-
-    def throw_dice(self, dice: tuple[int, ...]) -> None:
-        layout = self.view.layout
-        x, y, w, h = layout.dice_area
-        size = min(h * 0.8, w / (len(dice) + 1))
-        rest = [(x + w * (i + 1) / (len(dice) + 1), y + h / 2) for i in range(len(dice))]
-        start = (x + w * 0.1, y + h * 1.6) if self.state.on_roll == self.viewer else (x, y - h)
-        self.shown_dice = ()
-        self.dice_anim = DiceThrow(dice, start, rest, size, self.variant.faces, self.fx_rng)
-        if self.timeline.speed == 0:
-            self.dice_anim.skip()
-        self.app.audio.play("dice")
-
-    def human_turn(self) -> None:
-        state = self.state
-        if self.turn is None or self.turn.state is not state:
-            self.turn = TurnInput(state, m.legal_plays(state))
-            self.selected = None
-            self.close_hint()
-            forced = self.turn.forced
-            if forced is not None:
-                name = self.side_name(state.to_act)
-                self.say(f"{name} cannot move: pass" if not forced else f"Forced play for {name}")
-                self.commit(forced, animate=True)
-                self.wait = 0.9
-                return
-        if self.review is not None:
-            self.poll_review()
-            return
-        if self.tutor_card is not None:
-            return  # the person answers the tutor first
-        done = self.turn.complete()
-        if done is not None and not (self.app.settings.confirm_turn and self.turn.moves):
-            self.finish(done)
-
-    def finish(self, play: Play) -> None:
-        """A person's play is complete: the tutor judges it first (practice), else it is
-        made at once."""
-        state = self.state
-        if self.advice and self.turn is not None and self.turn.forced is None:
-            self.close_hint()
-            self.review = (state, play)
-            self.review_job = self.worker().submit(tutor_judgement, state, play)
-            return
-        self.commit(play, animate=False)
-
-    def computer_turn(self) -> None:
-        """A computer seat decides in the worker thread; its decision is made here."""
-        state = self.state
-        if self.pending is None:
-            seat = self.seat(state.to_act)
-            seed = self.ai_rng.getrandbits(32)
-            self.pending = self.worker().submit(computer_decision, state, seat.level, seed)
-            return
-        if not self.pending.done():
-            return
-        action = self.pending.result()
-        self.pending = None
-        name = self.side_name(state.to_act)
-        match action:
-            case None:
-                self.roll()
-                return
-            case a.Move(play=play):
-                if not play:
-                    self.say(f"{name} cannot move")
-                self.commit(play, animate=True)
-            case a.NameDie(value=value):
-                self.push(a.apply_action(state, action))
-                self.say(f"{name} names a {value}")
-            case a.Double():
-                self.push(a.apply_action(state, action))
-                self.app.audio.play("double")
-                self.say(f"{name} doubles")
-            case a.Take() | a.Drop() | a.Beaver():
-                self.push(a.apply_action(state, action))
-                self.say(f"{name} {'drops' if action.name == 'drop' else action.name + 's'}")
-            case a.Accept():
-                self.push(a.apply_action(state, action))
-                self.say(f"{name} accepts")
-            case a.Reject():
-                self.push(a.apply_action(state, action))
-                self.say(f"{name} refuses: play on")
-        self.wait = THINK_PAUSE
-
-    def commit(self, play: Play, *, animate: bool) -> None:
-        """Make ``play`` in the game; replay its steps on the board if ``animate``."""
-        state = self.state
-        side = state.to_act
-        plays = self.turn.plays if self.turn is not None and self.turn.state is state else None
-        after = m.play(state, play, plays)
-        if animate:
-            self.animate_steps(side, play)
-        self.turn = None
-        self.selected = None
-        self.close_hint()
-        self.tutor_card = None
-        self.review = None
-        self.push(after, play)
-        if after.phase is m.Phase.MOVE and after.roller is not None:
-            self.shown_dice = after.dice
-            self.say(f"{self.side_name(after.to_act)} may play {self.dice_text(after.dice)}")
-
     def animate_steps(self, side: int, steps: tuple[Step, ...] | Play) -> None:
         for step in steps:
             self.timeline.add(StepAnimation(self, side, step))
@@ -858,29 +375,7 @@ class BoardScene(Scene):
     def show_results(self) -> None:
         from game.ui.scenes.results import ResultsScene
 
-        state = self.state
-        summary = GameSummary(
-            setup=self.setup,
-            state=state,
-            seed=self.seed,
-            turns=state.turn,
-            hits=tuple(self.hits),
-            pips=tuple(state.position.pip_count(s) for s in range(self.variant.players)),
-            match_over=state.match.length == 0 or state.match.winner is not None,
-            tutor=(
-                tuple(self.tally.get(s) for s in range(self.variant.players)) if self.tally else ()
-            ),
-            log=tuple(self.log),
-            start=self.start,
-            judged=tuple(self.judged),
-            states=tuple(self.game.states),
-        )
-        if self.replaying is not None:  # the results name the sides as they were played
-            seats = tuple(
-                Seat(human=bool(raw.get("human")), level=str(raw.get("level", "novice")))
-                for raw in self.replaying.seats
-            )
-            summary = replace(summary, setup=replace(self.setup, seats=seats))
+        summary = self.table.summary()
         if self.app.demo:
             self.on_exit()
             self.on_enter(replace(self.setup, seed=self.ai_rng.getrandbits(32)))
@@ -901,285 +396,10 @@ class BoardScene(Scene):
 
     @staticmethod
     def dice_text(dice: tuple[int, ...]) -> str:
-        return "-".join(str(d) for d in dice)
-
-    # -- people's input ----------------------------------------------------------------------
+        return dice_text(dice)
 
     def human_to_act(self) -> bool:
-        return not self.state.is_over and self.seat(self.state.to_act).human
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.hint_card is not None:
-                self.close_hint()
-                return True
-            from game.ui.scenes.pause import PauseScene
-
-            self.app.push(PauseScene(self.app), self.variant.id)
-            return True
-        if not self.ready:
-            return False  # the board is still being laid out
-        if self.busy and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            # Finish every animation at once; the input itself is handled afterwards.
-            self.skip_animations()
-            self.queued.append(event)
-            return True
-        if self.dice_entry is not None:
-            return self.dice_event(event)
-        if self.throw_prompt is not None:
-            used = self.throw_prompt.event(event)
-            if self.throw_prompt.thrown is not None:
-                self.app.audio.play("click")
-                self.thrown(self.throw_prompt.thrown)
-            return used
-        if self.tutor_card is not None:
-            return self.tutor_event(event)
-        if self.hint_card is not None and self.hint_event(event):
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            if event.button == 3:
-                return self.undo()
-            if event.button == 1:
-                return self.click(event.pos)
-        if event.type == pygame.MOUSEMOTION and self.drag_from is not None:
-            self.drag_at = event.pos
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag_from is not None:
-            start, self.drag_from, at = self.drag_from, None, self.drag_at
-            self.drag_at = None
-            if at is not None and _distance(start, at) > self.view.layout.radius * 0.6:
-                return self.click(event.pos, dragged=True)
-            return True
-        if event.type == pygame.KEYDOWN:
-            return self.key(event)
-        return False
-
-    def skip_animations(self) -> None:
-        self.timeline.skip()
-        if self.dice_anim is not None:
-            self.dice_anim.skip()
-            self.shown_dice = self.dice_anim.values
-            self.dice_anim = None
-        for effect in list(self.effects):
-            if isinstance(effect, _Knocked):
-                effect.skip()
-        self.wait = min(self.wait, 0.05)
-
-    def replay_step(self) -> None:
-        """A replay: make the next recorded decision when the viewer asks (or by itself)."""
-        replay = self.replaying
-        assert replay is not None
-        if not (self.replay_next or self.replay_auto):
-            return
-        self.replay_next = False
-        n = len(self.log)
-        if n >= len(replay.plays):
-            self.replay_auto = False
-            self.say("The record ends here")
-            return
-        entry = replay.plays[n]
-        state = self.state
-        action = entry.get("action")
-        after = state
-        by_hand = action == "roll" and bool(entry.get("manual"))  # not the seed's dice
-        if action != "roll" or by_hand:  # the seed's rolls are drawn from self.rng below
-            try:
-                after = apply_entry(state, entry, self.rng, n, self.contribution)
-            except ReplayError as exc:
-                self.replay_auto = False
-                self.say(f"The replay stops: {exc}")
-                return
-        name = self.side_name(int(entry.get("side", 0)))
-        if by_hand:
-            self.push(after, manual=True)
-            self.throw_dice(after.dice)
-        elif action == "roll":
-            self.roll()
-            if list(self.state.dice) != list(entry.get("dice", [])):
-                self.replay_auto = False
-                self.say(f"The replay stops: the seed throws {list(self.state.dice)} here")
-        elif action == "play":
-            play = parse_play(self.variant, state.position, state.dice, entry["play"])
-            self.commit(play, animate=True)
-            self.say(f"{name} plays {entry['play']}  ·  {n + 1} of {len(replay.plays)}")
-        else:
-            self.push(after, conceder=int(entry["side"]) if action == "concede" else None)
-            words = REPLAY_WORDS.get(str(action), str(action))
-            self.say(f"{name} {words}  ·  {n + 1} of {len(replay.plays)}")
-        self.wait = REPLAY_PAUSE if self.replay_auto else 0.0
-
-    def replay_back(self) -> bool:
-        """A replay: back to before the last play made (and the roll that led to it)."""
-        replay = self.replaying
-        assert replay is not None
-        n = len(self.log)
-        plays = [i for i in range(n) if replay.plays[i].get("action") == "play"]
-        if not plays:
-            return False
-        target = plays[-1]
-        if target and replay.plays[target - 1].get("action") == "roll":
-            target -= 1
-        rng = replay.dice()
-        states = [first_state(replay, rng)]
-        for i, entry in enumerate(replay.plays[:target]):
-            states.append(apply_entry(states[-1], entry, rng, i, replay.contribution))
-        self.rng = rng
-        self.game = m.Game(states[0])
-        self.game.states = states
-        self.log = [dict(e) for e in replay.plays[:target]]
-        self.replay_auto = False
-        self.finished = False
-        self.shown = self.state.position
-        self.shown_dice = self.state.dice
-        self.say(f"Back to move {target} of {len(replay.plays)}")
-        return True
-
-    def replay_key(self, event: pygame.event.Event) -> bool:
-        if event.key in (pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_n):
-            self.replay_next = True
-            return True
-        if event.key in (pygame.K_LEFT, pygame.K_p):
-            return self.replay_back()
-        if event.key == pygame.K_a:
-            self.replay_auto = not self.replay_auto
-            self.say("Playing on by itself (A stops)" if self.replay_auto else REPLAY_HELP)
-            return True
-        return False
-
-    def key(self, event: pygame.event.Event) -> bool:
-        if self.replaying is not None:
-            return self.replay_key(event)
-        if event.key == pygame.K_h:
-            return self.toggle_hint()
-        if event.key in (pygame.K_BACKSPACE, pygame.K_u):
-            return self.undo()
-        if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_r):
-            return self.primary()
-        if event.key == pygame.K_d:
-            return self.press("double")
-        return False
-
-    def primary(self) -> bool:
-        """Space / Enter: roll, or end a finished turn."""
-        if "roll" in self.buttons:
-            return self.press("roll")
-        if "done" in self.buttons:
-            return self.press("done")
-        return False
-
-    def press(self, name: str) -> bool:
-        state = self.state
-        # The buttons drawn last can be out of date: inputs that come in one frame (a
-        # double click on Roll) are handled before the next drawing.
-        if name not in self.buttons or name not in dict(self.wanted_buttons()):
-            return False
-        self.app.audio.play("click")
-        if name == "roll":
-            self.roll()
-        elif name == "double":
-            self.push(m.double(state))
-            self.app.audio.play("double")
-            self.say(f"{self.side_name(state.on_roll)} doubles")
-        elif name == "take":
-            self.push(m.take(state))
-        elif name == "drop":
-            self.push(m.drop(state))
-        elif name == "beaver":
-            self.push(m.beaver(state))
-        elif name == "done" and self.turn is not None:
-            play = self.turn.complete()
-            if play is not None:
-                self.finish(play)
-        elif name == "hint":
-            self.toggle_hint()
-        elif name == "undo":
-            self.undo()
-        elif name.startswith("resign"):
-            self.resigning = False
-            level = int(name.removeprefix("resign"))
-            self.push(m.resign(state, level))
-            words = {1: "a single game", 2: "a gammon", 3: "a backgammon"}[level]
-            self.say(f"{self.side_name(state.on_roll)} offers to resign {words}")
-        elif name == "cancel":
-            self.resigning = False
-        elif name == "accept":
-            self.push(m.accept(state))
-        elif name == "reject":
-            self.push(m.reject(state))
-            self.say(f"{self.side_name(state.to_act)} refuses: play on")
-        elif name.startswith("choose"):
-            self.push(m.choose_die(state, int(name.removeprefix("choose"))))
-        return True
-
-    def undo(self) -> bool:
-        if self.turn is None or self.busy or self.tutor_card is not None:
-            return False
-        move = self.turn.undo()
-        if move is None:
-            return False
-        self.review = None  # a play the tutor was judging is no longer the play
-        self.selected = None
-        self.shown = self.turn.position.with_to_act(self.state.to_act)
-        return True
-
-    def pos_at(self, point: tuple[int, int], side: int) -> int | None:
-        """The mover's pos under ``point`` (0 for its bar or hand, L+1 for its tray)."""
-        key = self.view.layout.spot_at(point)
-        if key is None:
-            return None
-        kind, index = key
-        if kind in ("bar", "hand"):
-            return 0 if index == side else None
-        if kind == "off":
-            return self.variant.off_pos if index == side else None
-        for pos in range(1, self.variant.track_length + 1):
-            if self.variant.cell(side, pos) == index:
-                return pos
-        return None
-
-    def click(self, point: tuple[int, int], dragged: bool = False) -> bool:
-        for name, rect in self.buttons.items():
-            if rect.collidepoint(point):
-                return self.press(name)
-        state = self.state
-        if state.phase is m.Phase.ROLL and self.human_to_act():
-            x, y, w, h = self.view.layout.dice_area
-            if pygame.Rect(int(x), int(y), int(w), int(h)).collidepoint(point):
-                return self.press("roll")
-        if self.turn is None or not self.human_to_act() or state.phase is not m.Phase.MOVE:
-            return False
-        pos = self.pos_at(point, state.to_act)
-        if pos is None:
-            if not dragged:
-                self.selected = None
-            return False
-        if self.selected is not None:
-            moves = self.turn.moves_from(self.selected)
-            if pos in moves:
-                self.make(moves[pos])
-                return True
-        if pos in self.turn.sources():
-            if self.selected == pos and not dragged:
-                self.selected = None
-                return True
-            self.selected = pos
-            # A single destination is played at once on a second click of the same man
-            self.drag_from = point
-            self.drag_at = None
-            self.app.audio.play("click")
-            return True
-        if not dragged:
-            self.selected = None
-        return False
-
-    def make(self, move: Move) -> None:
-        assert self.turn is not None
-        side = self.state.to_act
-        self.close_hint()  # the person plays on their own
-        self.shown = self.turn.position.with_to_act(side)
-        self.turn.make(move)
-        self.selected = None
-        self.animate_steps(side, move.steps)
+        return self.table.human_to_act()
 
     # -- hints and the tutor ----------------------------------------------------------------
 
@@ -1199,235 +419,6 @@ class BoardScene(Scene):
         return (
             f"No trained evaluation of {self.variant.name} yet: hints and the tutor arrive with it"
         )
-
-    def toggle_hint(self) -> bool:
-        """H or the Hint button: open the hint card (the worker ranks the plays), or close it."""
-        if self.hint_card is not None:
-            self.close_hint()
-            return True
-        if not self.hint_offered() or self.busy:
-            return False
-        if not self.advice:
-            self.say(self.hint_note())
-            return True
-        assert self.turn is not None
-        state = self.state
-        card = HintCard(state, len(self.turn.plays))
-        if self.hint_state is state and self.hint_ranked is not None:
-            card.ranked = self.hint_ranked
-        elif self.hint_state is not state or self.hint_job is None:
-            self.hint_state = state
-            self.hint_ranked = None
-            self.hint_job = self.worker().submit(hint_ranking, state)
-        self.hint_card = card
-        self.app.audio.play("click")
-        self.place_cards()
-        return True
-
-    def close_hint(self) -> None:
-        self.hint_card = None
-
-    def poll_hint(self) -> None:
-        """Take the worker's ranking when it is ready (kept for the turn's state)."""
-        job = self.hint_job
-        if job is None or not job.done():
-            return
-        self.hint_job = None
-        try:
-            ranked = job.result()
-        except Exception:
-            log.exception("the hint could not rank the plays")
-            ranked = None
-        card = self.hint_card
-        if ranked is None:
-            self.hint_state = None
-            if card is not None:
-                card.error = "The evaluation could not rank these plays."
-            return
-        self.hint_ranked = ranked
-        if card is not None and card.state is self.hint_state:
-            card.ranked = ranked
-            # Move the card only if it hides the best play (or does not fit any more).
-            spots = self.preview_points(card.shown[0].play if card.shown else None)
-            if card.size(card.scale) != card.target.size or covers(
-                card.target, spots, self.view.layout.radius * 0.6
-            ):
-                self.place_cards()
-
-    def choose_hint(self, index: int) -> bool:
-        """Show the hint's ``index``-th play on the board (steps made so far are taken
-        back: the hint is for the whole roll)."""
-        card = self.hint_card
-        if card is None or not 0 <= index < len(card.shown):
-            return False
-        card.chosen = index
-        if self.turn is not None and self.turn.moves:
-            self.turn.undo_all()
-            self.review = None
-            self.selected = None
-            self.shown = self.resting()
-        self.app.audio.play("click")
-        spots = self.preview_points(card.chosen_play)
-        if covers(card.target, spots, self.view.layout.radius * 0.6):
-            self.place_cards()
-        return True
-
-    def apply_hint(self) -> bool:
-        """Make the chosen hint's play for the person, its men sliding into place."""
-        card = self.hint_card
-        play = card.chosen_play if card is not None else None
-        if play is None or self.turn is None or card is None or card.state is not self.state:
-            return False
-        side = self.state.to_act
-        self.close_hint()
-        self.turn.undo_all()
-        self.selected = None
-        self.shown = self.turn.position.with_to_act(side)
-        for step in play:
-            self.turn.make(Move(step.src, step.dst, (step,)))
-        self.animate_steps(side, play)
-        self.app.audio.play("click")
-        return True
-
-    def hint_event(self, event: pygame.event.Event) -> bool:
-        """Input for the open hint card; False lets the board have it."""
-        card = self.hint_card
-        assert card is not None
-        if event.type == pygame.MOUSEMOTION:
-            card.hover_at(event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = card.hit(event.pos)
-            if hit is None:
-                return False
-            kind, what = hit
-            if kind == "row":
-                if card.chosen == what:
-                    return self.apply_hint()  # a second click on the shown play makes it
-                return self.choose_hint(what)
-            if kind == "button" and what == "apply":
-                return self.apply_hint()
-            if kind == "button" and what == "close":
-                self.close_hint()
-            return True  # a click on the card never reaches the board under it
-        if event.type == pygame.MOUSEBUTTONUP and card.rect.collidepoint(event.pos):
-            self.drag_from = self.drag_at = None
-            return True
-        if event.type != pygame.KEYDOWN:
-            return False
-        numbers = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, HINT_ROWS + 1)}
-        numbers |= {getattr(pygame, f"K_KP{i}"): i - 1 for i in range(1, HINT_ROWS + 1)}
-        if event.key in numbers:
-            return self.choose_hint(numbers[event.key])
-        if event.key in (pygame.K_UP, pygame.K_DOWN) and card.shown:
-            step = -1 if event.key == pygame.K_UP else 1
-            now = card.chosen if card.chosen is not None else (-1 if step > 0 else 0)
-            return self.choose_hint((now + step) % len(card.shown))
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            return card.chosen_play is not None and self.apply_hint()
-        return False
-
-    def poll_review(self) -> None:
-        """The tutor's judgement of the play made: a good play goes on at once; one that
-        gives away 0.03 or more waits for Take back or Keep."""
-        job, review = self.review_job, self.review
-        if job is None or review is None or not job.done():
-            return
-        self.review = None
-        self.review_job = None
-        state, play = review
-        turn = self.turn
-        if state is not self.state or turn is None or turn.complete() != play:
-            return  # stale: the play changed meanwhile
-        side = state.to_act
-        try:
-            loss, ranked = job.result()
-        except Exception:
-            log.exception("the tutor could not judge the play")
-            self.commit(play, animate=False)
-            return
-        word = grade(loss)
-        best = ranked[0].play if ranked else play
-        if word is None:
-            self.tally[side] = self.tally.get(side, TutorTally()).add(loss)
-            self.judged.append(Judged(state, play, best, loss))
-            word = "Best play"
-            if loss >= 0.0005:
-                lost = f"{100 * loss:.1f}%" if chance_game(self.variant.players) else f"{loss:.3f}"
-                word = f"Good play: {lost} short of the best"
-            self.good = (self.t, word)
-            self.commit(play, animate=False)
-            return
-        self.tutor_card = TutorCard(Verdict(state, play, loss, best, word, ranked))
-        self.place_cards()
-
-    def dice_event(self, event: pygame.event.Event) -> bool:
-        """Input while the dice thrown by hand are entered: nothing else happens."""
-        entry = self.dice_entry
-        assert entry is not None
-        used = False
-        if event.type == pygame.KEYDOWN:
-            used = entry.key(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            used = entry.click(event.pos)
-        if entry.done:
-            self.app.audio.play("click")
-            self.entered()
-        return used
-
-    def tutor_event(self, event: pygame.event.Event) -> bool:
-        """Input while the tutor waits for an answer: Take back or Keep, nothing else."""
-        card = self.tutor_card
-        assert card is not None
-        if event.type == pygame.MOUSEMOTION:
-            card.hover_at(event.pos)
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            return self.take_back()
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = card.hit(event.pos)
-            if hit == ("button", "takeback"):
-                return self.take_back()
-            if hit == ("button", "keep"):
-                return self.keep()
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_BACKSPACE, pygame.K_u, pygame.K_t):
-                return self.take_back()
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_k):
-                return self.keep()
-        return False
-
-    def take_back(self) -> bool:
-        """Undo the whole play the tutor flagged: the person plays the roll again."""
-        card = self.tutor_card
-        if card is None or self.turn is None:
-            return False
-        side = card.verdict.state.to_act
-        self.tutor_card = None
-        self.tally[side] = self.tally.get(side, TutorTally()).took_back()
-        self.turn.undo_all()
-        self.selected = None
-        self.shown = self.resting()
-        self.app.audio.play("click")
-        self.say("Taken back: play the roll again")
-        return True
-
-    def keep(self) -> bool:
-        """Keep the flagged play: it is made, and counted against the person."""
-        card = self.tutor_card
-        if card is None:
-            return False
-        verdict = card.verdict
-        self.tutor_card = None
-        if verdict.state is not self.state:
-            return True
-        side = verdict.state.to_act
-        self.tally[side] = self.tally.get(side, TutorTally()).add(verdict.loss)
-        self.judged.append(Judged(verdict.state, verdict.play, verdict.best, verdict.loss))
-        self.app.audio.play("click")
-        self.commit(verdict.play, animate=False)
-        return True
 
     def preview_points(self, play: Play | None) -> list[tuple[float, float]]:
         """Where the men ``play`` moves stand before it and after it (what a card about
@@ -2102,35 +1093,4 @@ class BoardScene(Scene):
         return ""
 
 
-class _Knocked:
-    """A struck man flying to its bar (an effect: it does not hold up the game)."""
-
-    def __init__(self, scene: BoardScene, side: int, slide: Slide) -> None:
-        self.scene = scene
-        self.side = side
-        self.slide = slide
-
-    @property
-    def done(self) -> bool:
-        return self.slide.done
-
-    def update(self, dt: float) -> float:
-        left = self.slide.update(dt)
-        if self.slide.done:
-            self._land()
-        return left
-
-    def skip(self) -> None:
-        self.slide.skip()
-        self._land()
-
-    def _land(self) -> None:
-        if self.scene.flying.pop(self, None) is not None:
-            self.scene.shown = self.scene.drop(self.scene.shown, self.side, 0)
-
-
-def _distance(a: tuple[int, int], b: tuple[int, int]) -> float:
-    return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
-
-
-__all__ = ["BoardScene", "computer_decision", "computer_play"]
+__all__ = ["BoardScene"]

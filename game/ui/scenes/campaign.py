@@ -17,9 +17,9 @@ from typing import Any
 import pygame
 
 from game.campaign import MEDALS, Level
+from game.play.session import GameSetup, Seat
 from game.rules.variants import VARIANTS
 from game.ui.backdrop import draw_page
-from game.ui.session import GameSetup, Seat
 from game.ui.widgets import (
     Button,
     Panel,

@@ -12,8 +12,8 @@ from typing import Any
 
 import pygame
 
+from game.play.session import PauseChoice
 from game.rules.variants import VARIANTS
-from game.ui.session import PauseChoice
 from game.ui.widgets import Button, Panel, WidgetScene, dim, draw_rule, draw_text, fit_text
 
 

@@ -14,11 +14,11 @@ from typing import Any
 
 import pygame
 
+from game.play.advice import chance_game, loss_words
+from game.play.session import WORST_KEPT as WORST
+from game.play.session import GameSummary, Judged, worst_judged
 from game.rules.notation import format_turn
-from game.ui.advice import chance_game, loss_words
 from game.ui.backdrop import draw_page
-from game.ui.session import WORST_KEPT as WORST
-from game.ui.session import GameSummary, Judged, worst_judged
 from game.ui.widgets import Button, Panel, WidgetScene, draw_text, fit_text
 
 log = logging.getLogger(__name__)

@@ -19,12 +19,12 @@ from typing import Any
 import pygame
 
 from game.campaign import MEDALS
+from game.play.advice import TutorTally, chance_game
+from game.play.session import GameSummary, Seat
 from game.rules.outcome import Kind, Termination
 from game.rules.variants import VARIANTS
-from game.ui.advice import TutorTally, chance_game
 from game.ui.backdrop import Motes, draw_backdrop
 from game.ui.dice_seal import seed_note
-from game.ui.session import GameSummary, Seat
 from game.ui.theme import side_colours, theme_for
 from game.ui.widgets import (
     Button,

@@ -21,12 +21,12 @@ from typing import Any
 
 import pygame
 
+from game.play.session import LEVELS, GameSetup, Seat, level_available
 from game.rules.position import Position
 from game.rules.variants import VARIANTS, find_variant
 from game.rules.variants.base import OptionSpec, OptionValue
 from game.ui.backdrop import draw_backdrop
 from game.ui.scenes.rules import era, history_paragraphs, variant_text
-from game.ui.session import LEVELS, GameSetup, Seat, level_available
 from game.ui.theme import side_colours, theme_for
 from game.ui.widgets import (
     Button,

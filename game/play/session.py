@@ -14,10 +14,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game.ai.levels import LEVELS
+from game.play.advice import TutorTally
 from game.rules.dice import check_contribution
 from game.rules.match import GameState, MatchScore
 from game.rules.serial import state_from_json, state_to_json
-from game.ui.advice import TutorTally
 
 WORST_KEPT = 3  # the worst plays a practice game's summary shows (and a save keeps)
 

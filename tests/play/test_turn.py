@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
+from game.play.turn import TurnInput, apply_steps
 from game.rules import match as m
 from game.rules.position import position_from_counts
 from game.rules.variants import find_variant
-from game.ui.turn import TurnInput, apply_steps
 
 BG = find_variant("backgammon")
 

@@ -1,0 +1,113 @@
+"""A finished game watched move by move: the table steps forward and back over a
+``Replay`` (its seed's dice drawn again and checked, dice entered by hand taken from
+the record)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.play import events as ev
+from game.play.table import REPLAY_HELP
+from game.rules import actions as a
+from game.rules import match as m
+from game.rules.notation import parse_play
+from game.rules.replay import ReplayError, apply_entry, first_state
+
+if TYPE_CHECKING:
+    from game.play.table import Table
+
+REPLAY_WORDS = {
+    "double": "doubles",
+    "take": "takes",
+    "beaver": "beavers",
+    "drop": "drops",
+    "resign": "offers to resign",
+    "accept": "accepts",
+    "reject": "refuses",
+    "concede": "concedes",
+}
+
+
+def replay_step(table: Table) -> None:
+    """Make the next recorded decision when the viewer asks (or by itself)."""
+    replay = table.replaying
+    assert replay is not None
+    if not (table.replay_next or table.replay_auto):
+        return
+    table.replay_next = False
+    n = len(table.log)
+    if n >= len(replay.plays):
+        table.replay_auto = False
+        table.say("The record ends here")
+        return
+    entry = replay.plays[n]
+    state = table.state
+    action = entry.get("action")
+    after = state
+    by_hand = action == "roll" and bool(entry.get("manual"))  # not the seed's dice
+    if action != "roll" or by_hand:  # the seed's rolls are drawn from table.rng below
+        try:
+            after = apply_entry(state, entry, table.rng, n, table.contribution)
+        except ReplayError as exc:
+            table.replay_auto = False
+            table.say(f"The replay stops: {exc}")
+            return
+    name = table.name(int(entry.get("side", 0)))
+    counted = f"{n + 1} of {len(replay.plays)}"
+    if by_hand:
+        table.apply(a.Roll(tuple(entry.get("dice", [])), by_hand=True))
+    elif action == "roll":
+        table.roll()
+        if list(table.state.dice) != list(entry.get("dice", [])):
+            table.replay_auto = False
+            table.say(f"The replay stops: the seed throws {list(table.state.dice)} here")
+    elif action == "play":
+        play = parse_play(table.variant, state.position, state.dice, entry["play"])
+        table.commit(play, animate=True)
+        table.say(f"{name} plays {entry['play']}  ·  {counted}")
+    else:
+        decision = a.action_from_json(state, entry)
+        table._push(decision, after)
+        words = REPLAY_WORDS.get(str(action), str(action))
+        table.say(f"{name} {words}  ·  {counted}")
+    table._tell(ev.Wait("replay" if table.replay_auto else "now"))
+
+
+def replay_back(table: Table) -> bool:
+    """Back to before the last play made (and the roll that led to it)."""
+    replay = table.replaying
+    assert replay is not None
+    n = len(table.log)
+    plays = [i for i in range(n) if replay.plays[i].get("action") == "play"]
+    if not plays:
+        return False
+    target = plays[-1]
+    if target and replay.plays[target - 1].get("action") == "roll":
+        target -= 1
+    rng = replay.dice()
+    states = [first_state(replay, rng)]
+    for i, entry in enumerate(replay.plays[:target]):
+        states.append(apply_entry(states[-1], entry, rng, i, replay.contribution))
+    table.rng = rng
+    table.game = m.Game(states[0])
+    table.game.states = states
+    table.log = [dict(e) for e in replay.plays[:target]]
+    table.replay_auto = False
+    table.finished = False
+    table._tell(ev.Rewound(table.state))
+    table.say(f"Back to move {target} of {len(replay.plays)}")
+    return True
+
+
+def replay_on(table: Table) -> None:
+    """The viewer asks for the next decision."""
+    table.replay_next = True
+
+
+def replay_auto(table: Table) -> None:
+    """Decisions follow one another by themselves, or stop doing so."""
+    table.replay_auto = not table.replay_auto
+    table.say("Playing on by itself (A stops)" if table.replay_auto else REPLAY_HELP)
+
+
+__all__ = ["REPLAY_WORDS", "replay_auto", "replay_back", "replay_on", "replay_step"]

@@ -1,0 +1,693 @@
+"""The table: a game in progress without a window.
+
+``Table`` holds the seats, the game (``m.Game``), the dice (the seed, the player's
+contribution and the generators' states), the computer's worker thread, the hints
+and the tutor's jobs, the record of decisions, saving (through an injected
+``keep`` callable) and replays. The window (``game.ui.scenes.board``) gives it a
+person's decisions (``apply``, ``roll``, ``enter_dice``, ``throw_in``, ``finish``)
+and calls ``advance()`` when nothing is animating; ``poll()`` hands back what
+happened as small events (``game.play.events``) for the window to show.
+
+A decision is made at once on the game; its record entry is
+``actions.action_to_json`` of the state before it (the format saved games and
+replays in the field are written in).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import uuid
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
+from typing import Any
+
+from game.play import events as ev
+from game.play.advice import TutorTally, chance_game, grade
+from game.play.session import (
+    GameSetup,
+    GameSummary,
+    Judged,
+    SavedGame,
+    Seat,
+    replay_seats,
+    resumed_states,
+)
+from game.play.turn import TurnInput
+from game.rules import actions as a
+from game.rules import match as m
+from game.rules.dice import dice_stream, new_seed, seed_seal
+from game.rules.errors import RulesError
+from game.rules.play import Play
+from game.rules.replay import Replay, first_state
+from game.rules.variants import find_variant
+
+log = logging.getLogger(__name__)
+
+RESIGN_WORDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+
+
+def advice_available(variant_id: str) -> bool:
+    """Whether hints and the tutor can judge ``variant_id`` (a trained evaluation)."""
+    from game.ai.players import has_levels
+
+    try:
+        return has_levels(variant_id)
+    except Exception:  # unreadable weights: no advice, but the game goes on
+        log.exception("could not load the evaluation of %s", variant_id)
+        return False
+
+
+def hint_ranking(state: m.GameState) -> list[Any]:
+    """The hint's ranking of every legal play (worker thread)."""
+    from game.ai.players import ranked_plays
+
+    return ranked_plays(state, "expert")
+
+
+def tutor_judgement(state: m.GameState, play: Play) -> tuple[float, list[Any]]:
+    """What ``play`` gives away against the best, and the ranking (worker thread)."""
+    from game.ai.players import play_loss
+
+    return play_loss(state, play)
+
+
+def decide(state: m.GameState, level: str, seed: int) -> a.Action | None:
+    """What a computer seat does now (worker thread): ``game.ai`` at its level, or a
+    novice where the variant has no trained evaluation."""
+    from game.ai.players import LevelUnavailable
+    from game.ai.players import decide as ai_decide
+
+    try:
+        return ai_decide(state, level, seed)
+    except LevelUnavailable:
+        return ai_decide(state, "novice", seed)
+
+
+def dice_text(dice: tuple[int, ...]) -> str:
+    return "-".join(str(d) for d in dice)
+
+
+def replay_setup(replay: Replay) -> GameSetup:
+    """The setup a replay is watched with: every side played from the record."""
+    return GameSetup(
+        replay.variant_id,
+        dict(replay.options),
+        seats=replay_seats(replay),
+        seed=replay.seed,
+        mode="replay",
+    )
+
+
+class Table:
+    """A game from the first throw to the result, played by any mix of people and
+    computer seats; see the module's docstring."""
+
+    def __init__(
+        self,
+        setup: GameSetup,
+        *,
+        previous: m.GameState | None = None,
+        saved: SavedGame | None = None,
+        replay: Replay | None = None,
+        ask_throw: bool = False,
+        keep: Callable[[SavedGame], None] | None = None,
+        name: Callable[[int], str] | None = None,
+    ) -> None:
+        if not setup.match_id:
+            setup = replace(setup, match_id=uuid.uuid4().hex[:16])
+        self.setup = setup
+        self.variant = find_variant(setup.variant_id, setup.options)
+        self.replaying = replay
+        self.previous = previous
+        self.saved_from = saved
+        self.keep = keep
+        self.name = name or (lambda side: self.seat(side).label(f"Side {side + 1}"))
+        self.ask_throw = ask_throw and saved is None and replay is None
+        self.manual = setup.manual_dice and replay is None
+        self.confirm_turn = False  # the window's setting: a complete turn waits for Done
+        self._events: list[ev.Event] = []
+        self._dice_seeds(setup, saved, replay)
+        self.game = m.Game(self._first_state(saved, replay))
+        if saved is not None:
+            self.game.states = resumed_states(saved)
+        state = self.state
+        # How this game began within its match, for replays (game.rules.replay).
+        self.start: dict[str, Any] = (
+            saved.start
+            if saved is not None
+            else {"match": state.match, "starter": previous.winner if previous else None}
+        )
+        if self.contribution:  # kept with the game: its dice are the seed's and this
+            self.start["contribution"] = self.contribution
+        self.log: list[dict[str, Any]] = list(saved.log) if saved else []
+        self.hits = list(saved.hits) if saved else [0] * self.variant.players
+        seats = tuple(setup.seats) + (Seat(human=False),) * self.variant.players
+        self.seats: tuple[Seat, ...] = seats[: self.variant.players]
+        humans = [i for i, seat in enumerate(self.seats) if seat.human]
+        self.viewer = humans[0] if humans else 0
+        if replay is not None:
+            self.viewer = next((i for i, s in enumerate(replay.seats) if s.get("human")), 0)
+        self.executor: ThreadPoolExecutor | None = None
+        self.pending: Future[a.Action | None] | None = None  # a computer seat thinking
+        self.pending_state: m.GameState | None = None  # the state it thinks about
+        self.dice_wanted: ev.DiceAsked | None = None  # physical dice: the throw awaited
+        self.throw_wanted = False  # the player's throw is awaited
+        self.turn: TurnInput | None = None  # a person's steps of the turn so far
+        self.finished = False  # the end of the game was told
+        self.replay_next = False  # replays: the viewer asked for the next decision
+        self.replay_auto = False  # replays: decisions follow one another by themselves
+        # Hints and the tutor (practice): the worker's jobs, the tally, the plays judged.
+        self.advice = setup.hints and advice_available(self.variant.id)
+        self.hint_job: Future[list[Any]] | None = None
+        self.hint_state: m.GameState | None = None  # the state the job or ranking is for
+        self.hint_ranked: list[Any] | None = None
+        self.review: tuple[m.GameState, Play] | None = None  # a play the tutor is judging
+        self.review_job: Future[tuple[float, list[Any]]] | None = None
+        self.judgement: ev.Judgement | None = None  # the tutor awaits Take back or Keep
+        self.tally: dict[int, TutorTally] = (
+            {side: TutorTally() for side in humans} if self.advice else {}
+        )
+        if saved is not None and self.advice:
+            self.tally.update(saved.tally)
+        self.judged: list[Judged] = list(saved.judged) if saved is not None else []
+
+    def _dice_seeds(self, setup: GameSetup, saved: SavedGame | None, replay: Replay | None) -> None:
+        """The dice come from the game's seed and the player's contribution alone (so
+        they replay every roll); the computer seats' seeds have their own generator."""
+        if saved is not None:
+            self.seed = saved.seed
+            self.contribution = str(saved.start.get("contribution", ""))
+        else:
+            self.seed = setup.seed if setup.seed is not None else new_seed()
+            self.contribution = setup.contribution
+        if replay is not None:  # the replay's own dice
+            self.seed, self.contribution = replay.seed, replay.contribution
+        self.rng = dice_stream(self.seed, self.contribution)
+        self.ai_rng = random.Random(self.seed ^ 0xA1A1)
+        if saved is not None:
+            self.rng.setstate(saved.rng_state)
+            if saved.ai_rng_state is not None:
+                self.ai_rng.setstate(saved.ai_rng_state)
+
+    def _first_state(self, saved: SavedGame | None, replay: Replay | None) -> m.GameState:
+        if saved is not None:
+            return saved.state
+        if replay is not None:
+            return first_state(replay, self.rng)
+        if (self.manual and self.needs_opening()) or self.ask_throw:
+            # Physical dice: the opening throw is entered first (the game waits); a
+            # fresh seed: the player's throw is mixed into the dice first.
+            return m.GameState(
+                self.variant, self.variant.start_position(), m.Phase.ROLL, match=self._match()
+            )
+        if self.previous is not None and self.manual:  # the last game's winner starts
+            match, starter = m.next_match(self.previous)
+            position = self.variant.start_position().with_to_act(starter or 0)
+            return m.GameState(self.variant, position, m.Phase.ROLL, match=match)
+        return self._new_game()
+
+    def _match(self) -> m.MatchScore:
+        if self.previous is None:
+            return m.match_from_options(self.variant)
+        return m.next_match(self.previous)[0]
+
+    def _new_game(self) -> m.GameState:
+        if self.previous is not None:
+            return m.next_game(self.previous, self.rng)
+        return m.new_game(self.variant, self.rng)
+
+    def needs_opening(self) -> bool:
+        """Whether this game starts with an opening throw (not when the last game's
+        winner starts a historical game of a match)."""
+        previous = self.previous
+        return previous is None or self.variant.has_opening_roll_play or previous.winner is None
+
+    def begin(self) -> None:
+        """Tell the window how the game starts (and keep a new game as the one in
+        progress); events follow through ``poll()``."""
+        state, saved = self.state, self.saved_from
+        if saved is not None or self.replaying is not None:
+            if state.dice:
+                self._tell(ev.DiceShown(state.dice))
+            if saved is not None:
+                self.say(f"Resumed: {saved.describe()}")
+            else:
+                self.say(REPLAY_HELP)
+            return
+        if self.manual and self.needs_opening():
+            self._ask_opening("Opening throw: one die each")
+            self.say("Throw one die for each side and enter them")
+            return
+        if self.ask_throw:
+            self.throw_wanted = True
+            self._tell(ev.ThrowAsked(seed_seal(self.seed)))
+            self.say("The dice are sealed: throw to mix your throw into them")
+            return
+        self._open(state)
+
+    def _ask_opening(self, title: str) -> None:
+        names = tuple(self.name(side) for side in range(self.variant.players))
+        players, faces = self.variant.players, self.variant.faces
+        self.dice_wanted = ev.DiceAsked(title, players, faces, names, opening=True)
+        self._tell(self.dice_wanted)
+
+    def _open(self, state: m.GameState) -> None:
+        """The game begins: kept as the game in progress, the opening throw shown."""
+        self.save()  # the new game replaces any game in progress
+        self._tell(ev.Opened(state))
+        throws = [str(d) for d in state.opening]
+        if throws:
+            opener = ", ".join(throws[:-1]) + " and " + throws[-1]
+            self.say(f"Opening throw {opener}: {self.name(state.on_roll)} starts")
+
+    def throw_in(self, contribution: str) -> None:
+        """The player threw: the contribution is mixed with the seed into the dice, and
+        the game opens with them."""
+        if not self.throw_wanted:
+            raise ValueError(f"no throw is awaited, got {contribution!r:.40}")
+        self.throw_wanted = False
+        self.contribution = contribution
+        self.rng = dice_stream(self.seed, contribution)
+        state = self._new_game()
+        self.game = m.Game(state)
+        self.start["match"] = state.match
+        self.start["contribution"] = contribution
+        self._open(state)
+        self._tell(ev.Thrown(contribution, bool(state.opening)))
+
+    def close(self) -> None:
+        """The window closes: the worker's jobs are dropped."""
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = None
+
+    def worker(self) -> ThreadPoolExecutor:
+        if self.executor is None:
+            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board")
+        return self.executor
+
+    # -- what the window reads -----------------------------------------------------------
+
+    @property
+    def state(self) -> m.GameState:
+        return self.game.state
+
+    def seat(self, side: int) -> Seat:
+        return self.seats[side]
+
+    def human_to_act(self) -> bool:
+        return not self.state.is_over and self.seat(self.state.to_act).human
+
+    def legal_actions(self) -> list[a.Action]:
+        """What the side to act may do now (``game.rules.actions.legal_actions``)."""
+        return a.legal_actions(self.state)
+
+    def say(self, text: str) -> None:
+        self._tell(ev.Said(text))
+
+    def _tell(self, event: ev.Event) -> None:
+        self._events.append(event)
+
+    def poll(self) -> list[ev.Event]:
+        """What happened since the last poll, in order (a hint's ranking ready joins)."""
+        self._poll_hint()
+        events, self._events = self._events, []
+        return events
+
+    # -- the record and saving -----------------------------------------------------------
+
+    def _push(self, action: a.Action, after: m.GameState) -> None:
+        """``after`` is the game's new state, reached by ``action``: recorded and saved
+        (a roll is recorded with all its dice, and marked when entered by hand, or the
+        save would not replay)."""
+        before = self.state
+        if isinstance(action, a.Roll):
+            action = a.Roll(after.dice, by_hand=action.by_hand)
+        self.log.append(a.action_to_json(before, action))
+        self.game.push(after)
+        self.save()
+
+    def save(self) -> None:
+        """Keep the game in progress (after every decision), so that it can be resumed
+        after a crash; a replay is never kept."""
+        if self.replaying is not None or self.keep is None:
+            return
+        self.keep(self.saved())
+
+    def saved(self) -> SavedGame:
+        """The game in progress as it would be resumed."""
+        return SavedGame(
+            self.setup,
+            self.seed,
+            self.rng.getstate(),
+            self.state,
+            tuple(self.log),
+            tuple(self.hits),
+            dict(self.tally),
+            self.ai_rng.getstate(),
+            self.start,
+            tuple(self.judged),
+        )
+
+    def summary(self) -> GameSummary:
+        """The finished game for the results (a replay names the sides as played)."""
+        state = self.state
+        players = self.variant.players
+        summary = GameSummary(
+            setup=self.setup,
+            state=state,
+            seed=self.seed,
+            turns=state.turn,
+            hits=tuple(self.hits),
+            pips=tuple(state.position.pip_count(s) for s in range(players)),
+            match_over=state.match.length == 0 or state.match.winner is not None,
+            tutor=(tuple(self.tally.get(s) for s in range(players)) if self.tally else ()),
+            log=tuple(self.log),
+            start=self.start,
+            judged=tuple(self.judged),
+            states=tuple(self.game.states),
+        )
+        if self.replaying is not None:
+            seats = tuple(
+                Seat(human=bool(raw.get("human")), level=str(raw.get("level", "novice")))
+                for raw in self.replaying.seats
+            )
+            summary = replace(summary, setup=replace(self.setup, seats=seats))
+        return summary
+
+    # -- a person's decisions ------------------------------------------------------------
+
+    def roll(self) -> None:
+        """The side on roll throws: from the dice stream, or (physical dice) the throw
+        is asked for."""
+        state = self.state
+        side = state.on_roll
+        if self.manual:
+            if self.dice_wanted is None:
+                name = self.name(side)
+                variant = self.variant
+                self.dice_wanted = ev.DiceAsked(
+                    f"{name} throws", variant.thrown_dice, variant.faces
+                )
+                self._tell(self.dice_wanted)
+                self.say(f"{name}: enter the dice thrown")
+            return
+        roll = a.throw(state, self.rng)
+        after = a.apply_action(state, roll)
+        self._push(roll, after)
+        self._tell(ev.Rolled(side, after.dice))
+
+    def enter_dice(self, values: tuple[int, ...] | list[int]) -> None:
+        """The dice thrown by hand are entered: the throw asked for is made with them
+        (an opening throw that ties is asked for again)."""
+        wanted = self.dice_wanted
+        if wanted is None:
+            raise ValueError(f"no dice are awaited, got {list(values)}")
+        if wanted.opening:
+            try:
+                state = m.opened(self.variant, tuple(values), self._match())
+            except RulesError:
+                self._ask_opening("A tie: throw again")
+                self.say("The highest dice tie: each side throws again")
+                return
+            self.dice_wanted = None
+            self.game = m.Game(state)
+            self.start["opening"] = list(values)
+            self.start["match"] = state.match
+            self._open(state)
+            return
+        self.apply(a.Roll(tuple(values), by_hand=True))
+        self.dice_wanted = None
+
+    def apply(self, action: a.Action) -> None:
+        """A person's decision, made at once (raises ``RulesError`` and changes nothing
+        when it cannot be made now)."""
+        state = self.state
+        if isinstance(action, a.Move):
+            self.commit(action.play, animate=False)
+            return
+        after = a.apply_action(state, action)
+        side = a.actor(state, action)
+        self._push(action, after)
+        name = self.name(side)
+        match action:
+            case a.Roll(by_hand=by_hand):
+                self._tell(ev.Rolled(side, after.dice, by_hand))
+            case a.Double():
+                self._tell(ev.Doubled(side))
+                self.say(f"{name} doubles")
+            case a.Resign(level=level):
+                self._tell(ev.Resigned(side, level))
+                self.say(f"{name} offers to resign {RESIGN_WORDS[level]}")
+            case a.Concede():
+                self._tell(ev.Conceded(side))
+                self.say(f"{name} concedes")
+            case a.NameDie(value=value):
+                self._tell(ev.Named(side, value))
+            case a.Reject():
+                self._tell(ev.Answered(side, action))
+                self.say(f"{name} refuses: play on")
+            case _:
+                self._tell(ev.Answered(side, action))
+
+    def commit(self, play: Play, *, animate: bool) -> None:
+        """Make ``play`` in the game (``animate``: the window is to show its steps)."""
+        state = self.state
+        side = state.to_act
+        plays = self.turn.plays if self.turn is not None and self.turn.state is state else None
+        after = m.play(state, play, plays)
+        self.turn = None
+        self.review = None
+        self.judgement = None
+        self._tell(ev.Played(side, play, animate))
+        self._push(a.Move(play), after)
+        if after.phase is m.Phase.MOVE and after.roller is not None:
+            self._tell(ev.DiceShown(after.dice))
+            self.say(f"{self.name(after.to_act)} may play {dice_text(after.dice)}")
+
+    def finish(self, play: Play) -> None:
+        """A person's play is complete: the tutor judges it first (practice), else it is
+        made at once."""
+        state = self.state
+        if self.advice and self.turn is not None and self.turn.forced is None:
+            self.review = (state, play)
+            self.review_job = self.worker().submit(tutor_judgement, state, play)
+            self._tell(ev.ReviewAsked())
+            return
+        self.commit(play, animate=False)
+
+    def take_back(self) -> bool:
+        """Undo the whole play the tutor flagged: the person plays the roll again."""
+        judgement = self.judgement
+        if judgement is None or self.turn is None:
+            return False
+        side = judgement.state.to_act
+        self.judgement = None
+        self.tally[side] = self.tally.get(side, TutorTally()).took_back()
+        self.turn.undo_all()
+        self._tell(ev.TurnReset())
+        self.say("Taken back: play the roll again")
+        return True
+
+    def keep_play(self) -> bool:
+        """Keep the flagged play: it is made, and counted against the person."""
+        judgement = self.judgement
+        if judgement is None:
+            return False
+        self.judgement = None
+        if judgement.state is not self.state:
+            return True
+        side = judgement.state.to_act
+        self.tally[side] = self.tally.get(side, TutorTally()).add(judgement.loss)
+        self.judged.append(Judged(judgement.state, judgement.play, judgement.best, judgement.loss))
+        self.commit(judgement.play, animate=False)
+        return True
+
+    def undo_step(self) -> bool:
+        """Take back the person's last step of the turn."""
+        if self.turn is None or self.judgement is not None:
+            return False
+        if self.turn.undo() is None:
+            return False
+        self.review = None  # a play the tutor was judging is no longer the play
+        return True
+
+    # -- hints ---------------------------------------------------------------------------
+
+    def ask_hint(self) -> list[Any] | None:
+        """The ranking of the plays of the turn, if known; else the worker ranks them
+        (``HintReady`` follows)."""
+        state = self.state
+        if self.hint_state is state and self.hint_ranked is not None:
+            return self.hint_ranked
+        if self.hint_state is not state or self.hint_job is None:
+            self.hint_state = state
+            self.hint_ranked = None
+            self.hint_job = self.worker().submit(hint_ranking, state)
+        return None
+
+    def _poll_hint(self) -> None:
+        job = self.hint_job
+        if job is None or not job.done():
+            return
+        self.hint_job = None
+        try:
+            ranked = job.result()
+        except Exception:
+            log.exception("the hint could not rank the plays")
+            ranked = None
+        if ranked is None:
+            self.hint_state = None
+        else:
+            self.hint_ranked = ranked
+        self._tell(ev.HintReady(self.hint_state, ranked))
+
+    # -- what comes next -----------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Do what comes next when the window shows everything: the end is told, a
+        computer seat rolls or decides, a replay steps, a person's turn begins."""
+        state = self.state
+        if state.is_over:
+            if not self.finished:
+                self.finished = True
+                self._tell(ev.GameOver(state))
+            return
+        if self.replaying is not None:
+            from game.play.replaying import replay_step
+
+            replay_step(self)
+            return
+        if self.dice_wanted is not None or self.throw_wanted:
+            return  # the dice thrown by hand, or the player's throw, are awaited
+        if not self.seat(state.to_act).human:
+            if state.phase is m.Phase.ROLL and not m.can_double(state):
+                self.roll()
+            else:
+                self._computer_turn()
+            return
+        if state.phase is m.Phase.MOVE:
+            self._human_turn()
+
+    def _human_turn(self) -> None:
+        state = self.state
+        if self.turn is None or self.turn.state is not state:
+            self.turn = TurnInput(state, m.legal_plays(state))
+            self._tell(ev.TurnStarted(state))
+            forced = self.turn.forced
+            if forced is not None:
+                name = self.name(state.to_act)
+                self.say(f"{name} cannot move: pass" if not forced else f"Forced play for {name}")
+                self.commit(forced, animate=True)
+                self._tell(ev.Wait("forced"))
+                return
+        if self.review is not None:
+            self._poll_review()
+            return
+        if self.judgement is not None and self.judgement.state is state:
+            return  # the person answers the tutor first
+        done = self.turn.complete()
+        if done is not None and not (self.confirm_turn and self.turn.moves):
+            self.finish(done)
+
+    def _poll_review(self) -> None:
+        """The tutor's judgement of the play made: a good play goes on at once; one that
+        gives away 0.03 or more waits for Take back or Keep."""
+        job, review = self.review_job, self.review
+        if job is None or review is None or not job.done():
+            return
+        self.review = None
+        self.review_job = None
+        state, play = review
+        turn = self.turn
+        if state is not self.state or turn is None or turn.complete() != play:
+            return  # stale: the play changed meanwhile
+        try:
+            loss, ranked = job.result()
+        except Exception:
+            log.exception("the tutor could not judge the play")
+            self.commit(play, animate=False)
+            return
+        word = grade(loss)
+        best = ranked[0].play if ranked else play
+        if word is not None:
+            self.judgement = ev.Judgement(state, play, loss, best, word, ranked)
+            self._tell(ev.ReviewReady(self.judgement))
+            return
+        side = state.to_act
+        self.tally[side] = self.tally.get(side, TutorTally()).add(loss)
+        self.judged.append(Judged(state, play, best, loss))
+        word = "Best play"
+        if loss >= 0.0005:
+            lost = f"{100 * loss:.1f}%" if chance_game(self.variant.players) else f"{loss:.3f}"
+            word = f"Good play: {lost} short of the best"
+        self._tell(ev.Praised(word))
+        self.commit(play, animate=False)
+
+    def _computer_turn(self) -> None:
+        """A computer seat decides in the worker thread; its decision is made here."""
+        state = self.state
+        if self.pending is not None and self.pending_state is not state:
+            self.pending = None  # worked out for a state gone by: asked again
+        if self.pending is None:
+            seat = self.seat(state.to_act)
+            seed = self.ai_rng.getrandbits(32)
+            self.pending_state = state
+            self.pending = self.worker().submit(decide, state, seat.level, seed)
+            return
+        if not self.pending.done():
+            return
+        action = self.pending.result()
+        self.pending = None
+        if action is None:
+            self.roll()
+            return
+        self.computer_acts(action)
+        self._tell(ev.Wait("think"))
+
+    def computer_acts(self, action: a.Action) -> None:
+        """A computer seat's decision is made, with its words."""
+        state = self.state
+        side = state.to_act
+        name = self.name(side)
+        if isinstance(action, a.Move):
+            if not action.play:
+                self.say(f"{name} cannot move")
+            self.commit(action.play, animate=True)
+            return
+        self._push(action, a.apply_action(state, action))
+        match action:
+            case a.NameDie(value=value):
+                self._tell(ev.Named(side, value))
+                self.say(f"{name} names a {value}")
+            case a.Double():
+                self._tell(ev.Doubled(side))
+                self.say(f"{name} doubles")
+            case a.Take() | a.Drop() | a.Beaver():
+                self._tell(ev.Answered(side, action))
+                self.say(f"{name} {'drops' if action.name == 'drop' else action.name + 's'}")
+            case a.Accept():
+                self._tell(ev.Answered(side, action))
+                self.say(f"{name} accepts")
+            case a.Reject():
+                self._tell(ev.Answered(side, action))
+                self.say(f"{name} refuses: play on")
+            case a.Resign(level=level):
+                self._tell(ev.Resigned(side, level))
+                self.say(f"{name} offers to resign {RESIGN_WORDS[level]}")
+
+
+REPLAY_HELP = "Replay: Right or Space for the next move, Left to go back, A to play on"
+
+
+__all__ = [
+    "REPLAY_HELP",
+    "Table",
+    "advice_available",
+    "decide",
+    "hint_ranking",
+    "replay_setup",
+    "tutor_judgement",
+]

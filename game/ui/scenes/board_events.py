@@ -1,0 +1,76 @@
+"""The table's events shown on the board: the dice thrown, the men slid, the sounds,
+the words, the cards (``game.play.events`` -> the scene's timeline and widgets)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.play import events as ev
+from game.ui.anim.tween import Call, Delay
+from game.ui.dice_entry import DiceEntry
+from game.ui.dice_seal import ThrowPrompt, mixed_words
+from game.ui.hints import TutorCard, Verdict
+
+if TYPE_CHECKING:
+    from game.ui.scenes.board import BoardScene
+
+END_PAUSE = 1.2  # the last position stays on screen before the results
+THINK_PAUSE = 0.35  # a computer seat's pause before it rolls or moves
+REPLAY_PAUSE = 0.7  # between decisions when a replay plays on by itself
+PACE = {"think": THINK_PAUSE, "forced": 0.9, "replay": REPLAY_PAUSE, "now": 0.0}
+
+
+def show_event(scene: BoardScene, event: ev.Event) -> None:
+    """What the board does to show ``event``."""
+    match event:
+        case ev.Said(text=text):
+            scene.say(text)
+        case ev.Opened(state=state):
+            scene.shown = state.position
+            if state.dice:  # backgammon: the starter plays the opening throw
+                scene.throw_dice(state.dice)
+        case ev.Rolled(dice=dice):
+            scene.throw_dice(dice)
+        case ev.Played(side=side, play=play, animate=animate):
+            if animate:
+                scene.animate_steps(side, play)
+            scene.selected = None
+            scene.close_hint()
+            scene.tutor_card = None
+        case ev.DiceShown(dice=dice):
+            scene.shown_dice = dice
+        case ev.Doubled():
+            scene.app.audio.play("double")
+        case ev.DiceAsked(title=title, count=count, faces=faces, names=names):
+            scene.dice_entry = DiceEntry(title, count, faces, names, opening=event.opening)
+        case ev.ThrowAsked(seal=seal):
+            scene.throw_prompt = ThrowPrompt(seal)
+        case ev.Thrown(contribution=contribution, opening=opening):
+            mixed = mixed_words(contribution)
+            scene.say(f"{scene.message}  ·  {mixed}" if opening else mixed)
+        case ev.TurnStarted() | ev.TurnReset() | ev.ReviewAsked():
+            scene.selected = None
+            scene.close_hint()
+            if isinstance(event, ev.TurnReset):
+                scene.shown = scene.resting()
+        case ev.ReviewReady(judgement=j):
+            verdict = Verdict(j.state, j.play, j.loss, j.best, j.grade, j.ranked)
+            scene.tutor_card = TutorCard(verdict)
+            scene.place_cards()
+        case ev.Praised(word=word):
+            scene.good = (scene.t, word)
+        case ev.HintReady(state=state, ranked=ranked):
+            scene.hint_ready(state, ranked)
+        case ev.Rewound(state=state):
+            scene.shown = state.position
+            scene.shown_dice = state.dice
+        case ev.Wait(reason=reason):
+            scene.wait = PACE[reason]
+        case ev.GameOver(state=state):
+            if state.winner is not None:
+                scene.app.audio.play("win")
+            scene.say(scene.result_words(state))
+            scene.timeline.add(Delay(END_PAUSE), Call(scene.show_results))
+
+
+__all__ = ["END_PAUSE", "PACE", "REPLAY_PAUSE", "THINK_PAUSE", "show_event"]
