@@ -29,6 +29,9 @@ PURE_MODULES = (
     "game.ui.turn",
     "game.ui.texts",
     "game.ui.render.layout",
+    "game.ui.render.board_reader",
+    "game.ui.render.board_words",
+    "game.ui.render.board_marks",
     "game.ui.anim.tween",
 )
 
@@ -42,6 +45,9 @@ PURE_PATHS = (
     "game/ui/turn.py",
     "game/ui/texts.py",
     "game/ui/render/layout.py",
+    "game/ui/render/board_reader.py",
+    "game/ui/render/board_words.py",
+    "game/ui/render/board_marks.py",
     "game/ui/anim/tween.py",
 )
 
