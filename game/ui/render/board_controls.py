@@ -12,7 +12,7 @@ hint or tutor card in place (the only changes made here: where the cards go).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -70,7 +70,6 @@ class Controls:
 
     buttons: tuple[Button, ...] = ()
     message: Message | None = None
-    names: tuple[str, ...] = field(default=())  # every button wanted, enabled or not
 
     @property
     def active(self) -> dict[str, pygame.Rect]:
@@ -106,8 +105,7 @@ def layout_controls(scene: BoardReader) -> Controls:
         else:
             on = name == "hint" and scene.hint_card is not None
             buttons.append(Button(name, text, rect, on=on))
-    names = tuple(name for name, _ in wanted)
-    return Controls(tuple(buttons), layout_message(scene), names)
+    return Controls(tuple(buttons), layout_message(scene))
 
 
 def control_rects(scene: BoardReader, wanted: list[tuple[str, str]]) -> list[pygame.Rect]:

@@ -1463,9 +1463,6 @@ class BoardScene(Scene):
     def movable(self) -> set[SpotKey]:
         return board_marks.movable(self)
 
-    def prompt(self, state: m.GameState) -> str:
-        return board_words.prompt(self, state)
-
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the board as it stands and the controls as laid out (changes nothing)."""
         if not self.ready:
