@@ -33,6 +33,9 @@ PURE_MODULES = (
     "game.play.advice",
     "game.ui.texts",
     "game.ui.render.layout",
+    "game.ui.render.board_reader",
+    "game.ui.render.board_words",
+    "game.ui.render.board_marks",
     "game.ui.anim.tween",
 )
 
@@ -46,6 +49,9 @@ PURE_PATHS = (
     "game/play",
     "game/ui/texts.py",
     "game/ui/render/layout.py",
+    "game/ui/render/board_reader.py",
+    "game/ui/render/board_words.py",
+    "game/ui/render/board_marks.py",
     "game/ui/anim/tween.py",
 )
 

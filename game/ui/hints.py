@@ -4,8 +4,10 @@ verdict on a play just made (Doubtful, Bad, Very bad; Take back or Keep).
 Each card is a small gilded panel in the menus' style that the board scene
 places where it hides the least (``place_card``: beside the board when there is
 room, else over the part of the board with the fewest men that matter), moves
-there smoothly, and asks what a click hit (``hit``). The cards hold no game
-logic: the board scene decides what a row, a button or a key does.
+there smoothly, and asks what a click hit (``hit``). Where a card's buttons and rows
+are follows from where the card is (``buttons``, ``HintCard.rows``), so a click is
+answered the same whether or not the card was drawn since it moved. The cards hold no
+game logic: the board scene decides what a row, a button or a key does.
 """
 
 from __future__ import annotations
@@ -108,6 +110,18 @@ def draw_card_button(
     )
 
 
+def _glide(now: int, to: int, k: float) -> int:
+    """A step of ``k`` of the way from ``now`` to ``to``, in whole pixels: at least one
+    (a step that rounds to nothing would leave the card short of its place for ever),
+    and there at once from a pixel away."""
+    if abs(to - now) <= 1:
+        return to
+    step = round((to - now) * k)
+    if step == 0:
+        step = 1 if to > now else -1
+    return now + step
+
+
 class Card:
     """A panel that knows its size, where it is going and what is where inside it."""
 
@@ -116,7 +130,6 @@ class Card:
         self.target = pygame.Rect(0, 0, 0, 0)  # where it is going
         self.placed = False
         self.scale = 1.0
-        self.buttons: dict[str, pygame.Rect] = {}
         self.hover: tuple[str, Any] | None = None
 
     def size(self, scale: float) -> tuple[int, int]:
@@ -137,14 +150,42 @@ class Card:
         if self.rect.topleft == self.target.topleft:
             return
         k = 1.0 - math.exp(-14.0 * dt)
-        x = self.rect.x + (self.target.x - self.rect.x) * k
-        y = self.rect.y + (self.target.y - self.rect.y) * k
-        if abs(self.target.x - x) < 1 and abs(self.target.y - y) < 1:
-            x, y = self.target.x, self.target.y
-        self.rect.topleft = (round(x), round(y))
+        self.rect.topleft = (
+            _glide(self.rect.x, self.target.x, k),
+            _glide(self.rect.y, self.target.y, k),
+        )
 
     def settle(self) -> None:
         self.rect = self.target.copy()
+
+    pad_design = 18  # px at 1280x800 inside the card's edge
+
+    def button_specs(self) -> tuple[tuple[str, str, bool, bool], ...]:
+        """The card's buttons: ``(name, label, primary, enabled)``, left to right."""
+        return ()
+
+    def button_row(self) -> list[tuple[tuple[str, str, bool, bool], pygame.Rect]]:
+        """Each button and where it is: side by side along the foot of the card."""
+        specs = self.button_specs()
+        if not specs:
+            return []
+        s = self.scale
+        pad = round(16 * s)
+        gap = round(10 * s)
+        h = self.button_height(s)
+        bottom = self.rect.bottom - round(self.pad_design * s)
+        w = (self.rect.w - 2 * pad - gap * (len(specs) - 1)) // len(specs)
+        x = self.rect.x + pad
+        out = []
+        for spec in specs:
+            out.append((spec, pygame.Rect(x, bottom - h, w, h)))
+            x += w + gap
+        return out
+
+    @property
+    def buttons(self) -> dict[str, pygame.Rect]:
+        """The buttons a click presses (the enabled ones), by name, where they are now."""
+        return {spec[0]: rect for spec, rect in self.button_row() if spec[3]}
 
     def hit(self, point: tuple[int, int]) -> tuple[str, Any] | None:
         """What ``point`` is on: ("button", name), ("row", index), ("card", None) or None."""
@@ -182,31 +223,14 @@ class Card:
         pygame.draw.line(surface, style.accent_dark, (x0, y), (x1, y), max(1, round(s)))
         return y + round(7 * s)
 
-    def _button_row(
-        self,
-        surface: pygame.Surface,
-        style: Style,
-        names: Sequence[tuple[str, str, bool, bool]],
-        bottom: int,
-    ) -> None:
-        """Buttons ``(name, label, primary, enabled)`` side by side above ``bottom``."""
+    def _button_row(self, surface: pygame.Surface, style: Style) -> None:
+        """The buttons, where ``button_row`` puts them."""
         s = self.scale
-        pad = round(16 * s)
-        gap = round(10 * s)
-        h = round(_font("caps", BUTTON, s).get_height() + 14 * s)
-        inner_w = self.rect.w - 2 * pad
-        w = (inner_w - gap * (len(names) - 1)) // len(names)
-        x = self.rect.x + pad
-        self.buttons = {}
-        for name, label, primary, enabled in names:
-            rect = pygame.Rect(x, bottom - h, w, h)
+        for (name, label, primary, enabled), rect in self.button_row():
             hover = self.hover == ("button", name)
             draw_card_button(
                 surface, rect, label, s, style, primary=primary, hover=hover, enabled=enabled
             )
-            if enabled:
-                self.buttons[name] = rect
-            x += w + gap
 
     def button_height(self, scale: float) -> int:
         return round(_font("caps", BUTTON, scale).get_height() + 14 * scale)
@@ -224,7 +248,6 @@ class HintCard(Card):
         self.error = ""
         self.chosen: int | None = None
         self.t = 0.0
-        self.rows: list[pygame.Rect] = []
 
     @property
     def players(self) -> int:
@@ -318,6 +341,34 @@ class HintCard(Card):
     def row_height(self, scale: float) -> int:
         return _font("text", ROW, scale).get_linesize() + round(8 * scale)
 
+    def button_specs(self) -> tuple[tuple[str, str, bool, bool], ...]:
+        return (
+            ("apply", "Play it", True, self.chosen_play is not None),
+            ("close", "Close", False, True),
+        )
+
+    def row_area(self) -> pygame.Rect:
+        """Where the rows go: under the title and its rule, across the card."""
+        s = self.scale
+        pad = round(18 * s)
+        title = get_font("caps", _px(TITLE, s)).size("Best plays")[1]
+        top = self.rect.y + pad + title + round(5 * s) + round(7 * s)
+        width = self.rect.w - 2 * pad
+        return pygame.Rect(self.rect.x + pad, top, width, self.row_height(s) * self.row_count())
+
+    @property
+    def rows(self) -> list[pygame.Rect]:
+        """Where each play shown is listed (none while thinking, or after an error)."""
+        if self.thinking or self.error:
+            return []
+        area = self.row_area()
+        row_h = self.row_height(self.scale)
+        grow = round(12 * self.scale)
+        return [
+            pygame.Rect(area.x, area.y + i * row_h, area.w, row_h).inflate(grow, 0)
+            for i in range(len(self.texts()))
+        ]
+
     def hit(self, point: tuple[int, int]) -> tuple[str, Any] | None:
         for i, rect in enumerate(self.rows):
             if rect.collidepoint(point) and i < len(self.shown):
@@ -343,10 +394,9 @@ class HintCard(Card):
             shadow=max(1, round(2 * s)),
         )
         count = f"{dice}  ·  {self.plays} play{'s' if self.plays != 1 else ''}"
-        y = self._header_rule(surface, st, title, count)
+        self._header_rule(surface, st, title, count)
         row_h = self.row_height(s)
-        area = pygame.Rect(x0, y, x1 - x0, row_h * self.row_count())
-        self.rows = []
+        area = self.row_area()
         if self.thinking:
             dots = "." * (1 + int(self.t * 3) % 3)
             label = draw_text(
@@ -394,15 +444,7 @@ class HintCard(Card):
             size=_px(SMALL, s),
             colour=_mix(st.text_dim, st.panel, 0.3),
         )
-        self._button_row(
-            surface,
-            st,
-            (
-                ("apply", "Play it", True, self.chosen_play is not None),
-                ("close", "Close", False, True),
-            ),
-            rect.bottom - pad,
-        )
+        self._button_row(surface, st)
 
     def _draw_rows(self, surface: pygame.Surface, st: Style, area: pygame.Rect, row_h: int) -> None:
         s = self.scale
@@ -412,9 +454,9 @@ class HintCard(Card):
         value_x = diff_x - diff_w
         note_x = area.x + rank_w
         note_room = value_x - value_w - note_x - round(6 * s)
-        for i, (rank, notation, value, diff) in enumerate(self.texts()):
-            row = pygame.Rect(area.x, area.y + i * row_h, area.w, row_h).inflate(round(12 * s), 0)
-            self.rows.append(row)
+        for i, ((rank, notation, value, diff), row) in enumerate(
+            zip(self.texts(), self.rows, strict=True)
+        ):
             chosen = i == self.chosen
             hover = self.hover == ("row", i)
             if chosen or hover:
@@ -501,9 +543,14 @@ class TutorCard(Card):
     """The tutor's word on a play that gave away too much: how much, the best play,
     and Take back (try again) or Keep (go on)."""
 
+    pad_design = 20
+
     def __init__(self, verdict: Verdict) -> None:
         super().__init__()
         self.verdict = verdict
+
+    def button_specs(self) -> tuple[tuple[str, str, bool, bool], ...]:
+        return (("takeback", "Take back", True, True), ("keep", "Keep", False, True))
 
     @property
     def players(self) -> int:
@@ -624,12 +671,7 @@ class TutorCard(Card):
             size=_px(SMALL, s),
             colour=_mix(st.text_dim, st.panel, 0.3),
         )
-        self._button_row(
-            surface,
-            st,
-            (("takeback", "Take back", True, True), ("keep", "Keep", False, True)),
-            rect.bottom - pad,
-        )
+        self._button_row(surface, st)
 
 
 # -- where a card goes ----------------------------------------------------------------------

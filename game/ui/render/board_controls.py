@@ -1,0 +1,367 @@
+"""Where the board scene's controls go: its buttons, the message line, and the cards.
+
+``layout_controls(scene)`` works out, from the scene as it stands, the buttons a person
+has now (``board_words.wanted_buttons``) with their rectangles, and where the message
+goes; the scene calls it from ``update`` and ``on_resize`` and keeps the ``Controls``.
+Clicks read those rectangles and ``draw_controls`` paints them: input never depends on
+the last frame drawn, and drawing changes nothing.
+
+``place_entry_cards`` and ``place_cards`` put the dice entry, the player's throw and the
+hint or tutor card in place (the only changes made here: where the cards go).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.assets import font
+from game.ui.hints import HintCard, TutorCard, place_card
+from game.ui.render.board_marks import men_points, piles, preview_points
+from game.ui.render.board_words import message_text, wanted_buttons
+from game.ui.render.layout import Point
+from game.ui.theme import Colour
+from game.ui.widgets import _mix, draw_shadow, draw_text, get_font, rounded_box, wrap_words
+
+if TYPE_CHECKING:
+    from game.ui.render.board_reader import BoardReader
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button on the board: greyed (not ``enabled``) ones say why in ``note``."""
+
+    name: str
+    text: str
+    rect: pygame.Rect
+    enabled: bool = True
+    note: str = ""
+    on: bool = False  # lit: what it opens is open (the hint card)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the message: its label (``fit``: scaled down to that width) and where."""
+
+    text: str
+    size: int
+    colour: Colour
+    rect: pygame.Rect
+    fit: float = 0.0
+
+
+@dataclass(frozen=True)
+class Message:
+    """The message laid out: its lines, the shaded box behind them, what it covers."""
+
+    text: str
+    lines: tuple[Line, ...]
+    area: pygame.Rect  # what it covers (the cards keep off it)
+    back: pygame.Rect | None = None
+    back_colour: tuple[int, int, int, int] = (0, 0, 0, 150)
+
+
+@dataclass(frozen=True)
+class Controls:
+    """The board's controls as laid out for the scene as it stands."""
+
+    buttons: tuple[Button, ...] = ()
+    message: Message | None = None
+
+    @property
+    def active(self) -> dict[str, pygame.Rect]:
+        """The buttons a click presses, by name."""
+        return {b.name: b.rect for b in self.buttons if b.enabled}
+
+    @property
+    def disabled(self) -> dict[str, tuple[pygame.Rect, str]]:
+        """The greyed buttons, by name: where, and why."""
+        return {b.name: (b.rect, b.note) for b in self.buttons if not b.enabled}
+
+    @property
+    def message_box(self) -> pygame.Rect:
+        return self.message.area if self.message is not None else pygame.Rect(0, 0, 0, 0)
+
+
+NO_CONTROLS = Controls()
+
+
+def button_font(scale: float) -> pygame.font.Font:
+    return font("caps", round(26 * scale))
+
+
+def layout_controls(scene: BoardReader) -> Controls:
+    """The buttons wanted now and where they go, and the message."""
+    wanted = wanted_buttons(scene)
+    buttons = []
+    rects = control_rects(scene, wanted) if wanted else []
+    for (name, text), rect in zip(wanted, rects, strict=True):
+        if name == "hint" and not scene.advice:
+            # No evaluation to ask: the button is there, greyed, and says why.
+            buttons.append(Button(name, text, rect, enabled=False, note=scene.hint_note()))
+        else:
+            on = name == "hint" and scene.hint_card is not None
+            buttons.append(Button(name, text, rect, on=on))
+    return Controls(tuple(buttons), layout_message(scene))
+
+
+def control_rects(scene: BoardReader, wanted: list[tuple[str, str]]) -> list[pygame.Rect]:
+    """Where the buttons go: a column in the panel right of the board when it is wide
+    enough, else a row at the foot of the window, above the message line."""
+    scale = scene.app.scale
+    label_font = button_font(scale)
+    pad = round(12 * scale)
+    height = round(label_font.get_height() + pad)
+    width, screen_h = scene.app.size
+    layout = scene.view.layout
+    fx, fy, fw, fh = layout.frame
+    panel = width - (fx + fw)
+    widest = max(label_font.size(text)[0] for _, text in wanted) + 2 * pad
+    if panel >= max(widest, 110 * scale) + 2 * pad:
+        col_w = min(round(panel - 2 * pad), round(max(widest, 150 * scale)))
+        x = round(fx + fw + (panel - col_w) / 2)
+        total = len(wanted) * height + (len(wanted) - 1) * pad
+        y = round(fy + fh / 2 - total / 2)
+        return [pygame.Rect(x, y + i * (height + pad), col_w, height) for i in range(len(wanted))]
+    widths = [label_font.size(text)[0] + 2 * pad for _, text in wanted]
+    total = sum(widths) + pad * (len(widths) - 1)
+    x = round(width / 2 - total / 2)
+    y = round(screen_h - 2.4 * height - pad)
+    if layout.geometry == "round":  # in the middle of the ring, under the dice
+        dx, dy, dw, dh = layout.dice_area
+        x = round(dx + dw / 2 - total / 2)
+        y = round(dy + dh + pad)
+    rects = []
+    for w in widths:
+        rects.append(pygame.Rect(x, y, w, height))
+        x += w + pad
+    return rects
+
+
+@lru_cache(maxsize=64)
+def message_label(text: str, size: int, colour: Colour, fit: float = 0.0) -> pygame.Surface:
+    """A line of the message rendered (``fit``: scaled down to at most that width)."""
+    label = font("italic", size).render(text, True, colour)
+    if fit and label.get_width() > fit:
+        label = pygame.transform.smoothscale_by(label, fit / label.get_width())
+    return label
+
+
+def layout_message(scene: BoardReader) -> Message | None:
+    """Where the message goes: in the middle of a ring board above the dice, else on a
+    line at the foot of the window, else word-wrapped in the panel right of the board."""
+    text = message_text(scene)
+    if not text:
+        return None
+    scale = scene.app.scale
+    theme = scene.theme
+    layout = scene.view.layout
+    size = round(28 * scale)
+    face = font("italic", size)
+    width, height = scene.app.size
+    fx, fy, fw, fh = layout.frame
+    pad = round(10 * scale)
+    below = height - (fy + fh)
+    if layout.geometry == "round":
+        dx, dy, dw, dh = layout.dice_area
+        size = round(min(26 * scale, dh * 0.3))
+        label = message_label(text, size, theme.ink, dw * 1.6)
+        box = label.get_rect(midbottom=(round(dx + dw / 2), round(dy - pad / 2)))
+        back = pygame.Rect((0, 0), box.inflate(2 * pad, pad // 2).size)
+        back.center = box.center
+        line = Line(text, size, theme.ink, box, dw * 1.6)
+        area = box.inflate(2 * pad, pad // 2)
+        return Message(text, (line,), area, back, (*theme.field, 170))
+    if below >= face.get_height() + pad or width - (fx + fw) < 120 * scale:
+        # A line at the foot of the window, under the board.
+        label = message_label(text, size, theme.text)
+        box = label.get_rect(midbottom=(width // 2, height - pad))
+        back = pygame.Rect((0, 0), box.inflate(3 * pad, pad).size)
+        back.center = box.center
+        line = Line(text, size, theme.text, box)
+        return Message(text, (line,), box.inflate(3 * pad, pad), back, (0, 0, 0, 150))
+    # No room below the board: the panel at its right, word-wrapped, near the top.
+    column = round(width - (fx + fw) - 2 * pad)
+    words: list[str] = []
+    for word in text.split():
+        trial = f"{words[-1]} {word}" if words else word
+        if words and face.size(trial)[0] <= column:
+            words[-1] = trial
+        else:
+            words.append(word)
+    y = round(fy + pad)
+    centre = round(fx + fw + (width - (fx + fw)) / 2)
+    lines = []
+    for words_line in words:
+        label = message_label(words_line, size, theme.text)
+        lines.append(Line(words_line, size, theme.text, label.get_rect(midtop=(centre, y))))
+        y += face.get_linesize()
+    area = pygame.Rect(round(fx + fw), round(fy), column + 2 * pad, y - round(fy))
+    return Message(text, tuple(lines), area)
+
+
+def place_entry_cards(scene: BoardReader) -> None:
+    """The dice entry and the player's throw: in the middle of the board."""
+    x, y, w, h = scene.view.layout.frame
+    centre = (round(x + w / 2), round(y + h / 2))
+    if scene.dice_entry is not None:
+        scene.dice_entry.place(centre, scene.app.scale)
+    if scene.throw_prompt is not None:
+        scene.throw_prompt.place(centre, scene.app.scale)
+
+
+def card_avoids(scene: BoardReader, card: HintCard | TutorCard) -> tuple[list[Point], list[Point]]:
+    """What the open card should not hide (``avoid``), and should hide little (``soft``)."""
+    layout = scene.view.layout
+    dx, dy, dw, dh = layout.dice_area
+    soft: list[Point] = [(dx + dw / 2, dy + dh / 2), *layout.info.values()]
+    avoid: list[Point] = []
+    if isinstance(card, HintCard):
+        # Above all the play shown (else the best); the other plays listed matter less.
+        shown = [ranked.play for ranked in card.shown]
+        main = card.chosen_play or (shown[0] if shown else None)
+        avoid = preview_points(scene, main)
+        for play in shown:
+            if play != main:
+                soft += preview_points(scene, play)
+        turn = scene.turn
+        if not shown and turn is not None:
+            side = scene.state.to_act
+            position = turn.start
+            counts = piles(scene.variant, position, side)
+            for src in turn.sources():
+                key = scene.key_of(side, src, position)
+                if key in layout.spots:
+                    count = counts.get(key, 1)
+                    avoid.append(layout.man_centre(key, count - 1, count))
+    else:
+        verdict = card.verdict
+        avoid = preview_points(scene, verdict.play) + preview_points(scene, verdict.best)
+    return avoid, soft
+
+
+def place_cards(scene: BoardReader, message_box: pygame.Rect) -> None:
+    """Put the open card where it hides the least of what it is about (not on the
+    buttons wanted now, nor on ``message_box``, where the message was laid out)."""
+    card: HintCard | TutorCard | None = scene.tutor_card or scene.hint_card
+    if card is None:
+        return
+    scale = scene.app.scale
+    layout = scene.view.layout
+    avoid, soft = card_avoids(scene, card)
+    wanted = wanted_buttons(scene)
+    blocked = control_rects(scene, wanted) if wanted else []
+    if message_box.w:
+        blocked.append(message_box)
+    xs = [f[0] for f in layout.fields] + [f[0] + f[2] for f in layout.fields]
+    ys = [f[1] for f in layout.fields] + [f[1] + f[3] for f in layout.fields]
+    fields = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)) if xs else None
+    dx, dy, dw, dh = layout.dice_area
+    dice = pygame.Rect(round(dx), round(dy), round(dw), round(dh))
+    rect = place_card(
+        card.size(scale),
+        scene.app.size,
+        layout.frame,
+        scale,
+        field=fields,
+        shun=[dice],
+        avoid=avoid,
+        soft=soft,
+        men=men_points(scene),
+        blocked=blocked,
+        radius=layout.radius,
+    )
+    card.place(rect, scale)
+
+
+# -- painting ---------------------------------------------------------------------------------
+
+
+def draw_controls(surface: pygame.Surface, scene: BoardReader, controls: Controls) -> None:
+    """The buttons laid out: lit under the mouse (or while what they open is open),
+    greyed ones with their note under the mouse."""
+    if not controls.buttons:
+        return
+    theme = scene.theme
+    scale = scene.app.scale
+    label_font = button_font(scale)
+    mouse = pygame.mouse.get_pos()
+    radius = round(8 * scale)
+    noted: Button | None = None
+    for button in controls.buttons:
+        rect, text = button.rect, button.text
+        hover = rect.collidepoint(mouse)
+        shadow = rect.move(0, round(3 * scale))
+        pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=radius)
+        if not button.enabled:
+            pygame.draw.rect(surface, _mix(theme.frame, (40, 40, 40), 0.6), rect, 0, radius)
+            edge = _mix(theme.accent, (60, 60, 60), 0.6)
+            pygame.draw.rect(surface, edge, rect, max(1, round(scale)), radius)
+            label = label_font.render(text, True, _mix(theme.text, (70, 70, 70), 0.6))
+            surface.blit(label, label.get_rect(center=rect.center))
+            if hover and button.note:
+                noted = button
+            continue
+        lit = hover or button.on
+        body = theme.accent if lit else theme.frame
+        pygame.draw.rect(surface, body, rect, border_radius=radius)
+        pygame.draw.rect(surface, theme.accent, rect, max(1, round(2 * scale)), radius)
+        label = label_font.render(text, True, theme.frame_dark if lit else theme.text)
+        surface.blit(label, label.get_rect(center=rect.center))
+    if noted is not None:
+        draw_note(surface, scene, noted.note, noted.rect)
+
+
+def draw_note(surface: pygame.Surface, scene: BoardReader, text: str, near: pygame.Rect) -> None:
+    """A small tooltip for ``near`` (a disabled button): above it, kept on screen."""
+    scale = scene.app.scale
+    size = max(12, round(16 * scale))
+    f = get_font("italic", size)
+    pad = max(6, round(12 * scale))
+    width = min(f.size(text)[0], round(280 * scale))
+    lines = wrap_words(text, f, width)
+    w = max(f.size(line)[0] for line in lines) + 2 * pad
+    h = len(lines) * f.get_linesize() + pad
+    rect = pygame.Rect(0, 0, w, h)
+    rect.midbottom = (near.centerx, near.y - round(8 * scale))
+    rect.clamp_ip(surface.get_rect().inflate(-round(16 * scale), -round(16 * scale)))
+    radius = max(3, round(8 * scale))
+    draw_shadow(surface, rect, scale, radius=radius, blur=10, drop=4, alpha=140)
+    box = rounded_box(rect.size, radius, (34, 27, 22), scene.theme.accent, 1, 0.85)
+    surface.blit(box, rect)
+    y = rect.y + pad // 2
+    for line in lines:
+        ink = scene.theme.text
+        draw_text(surface, line, (rect.x + pad, y), role="italic", size=size, colour=ink)
+        y += f.get_linesize()
+
+
+def draw_message(surface: pygame.Surface, message: Message | None) -> None:
+    """The message as laid out: its shaded box, then its lines."""
+    if message is None:
+        return
+    if message.back is not None:
+        back = pygame.Surface(message.back.size, pygame.SRCALPHA)
+        back.fill(message.back_colour)
+        surface.blit(back, message.back)
+    for line in message.lines:
+        surface.blit(message_label(line.text, line.size, line.colour, line.fit), line.rect)
+
+
+__all__ = [
+    "NO_CONTROLS",
+    "Button",
+    "Controls",
+    "Message",
+    "control_rects",
+    "draw_controls",
+    "draw_message",
+    "draw_note",
+    "layout_controls",
+    "layout_message",
+    "place_cards",
+    "place_entry_cards",
+]

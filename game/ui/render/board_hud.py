@@ -1,0 +1,199 @@
+"""What the board scene shows around the men: the dice, the doubling cube and the
+match score, the seal of the dice (and a campaign level's title), the tutor's quiet
+word, the open card, and the board being laid out.
+
+Drawing only: nothing here changes the scene, which is read through ``BoardReader``
+(the cards are placed by ``board_controls`` when the scene lays out).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules import match as m
+from game.ui.assets import font
+from game.ui.dice_seal import seal_lines
+from game.ui.hints import GOOD_COLOUR
+from game.ui.render.board_marks import used_dice
+from game.ui.widgets import Style, _mix, draw_text, get_font, rounded_box
+
+if TYPE_CHECKING:
+    from game.ui.render.board_reader import BoardReader
+
+GOOD_TIME = 2.6  # seconds the tutor's word on a good play stays
+
+
+def draw_laying_out(surface: pygame.Surface, scene: BoardReader) -> None:
+    """The window while the board's background is painted."""
+    surface.fill(scene.theme.table)
+    face = font("italic", round(30 * scene.app.scale))
+    label = face.render(f"Laying out the {scene.variant.name} board...", True, scene.theme.text)
+    width, height = scene.app.size
+    surface.blit(label, label.get_rect(center=(width // 2, height // 2)))
+
+
+def draw_dice(surface: pygame.Surface, scene: BoardReader) -> None:
+    """The dice thrown (tumbling, or at rest with the ones played dimmed)."""
+    view = scene.view
+    faces = scene.variant.faces
+    anim = scene.dice_anim
+    if anim is not None:
+        anim.draw_shadows(surface)
+        for value, centre, angle in anim.dice_states():
+            view.draw_die(surface, value, centre, anim.size, angle=angle, faces=faces)
+        return
+    if not scene.shown_dice:
+        return
+    x, y, w, h = view.layout.dice_area
+    n = len(scene.shown_dice)
+    size = min(h * 0.8, w / (n + 1))
+    for i, (value, used) in enumerate(zip(scene.shown_dice, used_dice(scene), strict=True)):
+        centre = (x + w * (i + 1) / (n + 1), y + h / 2)
+        view.draw_die(surface, value, centre, size, used=used, faces=faces)
+
+
+def draw_level(surface: pygame.Surface, scene: BoardReader) -> None:
+    """A campaign level's title and goal at the top of the side column."""
+    scale = scene.app.scale
+    fx, fy, _, _ = scene.view.layout.frame
+    level = scene.app.campaign.level(scene.setup.level)
+    if level is None:
+        return
+    head = font("caps", round(16 * scale))
+    goal = font("italic", round(14 * scale))
+    width = round(fx - 16 * scale)
+    rows = (
+        (head, level.title, scene.theme.accent),
+        (goal, level.goal.describe(), scene.theme.text),
+    )
+    for i, (f, text, colour) in enumerate(rows):
+        picture = f.render(text, True, colour)
+        if picture.get_width() > width:
+            picture = pygame.transform.smoothscale_by(picture, width / picture.get_width())
+        top = 64 if scene.variant.has_cube else 0  # under the match score
+        y = round(fy + (top + 20 * i) * scale)
+        surface.blit(picture, picture.get_rect(midtop=(round(fx / 2), y)))
+
+
+def draw_seal(surface: pygame.Surface, scene: BoardReader) -> None:
+    """The seal of the dice, under the side column: the seed itself is shown after
+    the game, so anyone can check that the dice were fixed before it began."""
+    scale = scene.app.scale
+    fx, fy, _, fh = scene.view.layout.frame
+    if fx < 60 * scale:
+        return
+    face = font("italic", round(13 * scale))
+    lines = seal_lines(scene.seed, scene.contribution, scene.manual)
+    if scene.setup.mode == "campaign":
+        draw_level(surface, scene)
+    for i, text in enumerate(lines):
+        line = face.render(text, True, scene.theme.text)
+        line.set_alpha(150)
+        y = round(fy + fh - (15 * len(lines) - 15 * i) * scale)
+        surface.blit(line, line.get_rect(midtop=(round(fx / 2), y)))
+
+
+def draw_score(surface: pygame.Surface, scene: BoardReader) -> None:
+    """The match (or money game) and its score, at the top of the side column."""
+    theme, scale = scene.theme, scene.app.scale
+    fx, fy, _, _ = scene.view.layout.frame
+    cx = fx / 2
+    match = scene.state.match
+    words = f"Match to {match.length}" if match.length else "Money game"
+    score = " - ".join(str(s) for s in match.score)
+    if match.crawford:
+        words += " (Crawford)"
+    head = font("caps", round(22 * scale)).render(words, True, theme.accent)
+    surface.blit(head, head.get_rect(midtop=(round(cx), round(fy + 4 * scale))))
+    if match.length or any(match.score):
+        line = font("text", round(22 * scale)).render(score, True, theme.text)
+        surface.blit(line, line.get_rect(midtop=(round(cx), round(fy + 30 * scale))))
+
+
+def draw_cube(surface: pygame.Surface, scene: BoardReader) -> None:
+    """Backgammon's doubling cube beside the board (centred, or by its owner's name),
+    and the score of the match."""
+    variant, state, theme = scene.variant, scene.state, scene.theme
+    if not variant.has_cube:
+        return
+    draw_score(surface, scene)
+    if not variant.options.get("cube", False):
+        return
+    scale = scene.app.scale
+    fx, fy, _, fh = scene.view.layout.frame
+    cube = state.cube
+    offered = state.phase is m.Phase.TAKE
+    value = cube.value * 2 if offered else cube.value
+    shown = 64 if value == 1 else value
+    side = state.to_act if offered else cube.owner
+    offset = 0.0 if side < 0 else (0.13 if side == scene.viewer else -0.13)
+    size = round(scene.view.layout.radius * 2.0)
+    rect = pygame.Rect(0, 0, size, size)
+    rect.center = (round(fx / 2), round(fy + fh * (0.5 + offset)))
+    pygame.draw.rect(surface, (0, 0, 0), rect.move(0, round(3 * scale)), border_radius=size // 6)
+    pygame.draw.rect(surface, theme.dice_body, rect, border_radius=size // 6)
+    edge = theme.accent if offered else theme.point_edge
+    pygame.draw.rect(surface, edge, rect, max(1, round(2 * scale)), border_radius=size // 6)
+    label = font("bold", round(size * 0.55)).render(str(shown), True, theme.dice_pip)
+    surface.blit(label, label.get_rect(center=rect.center))
+
+
+def draw_good(surface: pygame.Surface, scene: BoardReader) -> None:
+    """The tutor's quiet word on a good play: a small tag that fades away."""
+    since, word = scene.good
+    age = scene.t - since
+    if not word or age > GOOD_TIME:
+        return
+    alpha = round(255 * min(1.0, age / 0.2, (GOOD_TIME - age) / 0.8))
+    scale = scene.app.scale
+    size = max(13, round(18 * scale))
+    f = get_font("italic", size)
+    pad = round(10 * scale)
+    w, h = f.size(word)[0] + 2 * pad + round(12 * scale), f.get_height() + pad
+    fx, fy, fw, _ = scene.view.layout.frame
+    rect = pygame.Rect(0, 0, w, h)
+    rect.midtop = (round(fx + fw / 2), round(fy + max(6, 10 * scale)))
+    box = rounded_box(rect.size, h // 2, (24, 30, 22), GOOD_COLOUR, max(1, round(scale)), 0.85)
+    box.set_alpha(round(alpha * 0.9))
+    surface.blit(box, rect)
+    dot = (rect.x + pad + round(3 * scale), rect.centery)
+    ink = _mix((24, 30, 22), GOOD_COLOUR, alpha / 255)
+    pygame.draw.circle(surface, ink, dot, max(3, round(4 * scale)))
+    draw_text(
+        surface,
+        word,
+        (dot[0] + round(10 * scale), rect.centery - max(1, round(scale))),
+        role="italic",
+        size=size,
+        colour=GOOD_COLOUR,
+        anchor="midleft",
+        alpha=alpha,
+    )
+
+
+def draw_cards(surface: pygame.Surface, scene: BoardReader) -> None:
+    """The card open over the board, where it was placed: the dice entry, the player's
+    throw, the tutor's card or the hint card."""
+    style = Style.from_theme(scene.theme)
+    if scene.dice_entry is not None:
+        scene.dice_entry.draw(surface, style, scene.app.scale)
+    elif scene.throw_prompt is not None:
+        scene.throw_prompt.draw(surface, style, scene.app.scale)
+    elif scene.tutor_card is not None:
+        scene.tutor_card.draw(surface, style)
+    elif scene.hint_card is not None:
+        scene.hint_card.draw(surface, style)
+
+
+__all__ = [
+    "draw_cards",
+    "draw_cube",
+    "draw_dice",
+    "draw_good",
+    "draw_laying_out",
+    "draw_level",
+    "draw_score",
+    "draw_seal",
+]

@@ -1,0 +1,95 @@
+"""What the board says and offers now: the line under the board and the buttons wanted.
+
+Pure words, without pygame: ``prompt`` is what to tell the player when nothing else was
+said lately, ``message_text`` the line shown, ``wanted_buttons`` the buttons a person
+has now (name and label), in order. All read the scene through ``BoardReader``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.rules import match as m
+
+if TYPE_CHECKING:
+    from game.ui.render.board_reader import BoardReader
+
+MESSAGE_TIME = 4.0  # seconds a message stays before the prompt comes back
+RESIGN_WORDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+RESIGN_BUTTONS = [
+    ("resign1", "Resign single"),
+    ("resign2", "Resign gammon"),
+    ("resign3", "Resign backgammon"),
+    ("cancel", "Cancel"),
+]
+
+
+def prompt(scene: BoardReader, state: m.GameState) -> str:
+    """What the player is to do now (or the result, or who is thinking)."""
+    if state.is_over:
+        return scene.result_words(state)
+    name = scene.side_name(state.to_act)
+    if not scene.seat(state.to_act).human:
+        return f"{name} is thinking" if state.phase is m.Phase.MOVE else ""
+    if state.phase is m.Phase.ROLL:
+        return f"{name}: roll the dice (Space)"
+    if state.phase is m.Phase.TAKE:
+        return f"{name}: take or drop the double"
+    if state.phase is m.Phase.RESIGN:
+        level = RESIGN_WORDS[state.resign_offer]
+        return f"{name}: accept the resignation of {level}, or play on"
+    if state.phase is m.Phase.CHOOSE:
+        return f"{name}: name the third die"
+    if state.phase is m.Phase.MOVE:
+        if scene.review is not None:
+            return "The tutor is looking at your play..."
+        if scene.tutor_card is not None:
+            return f"{name}: take the play back, or keep it"
+        if scene.turn is not None and scene.turn.complete() is not None:
+            return f"{name}: Done ends the turn (Space), Undo takes back"
+        return f"{name} to play {scene.dice_text(state.dice)}"
+    return ""
+
+
+def message_text(scene: BoardReader) -> str:
+    """The line shown: the last thing said, for a few seconds, then the prompt."""
+    text = scene.message
+    if not text or scene.t - scene.message_time > MESSAGE_TIME:
+        text = prompt(scene, scene.state)
+    return text
+
+
+def wanted_buttons(scene: BoardReader) -> list[tuple[str, str]]:
+    """The buttons a person at the board has now: (name, label), in order; none while
+    anything moves, a computer acts, or a card asks for the dice."""
+    state = scene.state
+    if scene.busy or not scene.human_to_act() or scene.dice_entry or scene.throw_prompt:
+        return []
+    out: list[tuple[str, str]] = []
+    if scene.resigning and state.phase in (m.Phase.ROLL, m.Phase.MOVE):
+        return list(RESIGN_BUTTONS)
+    if state.phase is m.Phase.RESIGN:
+        return [("accept", "Accept"), ("reject", "Reject")]
+    if state.phase is m.Phase.ROLL:
+        out.append(("roll", "Roll"))
+        if m.can_double(state):
+            out.append(("double", "Double"))
+    elif state.phase is m.Phase.TAKE:
+        out += [("take", "Take"), ("drop", "Drop")]
+        if m.can_beaver(state):
+            out.append(("beaver", "Beaver"))
+    elif state.phase is m.Phase.CHOOSE:
+        out += [(f"choose{v}", str(v)) for v in m.die_choices(state)]
+    elif state.phase is m.Phase.MOVE and scene.turn is not None:
+        if scene.review is not None or scene.tutor_card is not None:
+            return []  # the tutor has the word
+        if scene.hint_offered():
+            out.append(("hint", "Hint"))
+        if scene.turn.moves:
+            out.append(("undo", "Undo"))
+        if scene.turn.complete() is not None:
+            out.append(("done", "Done"))
+    return out
+
+
+__all__ = ["MESSAGE_TIME", "message_text", "prompt", "wanted_buttons"]

@@ -1,0 +1,127 @@
+"""What the board says and offers, without a window: ``board_words`` reads a stand-in
+for the scene (only the names of ``BoardReader``) and the rules' states."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+from typing import Any
+
+from game.play.session import Seat
+from game.play.turn import TurnInput
+from game.rules import match as m
+from game.rules.variants import find_variant
+from game.ui.render import board_words as w
+
+NAMES = ("Ivory", "Crimson")
+
+
+def board(state: m.GameState, **changes: Any) -> SimpleNamespace:
+    """A stand-in for the board scene: two people, nothing moving, nothing said."""
+    seats = changes.pop("seats", (Seat(), Seat()))
+    fields: dict[str, Any] = {
+        "state": state,
+        "message": "",
+        "message_time": 0.0,
+        "t": 10.0,
+        "review": None,
+        "tutor_card": None,
+        "hint_card": None,
+        "turn": None,
+        "busy": False,
+        "dice_entry": None,
+        "throw_prompt": None,
+        "resigning": False,
+        "offered": False,
+        "seat": lambda side: seats[side],
+        "side_name": lambda side: NAMES[side],
+        "human_to_act": lambda: not state.is_over and seats[state.to_act].human,
+        "result_words": lambda s: f"{NAMES[s.winner]} wins",
+        "dice_text": lambda dice: "-".join(str(d) for d in dice),
+    }
+    fields.update(changes)
+    scene = SimpleNamespace(**fields)
+    scene.hint_offered = lambda: scene.offered
+    return scene
+
+
+def rolling(cube: bool = True) -> m.GameState:
+    variant = find_variant("backgammon", {"cube": cube})
+    return m.GameState(
+        variant, variant.start_position(), m.Phase.ROLL, match=m.match_from_options(variant)
+    )
+
+
+def opening() -> m.GameState:
+    return m.new_game(find_variant("backgammon", {"cube": False}), random.Random(3))
+
+
+def test_a_person_on_roll_is_told_to_roll_and_may_double():
+    state = rolling()
+    scene = board(state)
+    name = NAMES[state.to_act]
+    assert w.prompt(scene, state) == f"{name}: roll the dice (Space)"
+    assert w.wanted_buttons(scene) == [("roll", "Roll"), ("double", "Double")]
+    assert w.wanted_buttons(board(rolling(cube=False))) == [("roll", "Roll")]
+
+
+def test_a_double_offered_and_a_resignation_offered():
+    offered = m.double(rolling())
+    scene = board(offered)
+    assert w.prompt(scene, offered) == f"{NAMES[offered.to_act]}: take or drop the double"
+    assert [name for name, _ in w.wanted_buttons(scene)][:2] == ["take", "drop"]
+    resigned = m.resign(rolling(), 2)
+    scene = board(resigned)
+    assert w.prompt(scene, resigned).endswith("accept the resignation of a gammon, or play on")
+    assert w.wanted_buttons(scene) == [("accept", "Accept"), ("reject", "Reject")]
+
+
+def test_the_words_of_a_move():
+    state = opening()
+    name, dice = NAMES[state.to_act], "-".join(map(str, state.dice))
+    turn = TurnInput(state, m.legal_plays(state))
+    scene = board(state, turn=turn, offered=True)
+    assert w.prompt(scene, state) == f"{name} to play {dice}"
+    assert w.wanted_buttons(scene) == [("hint", "Hint")]
+    scene.resigning = True
+    assert [n for n, _ in w.wanted_buttons(scene)] == ["resign1", "resign2", "resign3", "cancel"]
+    scene.resigning = False
+    scene.review = (state, m.legal_plays(state)[0])
+    assert w.prompt(scene, state) == "The tutor is looking at your play..."
+    assert w.wanted_buttons(scene) == []  # the tutor has the word
+    scene.review, scene.tutor_card = None, object()
+    assert w.prompt(scene, state) == f"{name}: take the play back, or keep it"
+    scene.tutor_card = None
+    src = sorted(turn.sources())[0]
+    turn.make(next(iter(turn.moves_from(src).values())))
+    assert ("undo", "Undo") in w.wanted_buttons(scene)
+    while turn.complete() is None:
+        turn.make(next(iter(turn.moves_from(sorted(turn.sources())[0]).values())))
+    assert w.prompt(scene, state) == f"{name}: Done ends the turn (Space), Undo takes back"
+    assert w.wanted_buttons(scene)[-1] == ("done", "Done")
+
+
+def test_a_computer_thinks_and_nobody_has_buttons_then():
+    state = opening()
+    seats = (Seat(human=False), Seat(human=False))
+    scene = board(state, seats=seats)
+    assert w.prompt(scene, state) == f"{NAMES[state.to_act]} is thinking"
+    assert w.prompt(scene, rolling()) == ""
+    assert w.wanted_buttons(scene) == []
+
+
+def test_nothing_is_offered_while_anything_moves_or_the_dice_are_asked_for():
+    state = rolling()
+    for change in ({"busy": True}, {"dice_entry": object()}, {"throw_prompt": object()}):
+        assert w.wanted_buttons(board(state, **change)) == []
+
+
+def test_the_result_and_the_message_line():
+    over = m.concede(rolling(), 0)
+    scene = board(over)
+    assert w.prompt(scene, over) == f"{NAMES[over.winner]} wins"
+    assert w.wanted_buttons(scene) == []
+    scene.message, scene.message_time = "Crimson doubles", 8.0
+    assert w.message_text(scene) == "Crimson doubles"  # said two seconds ago
+    scene.t = 8.0 + w.MESSAGE_TIME + 0.1
+    assert w.message_text(scene) == f"{NAMES[over.winner]} wins"  # then the prompt again
