@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test bench lint clean
+.PHONY: play test quick bench lint types clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -15,9 +15,15 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(PY) -m game
 
+# Everything CI runs: every test, the lint and the types.
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto
 	$(PY) -m ruff check game tests benchmarks
+	$(PY) -m mypy
+
+# The tests but the slow ones (marked in tests/conftest.py): under a minute on two cores.
+quick: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto -m "not slow"
 
 # The benchmarks' own dependencies (gnubg-nn: GNU Backgammon as the judge).
 $(VENV)/.bench: $(STAMP) pyproject.toml
@@ -36,5 +42,9 @@ bench: $(STAMP) $(VENV)/.bench
 lint: $(STAMP)
 	$(PY) -m ruff check game tests benchmarks
 
+# The settings (--strict but for game.ui and game.play) are pyproject.toml's [tool.mypy].
+types: $(STAMP)
+	$(PY) -m mypy
+
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -202,7 +202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.time()
     positions, off, first = build()
     seconds = round(time.time() - started)
-    from game.store.files import write_json, write_npz
+    from game.files import write_json, write_npz
 
     write_npz(args.out, compressed=True, off=to_file(off), first=to_file(first))
     command = ["python", "-m", "game.ai.bearoff", *(sys.argv[1:] if argv is None else argv)]

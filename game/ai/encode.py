@@ -316,7 +316,8 @@ def contact_features(boards: np.ndarray) -> np.ndarray:
 
 def encode_backgammon(position: Position) -> np.ndarray:
     """The 196 inputs of ``position`` from the side to act (Tesauro's encoding)."""
-    return BACKGAMMON.encode([position])[0]
+    inputs: np.ndarray = BACKGAMMON.encode([position])[0]
+    return inputs
 
 
 BACKGAMMON = Scheme(players=2, track=24, men=15, extras=False)

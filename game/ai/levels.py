@@ -18,11 +18,11 @@ class Level(enum.StrEnum):
 
 
 LEVELS: tuple[Level, ...] = tuple(Level)  # weakest first
+_BY_NAME: dict[str, Level] = {level.value: level for level in LEVELS}
 
 
 def level_of(name: object) -> Level:
     """The level called ``name`` (raises ``ValueError`` naming the levels)."""
-    try:
-        return Level(name)
-    except ValueError:
-        raise ValueError(f"unknown level {name!r:.40} (levels: {', '.join(LEVELS)})") from None
+    if isinstance(name, str) and name in _BY_NAME:
+        return _BY_NAME[name]
+    raise ValueError(f"unknown level {name!r:.40} (levels: {', '.join(LEVELS)})")

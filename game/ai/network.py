@@ -72,7 +72,7 @@ class Network:
 
     def save(self, path: Path, record: dict[str, object]) -> None:
         """Weights (.npz) and, beside them, how they were made (.json); both atomic."""
-        from game.store.files import write_json, write_npz
+        from game.files import write_json, write_npz
 
         write_npz(path, w1=self.w1, b1=self.b1, w2=self.w2, b2=self.b2)
         write_json(path.with_suffix(".json"), record)

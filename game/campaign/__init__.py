@@ -103,7 +103,7 @@ class Campaign:
             return None
         later = [lv for lv in self.levels[ids.index(level_id) + 1 :] if lv.id in open_]
         fresh = [lv for lv in later if not medals.get(lv.id)]
-        return (fresh or later or [None])[0]
+        return (fresh or later)[0] if fresh or later else None
 
 
 def runner_up_margin(variant: Variant, position: Position, winner: int) -> float:

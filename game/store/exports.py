@@ -20,9 +20,10 @@ import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from game.files import write_atomic
 from game.rules.mat import mat_text
 from game.rules.replay import Replay, ReplayError, replay_from_json, replay_states
-from game.store.files import data_dir, write_atomic
+from game.store.files import data_dir
 from game.store.safe_read import FileRefused, display_name, one_line, read_json
 
 log = logging.getLogger(__name__)

@@ -1,19 +1,15 @@
-"""Where Tabula keeps a player's files, and how it writes them without losing any.
+"""Where Tabula keeps a player's files.
 
 The folder is the user data folder of platformdirs (``TABULA_HOME`` overrides
-it, for tests and portable installs). Every write goes to a temporary file in
-the same folder that is flushed, synced and then renamed over the old one, so
-a crash leaves either the old file or the new one, never half of one.
+it, for tests and portable installs). Every file in it is written by
+``game.files.write_atomic``.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
-import tempfile
 from pathlib import Path
-from typing import Any
 
 import platformdirs
 
@@ -28,34 +24,3 @@ def data_dir() -> Path:
     with contextlib.suppress(OSError):
         folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` by ``data`` all at once (temporary file, fsync, rename)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def write_json(path: Path, value: Any) -> None:
-    write_atomic(path, (json.dumps(value, indent=2, sort_keys=True) + "\n").encode("utf-8"))
-
-
-def write_npz(path: Path, compressed: bool = False, **arrays: Any) -> None:
-    """Replace ``path`` by numpy's ``.npz`` of ``arrays`` all at once (trained weights,
-    tables); ``compressed`` zips them."""
-    import io
-
-    import numpy as np
-
-    buffer = io.BytesIO()
-    (np.savez_compressed if compressed else np.savez)(buffer, **arrays)
-    write_atomic(path, buffer.getvalue())

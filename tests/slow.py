@@ -1,0 +1,87 @@
+"""The slow tests, named in one place: tests/conftest.py marks them ``slow``.
+
+``make quick`` (``pytest -m "not slow"``) runs the rest in under a minute on two cores;
+``make test`` and CI run everything. A file is named by its path under tests/ (a glob);
+a test by its function's name, wherever it lives, so moving it to another file keeps
+it marked. tests/test_slow_marks.py fails when an entry names nothing.
+"""
+
+from __future__ import annotations
+
+from fnmatch import fnmatchcase
+
+# Files every test of which is slow (paths under tests/, globs allowed).
+SLOW_FILES: tuple[str, ...] = (
+    "ui/test_soak.py",  # ten thousand random inputs through every scene
+    "ui/test_kill_resume.py",  # kills real processes and resumes their games
+    "test_engine_fuzz.py",  # property-based fuzzing of the engine protocol
+    "test_packaging.py",  # builds and installs the wheel
+)
+
+# Tests slow wherever they are (function names: every parameter is slow).
+SLOW_TESTS: frozenset[str] = frozenset(
+    {
+        # Whole games played through the window by computer seats.
+        "test_a_computer_game_of_every_variant_reaches_its_end",  # against the table
+        "test_every_save_after_every_decision_replays_and_resumes",
+        "test_menu_to_results_with_computer_seats",
+        "test_a_backgammon_match_exports_as_a_mat_file",
+        "test_a_finished_game_replays_exactly_and_is_watched_to_its_end",
+        "test_a_finished_game_is_no_longer_offered",
+        "test_the_summary_shows_the_loss_the_luck_and_the_worst_plays",
+        "test_clicking_a_row_shows_it_and_a_second_click_plays_it",
+        # Seeded random games of every variant and option set.
+        "test_every_listed_action_applies_and_its_json_reads_back",
+        "test_seeded_games_end_and_conserve_men",
+        "test_seeded_games_end_and_keep_every_rule",
+        "test_seeded_random_games_end_with_a_correct_score",
+        "test_where_the_quick_check_says_no_the_forced_capture_keeps_every_play",
+        "test_a_replay_reproduces_the_game_exactly",
+        "test_every_state_reached_round_trips_through_json_the_protocol_and_the_records",
+        # The computer's look-ahead, training and baselines.
+        "test_levels_are_deterministic",
+        "test_the_deep_look_ahead_is_the_look_ahead_from_each_best_reply",
+        "test_the_expert_ranks_its_deepest_looks_first",
+        "test_play_loss_judges_the_chosen_play_by_the_look_ahead",
+        "test_every_level_plays_every_variant",
+        "test_a_short_run_is_reproducible_and_lowers_the_held_out_error",
+        "test_baseline_pieces_add_up_to_the_whole_run",
+        "test_the_baseline_plays_under_rule_options_and_counts_games_ended_on_the_first_play",
+        "test_sampled_plays_are_legal",
+        "test_luck_averages_to_nothing_and_sixes_are_lucky_at_the_start",
+        "test_a_games_luck_is_counted_for_each_roller",
+        "test_shares_are_played_with_duplicate_dice",
+        "test_resuming_with_more_hidden_units_grows_the_network",
+        "test_a_short_training_run_writes_weights_and_its_record",
+        "test_decisions_in_every_phase",
+        "test_ranked_plays_are_best_first",
+        "test_the_hint_and_best_answer_on_the_crowded_position",
+        "test_pieces_of_a_pair_add_up_to_the_whole_run",
+        # Searches and games checked against a reference.
+        "test_the_search_finds_what_a_plain_search_over_the_hooks_finds",
+        "test_general_search_agrees_with_the_fast_generator_on_the_bench_positions",
+        "test_a_game_with_a_contribution_replays_through_its_file",
+        "test_json_round_trip_of_states_in_a_game_and_at_its_end",
+        "test_every_person_made_play_of_random_games_is_legal",
+        "test_gnubg_imports_tabulas_exports_to_the_same_score",
+        "test_reading_is_linear_in_the_file",
+        # The window: games and hints played through it, every spot of the layout.
+        "test_a_move_of_the_players_own_closes_the_hint",
+        "test_a_chosen_hint_is_shown_and_played",
+        "test_the_hint_card_ranks_the_plays_in_the_worker",
+        "test_the_tally_reaches_the_summary_and_the_results",
+        "test_spots_do_not_overlap",
+        "test_a_finished_game_with_the_players_throw_replays_from_the_records",
+        "test_the_dice_entered_by_hand_are_the_dice_played",
+        "test_backgammon_resignation_offered_and_accepted",
+        "test_a_killed_game_resumes_at_the_same_play",
+        "test_no_button_left_from_the_last_drawing_breaks_the_game",
+        "test_a_man_can_be_drawn_faded_and_lifted_anywhere",
+        "test_the_window_starts_with_a_read_only_home",
+    }
+)
+
+
+def is_slow(path: str, function: str) -> bool:
+    """Whether the test ``function`` in ``path`` (posix, under tests/) is slow."""
+    return function in SLOW_TESTS or any(fnmatchcase(path, glob) for glob in SLOW_FILES)
