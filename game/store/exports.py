@@ -21,13 +21,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from game.rules.mat import mat_text
-from game.rules.replay import Replay, ReplayError, replay_from_json, replay_states
+from game.rules.replay import MAX_BYTES, Replay, ReplayError, replay_from_json, replay_states
 from game.store.files import data_dir, write_atomic
 from game.store.safe_read import FileRefused, display_name, one_line, read_json
 
 log = logging.getLogger(__name__)
 
-MAX_BYTES = 5_000_000  # a replay file larger than this is not read
 MAX_FILES = 200  # replay files read by one import (the others are reported)
 
 
