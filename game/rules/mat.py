@@ -387,8 +387,8 @@ class _GameReader:
         state = self.state
         if kind == "move":
             if state.phase is m.Phase.ROLL:
-                dice = [int(text[0]), int(text[1])]
-                self.add({"side": side, "action": "roll", "dice": dice, "manual": True}, where)
+                thrown = [int(text[0]), int(text[1])]
+                self.add({"side": side, "action": "roll", "dice": thrown, "manual": True}, where)
             self._play(side, text, where)
         elif kind == "double":
             self.add({"side": side, "action": "double"}, where)

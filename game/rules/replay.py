@@ -188,9 +188,9 @@ def _check_seats(seats: list[dict[str, Any]], players: int) -> None:
 def _read_dice(obj: Mapping[str, Any], seed: int) -> str:
     """The replay's contribution to the dice ("" for none), its seal (if it has one)
     checked against the seed (raises ``ReplayError``)."""
-    contribution, seal = obj.get("contribution", ""), obj.get("seal")
+    seal = obj.get("seal")
     try:
-        check_contribution(contribution)
+        contribution = check_contribution(obj.get("contribution", ""))
     except DiceError as exc:
         raise ReplayError(f"the replay's 'contribution': {exc}") from None
     if contribution and obj.get("version") == 1:
