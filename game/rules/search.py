@@ -23,7 +23,8 @@ search of its own (:mod:`game.rules.movegen`); a test checks both agree.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from game.rules.play import Play, Step
@@ -53,7 +54,7 @@ class Board:
         self.side = position.to_act
         # What ``Variant.begin_roll`` noted about the whole roll, for the steps of the
         # search to read (not part of the position; unchanged while the search runs).
-        self.turn: dict[str, int] = _NO_TURN
+        self.turn: Mapping[str, int] = _NO_TURN
 
     @property
     def mine(self) -> list[int]:
@@ -109,7 +110,8 @@ class Board:
         return (b"".join(map(bytes, self.rows)), tuple(self.hand), tuple(self.flags))
 
 
-_NO_TURN: dict[str, int] = {}  # shared and never written: begin_roll sets a dict of its own
+# No roll noted (read-only: ``begin_roll`` sets a mapping of its own).
+_NO_TURN: Mapping[str, int] = MappingProxyType({})
 
 _FACING: dict[Variant, tuple[tuple[tuple[tuple[int, int], ...], ...], ...]] = {}
 

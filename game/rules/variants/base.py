@@ -279,10 +279,12 @@ class Variant:
     def begin_roll(self, board: Board, dice: tuple[int, ...]) -> None:
         """See the whole roll before the search: ``dice`` as they will be played
         (doubles already repeated where the variant repeats them), ``board`` the
-        position before any step. A variant may note on ``board.turn`` (a new dict)
+        position before any step. A variant may set ``board.turn`` to a mapping of
         what the roll allows, for ``legal_steps`` to read: e.g. on the first turn a
-        6-6 lets two men leave the head. ``board.turn`` stays as noted while the
-        search runs; ``apply_play`` does not call this (it replays legal steps)."""
+        6-6 lets two men leave the head. ``board.turn`` stays as set while the
+        search runs. Where no roll began it is empty (``apply_play`` replays legal
+        steps, ``is_stuck`` asks whether any die could move): ``legal_steps`` must
+        then allow what the variant allows without it."""
 
     @property
     def begins_roll(self) -> bool:
