@@ -321,7 +321,8 @@ def sample_play(
     A play that uses all the dice is legal under every dice rule of the general
     search (the most dice, then the higher: all of them is the most), so this
     holds for the variants that use that search's hooks, unless a rule on whole
-    plays drops it (``draw_play`` asks the variant). The plays are not drawn
+    plays drops it (``draw_play`` asks the variant) or ``allows_result`` refuses
+    it (then None). The plays are not drawn
     uniformly: a play reachable by more step orders comes up more often, which
     is still a random playout.
     """
@@ -329,6 +330,8 @@ def sample_play(
     if variant.doubles_repeat and len(left) == 2 and left[0] == left[1]:
         left = left * 2
     board = Board(variant, position)
+    if variant.begins_roll:
+        variant.begin_roll(board, left)
     after_step = variant.after_step if variant.tracks_flags else None
     steps: list[Step] = []
     while left:
@@ -344,6 +347,8 @@ def sample_play(
         if after_step is not None:
             after_step(board, step)
         steps.append(step)
+    if variant.judges_results and not variant.allows_result(position, board, tuple(steps)):
+        return None  # refused whole: only the full generator knows what is legal instead
     return Play(steps)
 
 

@@ -94,8 +94,8 @@ def _roll(request: dict[str, Any]) -> dict[str, Any]:
         dice = request["dice"]
         if not isinstance(dice, list):
             raise RequestError(f"'dice' must be a list, got {excerpt(dice)}")
-        return {"state": state_to_json(m.set_dice(state, dice))}
-    return {"state": state_to_json(m.roll(state, random.Random(_seed(request))))}
+        return {"state": state_to_json(a.apply_action(state, a.Roll(tuple(dice), by_hand=True)))}
+    return {"state": state_to_json(a.roll(state, random.Random(_seed(request))))}
 
 
 def _notation(state: m.GameState, play: Play) -> str:
@@ -103,53 +103,67 @@ def _notation(state: m.GameState, play: Play) -> str:
     return format_turn(state.variant, state.dice, play)
 
 
-def _moves(state: m.GameState) -> list[dict[str, Any]]:
-    """Every legal move of the side that decides: plays, or cube/resign answers."""
-    if state.phase is m.Phase.MOVE:
-        plays = m.legal_plays(state)
-        return [
-            {
-                "notation": _notation(state, p),
-                "state": state_to_json(m.play(state, p, plays)),
-            }
-            for p in plays
-        ]
-    answers = _answers(state)
-    if not answers:
+_RESIGN_WORDS = {"resign": 1, "resign single": 1, "resign gammon": 2, "resign backgammon": 3}
+_RESIGNATION = {1: "resign", 2: "resign gammon", 3: "resign backgammon"}
+
+
+def _word(state: m.GameState, action: a.Action) -> str:
+    """The protocol's word for ``action`` made in ``state``: a play's notation,
+    ``choose N``, ``resign gammon``, ``roll`` or the action's name (``take``...)."""
+    match action:
+        case a.Move(play=play):
+            return _notation(state, play)
+        case a.NameDie(value=value):
+            return f"choose {value}"
+        case a.Resign(level=level):
+            return _RESIGNATION.get(level, "resign")
+        case a.Roll():
+            return "roll"
+    return action.name
+
+
+def _listed(state: m.GameState) -> list[a.Action]:
+    """The decisions ``legal`` lists: the plays, or the answers to a double or a
+    resignation, or the values of a named die (never a roll, a double or a resignation:
+    those are asked for by name)."""
+    listed: list[a.Action] = [
+        act for act in a.legal_actions(state) if not isinstance(act, a.Roll | a.Double | a.Resign)
+    ]
+    if not listed:
         if state.phase is m.Phase.ROLL:
             raise RequestError("the dice have not been thrown: send 'roll' first")
         raise RequestError("the game is over")
-    return [{"notation": name, "state": state_to_json(fn(state))} for name, fn in answers]
+    return listed
 
 
-def _answers(state: m.GameState) -> list[tuple[str, Callable[[m.GameState], m.GameState]]]:
-    if state.phase is m.Phase.TAKE:
-        out: list[tuple[str, Callable[[m.GameState], m.GameState]]] = [
-            ("take", m.take),
-            ("drop", m.drop),
-        ]
-        if m.can_beaver(state):
-            out.append(("beaver", m.beaver))
-        return out
-    if state.phase is m.Phase.RESIGN:
-        return [("accept", m.accept), ("reject", m.reject)]
-    if state.phase is m.Phase.CHOOSE:
-        return [(f"choose {value}", _chooser(value)) for value in m.die_choices(state)]
-    return []
-
-
-def _chooser(value: int) -> Callable[[m.GameState], m.GameState]:
-    def choose(state: m.GameState) -> m.GameState:
-        return m.choose_die(state, value)
-
-    return choose
+def _moves(state: m.GameState) -> list[dict[str, Any]]:
+    """Every legal move of the side that decides: plays, or cube/resign answers."""
+    listed = _listed(state)
+    plays = [act.play for act in listed if isinstance(act, a.Move)]
+    return [
+        {"notation": _word(state, act), "state": state_to_json(a.apply_action(state, act, plays))}
+        for act in listed
+    ]
 
 
 def _legal(request: dict[str, Any]) -> dict[str, Any]:
     return {"moves": _moves(_state(request))}
 
 
-_RESIGN_WORDS = {"resign": 1, "resign single": 1, "resign gammon": 2, "resign backgammon": 3}
+def _action_of(state: m.GameState, notation: str) -> a.Action:
+    """The action a ``play`` request's words name in ``state`` (raises ``RequestError``
+    where the phase has no such answer, ``RulesError`` for a play that is not legal)."""
+    word = " ".join(notation.lower().split())
+    if word == "double":
+        return a.Double()
+    if word in _RESIGN_WORDS:
+        return a.Resign(_RESIGN_WORDS[word])
+    if state.phase is not m.Phase.MOVE:
+        for act in a.legal_actions(state) if state.phase is not m.Phase.ROLL else ():
+            if word == _word(state, act):
+                return act
+        raise RequestError(f"{excerpt(notation)} cannot be played in the {state.phase.value} phase")
+    return a.Move(parse_play(state.variant, state.position, state.dice, notation))
 
 
 def _play(request: dict[str, Any]) -> dict[str, Any]:
@@ -157,19 +171,7 @@ def _play(request: dict[str, Any]) -> dict[str, Any]:
     notation = request.get("notation")
     if not isinstance(notation, str):
         raise RequestError(f"'notation' must be a string, got {excerpt(notation)}")
-    word = " ".join(notation.lower().split())
-    if word == "double":
-        return {"state": state_to_json(m.double(state))}
-    if word in _RESIGN_WORDS:
-        return {"state": state_to_json(m.resign(state, _RESIGN_WORDS[word]))}
-    for name, fn in _answers(state):
-        if word == name:
-            return {"state": state_to_json(fn(state))}
-    if state.phase is not m.Phase.MOVE:
-        raise RequestError(f"{excerpt(notation)} cannot be played in the {state.phase.value} phase")
-    plays = m.legal_plays(state)
-    chosen = parse_play(state.variant, state.position, state.dice, notation)
-    return {"state": state_to_json(m.play(state, chosen, plays))}
+    return {"state": state_to_json(a.apply_action(state, _action_of(state, notation)))}
 
 
 def _level(request: dict[str, Any]) -> str:
@@ -186,9 +188,9 @@ def _best(request: dict[str, Any]) -> dict[str, Any]:
     started = time.perf_counter()
     if level == "novice" and state.phase is m.Phase.MOVE:  # the same pick, one state encoded
         plays = m.legal_plays(state)
-        play = random.Random(seed).choice(plays)
-        after = m.play(state, play, plays)
-        move = {"notation": _notation(state, play), "state": state_to_json(after)}
+        chosen = a.Move(random.Random(seed).choice(plays))
+        after = a.apply_action(state, chosen, plays)
+        move = {"notation": _word(state, chosen), "state": state_to_json(after)}
     elif level == "novice" and state.phase is not m.Phase.ROLL:
         move = random.Random(seed).choice(_moves(state))
     else:
@@ -207,14 +209,7 @@ def _decision_move(state: m.GameState, level: str, seed: int) -> dict[str, Any]:
     action = decide(state, level, seed)
     if action is None:
         return {"notation": "roll", "state": state_to_json(a.roll(state, random.Random(seed)))}
-    after = a.apply_action(state, action)
-    if isinstance(action, a.Move):
-        notation = _notation(state, action.play)
-    elif isinstance(action, a.NameDie):
-        notation = f"choose {action.value}"
-    else:
-        notation = action.name
-    return {"notation": notation, "state": state_to_json(after)}
+    return {"notation": _word(state, action), "state": state_to_json(a.apply_action(state, action))}
 
 
 def _hint(request: dict[str, Any]) -> dict[str, Any]:

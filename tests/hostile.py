@@ -17,8 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from game.rules import actions as a
 from game.rules import match as m
-from game.rules.history import decision
 from game.rules.replay import Replay
 from game.rules.variants import find_variant
 
@@ -81,13 +81,13 @@ def small_replay(seed: int = 7, entries: int = 8) -> dict[str, Any]:
     state = m.new_game(variant, rng)
     log = []
     for _ in range(entries):
-        play = None
+        action: a.Action
         if state.phase is m.Phase.ROLL:
-            after = m.roll(state, rng)
+            action = a.throw(state, rng)
         else:
-            play = m.legal_plays(state)[0]
-            after = m.play(state, play)
-        log.append(decision(state, after, play))
+            action = a.Move(m.legal_plays(state)[0])
+        log.append(a.action_to_json(state, action))
+        after = a.apply_action(state, action)
         state = after
     seats = ({"human": True}, {"human": False, "level": "expert"})
     replay = Replay(variant.id, dict(variant.options), seed, tuple(log), seats, match=state.match)

@@ -55,8 +55,8 @@ from game.play.session import (
     saved_to_json,
     start_to_json,
 )
+from game.rules import actions as a
 from game.rules import match as m
-from game.rules.history import decision
 from game.rules.notation import format_turn
 from game.rules.play import Play
 from game.rules.serial import state_from_json, state_to_json
@@ -132,14 +132,17 @@ class Walk:
     rng_states: list[Any] = field(default_factory=list)  # the dice generator at each state
     last_play: tuple[m.GameState, Play] | None = None  # for the tutor's worst plays
 
-    def push(self, state: m.GameState, play: Play | None = None) -> None:
-        if self.states:
-            before = self.states[-1]
-            self.log.append(decision(before, state, play))
-            if play is not None:
-                self.last_play = (before, play)
+    def begin(self, state: m.GameState) -> None:
         self.states.append(state)
         self.rng_states.append(self.rng.getstate())
+
+    def push(self, action: a.Action, legal: list[Play] | None = None) -> None:
+        """Make ``action`` in the last state and keep its record entry."""
+        before = self.states[-1]
+        self.log.append(a.action_to_json(before, action))
+        if isinstance(action, a.Move):
+            self.last_play = (before, action.play)
+        self.begin(a.apply_action(before, action, legal))
 
 
 @dataclass(frozen=True)
@@ -187,7 +190,7 @@ def games(variant: Variant, seed: int, limit: int | None) -> Iterator[Visit]:
             first = m.next_game(previous, rng)
             start = {"match": first.match, "starter": previous.winner}
         walk = Walk(variant, game_seed, rng, start)
-        walk.push(first)
+        walk.begin(first)
         allowed = limit if game_no == 0 else SECOND_GAME_PLAYS
         plays = 0
         while True:
@@ -196,29 +199,29 @@ def games(variant: Variant, seed: int, limit: int | None) -> Iterator[Visit]:
             if state.is_over:
                 break
             if allowed is not None and plays >= allowed:
-                walk.push(m.concede(state, state.on_roll))  # enough: the game is given up
+                walk.push(a.Concede(state.on_roll))  # enough: the game is given up
             elif state.phase is m.Phase.ROLL:
                 if m.can_double(state) and state.cube.value < MAX_CUBE and choices.random() < 0.15:
-                    walk.push(m.double(state))
+                    walk.push(a.Double())
                 elif choices.random() < 0.02:
-                    walk.push(m.resign(state, choices.choice(resign_levels(variant))))
+                    walk.push(a.Resign(choices.choice(resign_levels(variant))))
                 else:
-                    walk.push(m.roll(state, rng))
+                    walk.push(a.throw(state, rng))
             elif state.phase is m.Phase.TAKE:
                 answer = choices.random()
                 if m.can_beaver(state) and answer < 0.2:
-                    walk.push(m.beaver(state))
+                    walk.push(a.Beaver())
                 else:
-                    walk.push(m.take(state) if answer < 0.85 else m.drop(state))
+                    walk.push(a.Take() if answer < 0.85 else a.Drop())
             elif state.phase is m.Phase.RESIGN:
-                walk.push(m.reject(state))  # (accepted in ``branches``)
+                walk.push(a.Reject())  # (accepted in ``branches``)
             elif state.phase is m.Phase.CHOOSE:
-                walk.push(m.choose_die(state, choices.choice(m.die_choices(state))))
+                walk.push(a.NameDie(choices.choice(m.die_choices(state))))
             elif choices.random() < 0.01:
-                walk.push(m.resign(state, choices.choice(resign_levels(variant))))
+                walk.push(a.Resign(choices.choice(resign_levels(variant))))
             else:
                 chosen, legal = choose_play(state, choices, quick)
-                walk.push(m.play(state, chosen, legal), chosen)
+                walk.push(a.Move(chosen), legal)
                 plays += 1
         previous = walk.states[-1]
         if previous.match.winner is not None:
@@ -231,18 +234,18 @@ def branches(visit: Visit, level: int) -> Iterator[Visit]:
     with the record of plays that leads to it."""
     state = visit.state
     side = state.to_act
-    offer = m.resign(state, level)
-    for chain in (
-        [m.concede(state, side)],
-        [offer],
-        [offer, m.accept(offer)],
-        [offer, m.reject(offer)],
-    ):
+    chains: list[list[a.Action]] = [
+        [a.Concede(side)],
+        [a.Resign(level)],
+        [a.Resign(level), a.Accept()],
+        [a.Resign(level), a.Reject()],
+    ]
+    for chain in chains:
         states, entries = [*visit.history], [*visit.log]
-        for after in chain:
-            entries.append(decision(states[-1], after, conceder=side))
-            states.append(after)
-        yield Visit(visit.walk, chain[-1], tuple(states), tuple(entries), visit.rng_state)
+        for action in chain:
+            entries.append(a.action_to_json(states[-1], action))
+            states.append(a.apply_action(states[-1], action))
+        yield Visit(visit.walk, states[-1], tuple(states), tuple(entries), visit.rng_state)
 
 
 # -- the three round trips ---------------------------------------------------------------------
@@ -355,8 +358,8 @@ def check_records(records: Records, visit: Visit, judged: bool, resume: bool) ->
     for back, kept in zip(loaded.judged, saved.judged, strict=True):
         assert (back.state, back.loss) == (kept.state, kept.loss)
         variant, position = kept.state.variant, kept.state.position
-        for a, b in ((back.play, kept.play), (back.best, kept.best)):
-            assert variant.apply_play(position, a) == variant.apply_play(position, b)
+        for one, other in ((back.play, kept.play), (back.best, kept.best)):
+            assert variant.apply_play(position, one) == variant.apply_play(position, other)
     assert loaded.state == saved.state
     assert (loaded.setup, loaded.seed, loaded.log, loaded.hits, loaded.tally) == (
         saved.setup,

@@ -47,6 +47,7 @@ import numpy as np
 from game.ai import met
 from game.ai.encode import equity
 from game.rules import match as m
+from game.rules.actions import Beaver, Drop, Take
 from game.rules.match import GameState
 
 CUBE_LIFE = 0.68  # Janowski's x: 0 a dead cube, 1 a perfectly efficient one
@@ -243,16 +244,18 @@ def should_double(state: GameState, probs: np.ndarray, cube_life: float = CUBE_L
     return m.can_double(state) and analyse(state, probs, cube_life).double
 
 
-def take_decision(state: GameState, probs: np.ndarray, cube_life: float = CUBE_LIFE) -> str:
-    """The doubled side's answer: "take", "drop" or "beaver".
+def take_decision(
+    state: GameState, probs: np.ndarray, cube_life: float = CUBE_LIFE
+) -> Take | Drop | Beaver:
+    """The doubled side's answer: ``Take()``, ``Drop()`` or ``Beaver()``.
 
     ``state`` is in the TAKE phase and ``probs`` are still seen by the
-    doubler (``state.position.to_act``). "beaver" only where ``m.can_beaver``.
+    doubler (``state.position.to_act``). A beaver only where ``m.can_beaver``.
     """
     analysis = analyse(state, probs, cube_life)
     if analysis.beaver and m.can_beaver(state):
-        return "beaver"
-    return "take" if analysis.take else "drop"
+        return Beaver()
+    return Take() if analysis.take else Drop()
 
 
 def resignation_fair(state: GameState, probs: np.ndarray, cube_life: float = CUBE_LIFE) -> bool:

@@ -472,7 +472,7 @@ def decide(state: m.GameState, level: str, seed: int = 0) -> a.Action | None:
             return a.Take()
         from game.ai import cube as c
 
-        return a.SIMPLE[c.take_decision(state, cubeless(state, level))]
+        return c.take_decision(state, cubeless(state, level))
     if phase is m.Phase.RESIGN:
         return a.Accept() if _accepts(state, level) else a.Reject()
     raise RulesError("the game is over: there is nothing to decide")

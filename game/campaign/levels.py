@@ -27,7 +27,7 @@ introduction names, and the levels that winning it opens::
 ``chapters.toml`` orders the chapters (id, title, place and date). A file that
 breaks a rule raises ``LevelError`` naming the file and the field; the loader
 reports it and skips the file, so one bad level never stops the campaign. Files
-are read by ``game.store.safe_read``: regular files only (never a pipe or a
+are read by ``game.rules.safe_read``: regular files only (never a pipe or a
 device), at most ``MAX_BYTES``, nesting and dotted keys bounded, numbers finite;
 a message is one printable line.
 """
@@ -45,8 +45,8 @@ from typing import Any
 from game.ai.levels import LEVELS
 from game.rules.errors import OptionError
 from game.rules.outcome import Kind
+from game.rules.safe_read import FileRefused, display_name, one_line, read_toml
 from game.rules.variants import VARIANTS, find_variant
-from game.store.safe_read import FileRefused, display_name, one_line, read_toml
 
 log = logging.getLogger(__name__)
 

@@ -90,7 +90,7 @@ class GameSummary:
     # Practice: the tutor's judgements of each side's plays (None: a side it did not
     # judge, a computer's); empty when the tutor was off.
     tutor: tuple[TutorTally | None, ...] = ()
-    # What each side did (``game.rules.history``), for the records.
+    # What each side did (``game.rules.actions.action_to_json``), for the records.
     log: tuple[dict[str, Any], ...] = ()
     # How the game began in its match: {"match": MatchScore, "starter": side or None}.
     start: dict[str, Any] = field(default_factory=dict)

@@ -18,7 +18,7 @@ JSON of a record's entry, ``{"side": 0, "action": "play", "dice": [3, 1],
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias
 
@@ -29,7 +29,7 @@ from game.rules.errors import IllegalPlayError, RulesError
 from game.rules.notation import format_turn, parse_play
 from game.rules.play import Play
 
-MAX_PLAY_CHARS = 400  # the notation of one play in a record
+MAX_PLAY_CHARS = 500  # the notation of one play in a record (replays have always read 500)
 
 
 class ActionError(RulesError):
@@ -210,13 +210,18 @@ def is_legal(state: m.GameState, action: Action) -> bool:
     return True
 
 
-def apply_action(state: m.GameState, action: Action) -> m.GameState:
-    """The state after ``action`` (raises ``RulesError`` when it cannot be made now)."""
+def apply_action(
+    state: m.GameState, action: Action, legal: Sequence[Play] | None = None
+) -> m.GameState:
+    """The state after ``action`` (raises ``RulesError`` when it cannot be made now).
+
+    ``legal``: for a ``Move``, the legal plays of ``state`` when the caller has them
+    already (``m.legal_plays``), so that they are not generated again."""
     match action:
         case Roll(dice=dice):
             return m.set_dice(state, dice)
         case Move(play=play):
-            return m.play(state, play)
+            return m.play(state, play, legal)
         case NameDie(value=value):
             return m.choose_die(state, value)
         case Double():
@@ -253,7 +258,7 @@ def action_to_json(state: m.GameState, action: Action) -> dict[str, Any]:
     entry: dict[str, Any] = {"side": actor(state, action), "action": action.name}
     match action:
         case Roll(dice=dice, by_hand=by_hand):
-            entry["dice"] = list(dice)
+            entry["dice"] = list(rolled_dice(state, dice))
             if by_hand:
                 entry["manual"] = True
         case Move(play=play):
@@ -264,6 +269,16 @@ def action_to_json(state: m.GameState, action: Action) -> dict[str, Any]:
         case Resign(level=level):
             entry["level"] = level
     return entry
+
+
+def rolled_dice(state: m.GameState, dice: tuple[int, ...]) -> tuple[int, ...]:
+    """The dice as they stand once ``dice`` are rolled in ``state``: the thrown dice
+    with any fixed die added (Anglicorum's 6), as ``match.set_dice`` adds it. The
+    record keeps these, as it always has."""
+    variant = state.variant
+    if len(dice) == variant.thrown_dice < variant.dice_count:
+        return (*dice, *variant.fixed_dice)
+    return dice
 
 
 def action_from_json(state: m.GameState, entry: Mapping[str, Any]) -> Action:
@@ -334,5 +349,6 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "roll",
+    "rolled_dice",
     "throw",
 ]

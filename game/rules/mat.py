@@ -41,7 +41,7 @@ from game.rules import match as m
 from game.rules.notation import format_play, parse_play
 from game.rules.outcome import Kind
 from game.rules.play import Play
-from game.rules.replay import Replay, ReplayError, ScriptedDice, apply_entry, replay_states
+from game.rules.replay import Replay, ReplayError, apply_entry, replay_states
 from game.rules.variants import find_variant
 
 RIGHT = 33  # the column where side 1's records start
@@ -380,15 +380,15 @@ class _GameReader:
                 raise MatError(f"{where}: an opening throw cannot be a double")
             high, low = max(dice), min(dice)
             self.opening = (high, low) if side == 0 else (low, high)
-            start = m.new_game(self.variant, ScriptedDice(self.opening), self.match)  # type: ignore[arg-type]
+            start = m.opened(self.variant, self.opening, self.match)
             self.state = start
             self._play(side, text, where)
             return
         state = self.state
         if kind == "move":
             if state.phase is m.Phase.ROLL:
-                dice = [int(text[0]), int(text[1])]
-                self.add({"side": side, "action": "roll", "dice": dice, "manual": True}, where)
+                thrown = [int(text[0]), int(text[1])]
+                self.add({"side": side, "action": "roll", "dice": thrown, "manual": True}, where)
             self._play(side, text, where)
         elif kind == "double":
             self.add({"side": side, "action": "double"}, where)

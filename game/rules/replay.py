@@ -3,7 +3,7 @@
 A replay (JSON) names the variant and options, the seed, the seats, how the
 game started within its match (the score, and the side that starts when the
 previous game's winner does) and the record of decisions
-(``game.rules.history``)::
+(``game.rules.actions.action_to_json``)::
 
     {"format": "tabula-replay", "version": 1, "variant": "backgammon",
      "options": {...}, "seed": 123, "seats": [...],
@@ -26,16 +26,16 @@ from __future__ import annotations
 
 import os
 import random
-from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.rules import actions as a
 from game.rules import match as m
 from game.rules.dice import DiceError, check_contribution, dice_stream, seed_seal
 from game.rules.errors import RulesError
-from game.rules.notation import parse_play
+from game.rules.safe_read import FileRefused, read_json
 from game.rules.variants import find_variant
 
 FORMAT = "tabula-replay"
@@ -43,11 +43,11 @@ VERSION = 2  # written when the player added a contribution to the dice; else 1
 VERSIONS = (1, 2)
 # Bounds far beyond any game played, so that a hostile file cannot make the check
 # run for minutes: a game's decisions, the dice of an opening throw entered by
-# hand (ties throw again), the characters of one play's notation, a seat's level.
+# hand (ties throw again), a seat's level (a play's notation: actions.MAX_PLAY_CHARS).
 MAX_ENTRIES = 10_000
 MAX_OPENING_DICE = 200
-MAX_PLAY_CHARS = 500
 MAX_LEVEL_CHARS = 40
+MAX_BYTES = 5_000_000  # a replay file larger than this is not read (the store's limit too)
 
 
 class ReplayError(RulesError):
@@ -106,9 +106,7 @@ def replay_from_json(obj: Any) -> Replay:
     if obj.get("format") != FORMAT:
         raise ReplayError(f"not a Tabula replay (format {obj.get('format')!r})")
     if obj.get("version") not in VERSIONS:
-        raise ReplayError(
-            f"replay version {obj.get('version')!r:.20} is not one this Tabula reads"
-        )
+        raise ReplayError(f"replay version {obj.get('version')!r:.20} is not one this Tabula reads")
     variant_id, options, seed = obj.get("variant"), obj.get("options", {}), obj.get("seed")
     if not isinstance(variant_id, str) or not isinstance(options, dict):
         raise ReplayError("the replay's 'variant' and 'options' cannot be read")
@@ -190,9 +188,9 @@ def _check_seats(seats: list[dict[str, Any]], players: int) -> None:
 def _read_dice(obj: Mapping[str, Any], seed: int) -> str:
     """The replay's contribution to the dice ("" for none), its seal (if it has one)
     checked against the seed (raises ``ReplayError``)."""
-    contribution, seal = obj.get("contribution", ""), obj.get("seal")
+    seal = obj.get("seal")
     try:
-        check_contribution(contribution)
+        contribution = check_contribution(obj.get("contribution", ""))
     except DiceError as exc:
         raise ReplayError(f"the replay's 'contribution': {exc}") from None
     if contribution and obj.get("version") == 1:
@@ -208,38 +206,26 @@ def _read_dice(obj: Mapping[str, Any], seed: int) -> str:
     return contribution
 
 
-class ScriptedDice:
-    """Dice thrown by hand, handed to the rules where they expect a generator: each
-    ``randint`` gives the next value (``OutOfDice`` when there is none left)."""
-
-    def __init__(self, values: Sequence[int]) -> None:
-        self.values = deque(values)  # popped from the left: linear in the dice
-
-    def randint(self, low: int, high: int) -> int:
-        if not self.values:
-            raise OutOfDice("more dice are needed")
-        value = self.values.popleft()
-        if not low <= value <= high:
-            raise ReplayError(f"a die of {value} is not between {low} and {high}")
-        return value
-
-
-class OutOfDice(ReplayError):
-    """The dice entered by hand ran out (an opening throw that tied)."""
-
-
 def first_state(replay: Replay, rng: random.Random) -> m.GameState:
     """The game's first state, its opening throw drawn from ``rng`` (seeded), or the
-    opening throw entered by hand."""
+    opening throw entered by hand (``match.opened``; tied throws before it, one die a
+    side each, are passed over as the table passed them)."""
     variant = find_variant(replay.variant_id, replay.options)
-    if replay.opening is not None:
-        try:
-            return m.new_game(variant, ScriptedDice(replay.opening), replay.match, replay.starter)  # type: ignore[arg-type]
-        except OutOfDice:
-            raise ReplayError(
-                "the opening throw entered by hand does not decide who starts"
-            ) from None
-    return m.new_game(variant, rng, replay.match, replay.starter)
+    skips_opening = replay.starter is not None and not variant.has_opening_roll_play
+    if replay.opening is None or skips_opening:
+        return m.new_game(variant, rng, replay.match, replay.starter)
+    players, dice = variant.players, replay.opening
+    for at in range(0, len(dice) - players + 1, players):
+        throws = dice[at : at + players]
+        for die in throws:
+            if isinstance(die, bool) or not 1 <= die <= variant.faces:
+                raise ReplayError(f"a die of {die} is not between 1 and {variant.faces}")
+        if throws.count(max(throws)) == 1:
+            try:
+                return m.opened(variant, throws, replay.match)
+            except RulesError as exc:
+                raise ReplayError(f"the opening throw: {exc}") from None
+    raise ReplayError("the opening throw entered by hand does not decide who starts")
 
 
 def apply_entry(
@@ -249,19 +235,20 @@ def apply_entry(
     n: int = 0,
     contribution: str = "",
 ) -> m.GameState:
-    """The state after one recorded decision (rolls drawn from ``rng`` and checked;
-    ``contribution``: the player's, named when a roll differs)."""
+    """The state after one recorded decision (``actions.action_from_json``, then
+    ``actions.apply_action``); a seeded roll is thrown from ``rng`` and checked against
+    the record (``contribution``: the player's, named when a roll differs)."""
     where = f"entry {n + 1}"
-    action = entry.get("action")
+    name = entry.get("action")
     side = entry.get("side")
-    if side != state.to_act and action != "concede":
+    if side != state.to_act and name != "concede":
         raise ReplayError(f"{where}: side {side!r} acts, but it is side {state.to_act}'s turn")
     try:
-        if action == "roll" and entry.get("manual"):
-            return m.set_dice(state, list(entry.get("dice", [])))
-        if action == "roll":
-            after = m.roll(state, rng)
-            if list(after.dice) != list(entry.get("dice", [])):
+        action = a.action_from_json(state, entry)
+        if isinstance(action, a.Roll) and not action.by_hand:
+            # The record keeps the dice as they stand after the roll (a fixed die included).
+            after = a.apply_action(state, a.throw(state, rng))
+            if list(after.dice) != list(action.dice):
                 source = "the seed throws"
                 if contribution:
                     source = "the seed and the contribution throw"
@@ -269,39 +256,13 @@ def apply_entry(
                     f"{where}: {source} {list(after.dice)}, the record says {entry.get('dice')}"
                 )
             return after
-        if action == "play":
-            if list(state.dice) != list(entry.get("dice", [])):
-                raise ReplayError(
-                    f"{where}: the dice are {list(state.dice)}, not {entry.get('dice')}"
-                )
-            text = entry.get("play")
-            if not isinstance(text, str):
-                raise ReplayError(f"{where}: the play is missing")
-            if len(text) > MAX_PLAY_CHARS:
-                raise ReplayError(f"{where}: the play's notation is {len(text):,} characters long")
-            play = parse_play(state.variant, state.position, state.dice, text)
-            return m.play(state, play)
-        if action == "name_die":
-            return m.choose_die(state, int(entry.get("value", 0)))
-        if action == "resign":
-            return m.resign(state, int(entry.get("level", 1)))
-        if action == "concede":
-            return m.concede(state, int(side))  # type: ignore[arg-type]
-        simple = {
-            "double": m.double,
-            "take": m.take,
-            "beaver": m.beaver,
-            "drop": m.drop,
-            "accept": m.accept,
-            "reject": m.reject,
-        }
-        if action in simple:
-            return simple[action](state)  # type: ignore[index]
+        return a.apply_action(state, action)
     except ReplayError:
         raise
+    except a.ActionError as exc:
+        raise ReplayError(f"{where}: {exc}") from None
     except (RulesError, TypeError, ValueError, OverflowError) as exc:
-        raise ReplayError(f"{where} ({action}): {exc}") from None
-    raise ReplayError(f"{where}: unknown action {action!r}")
+        raise ReplayError(f"{where} ({name}): {exc}") from None
 
 
 def replay_states(replay: Replay) -> list[m.GameState]:
@@ -327,11 +288,6 @@ def read_replay_json(name: str) -> Any:
     """The JSON of the replay file ``name`` for the command-line checks, read as the
     window reads an import: a regular file only (never a FIFO or a device), bounded in
     size and nesting, finite numbers (raises ``ReplayError``, a ValueError)."""
-    # The file reader lives with the store; only the command line, never the rules
-    # themselves, reaches it.
-    from game.store.exports import MAX_BYTES
-    from game.store.safe_read import FileRefused, read_json
-
     try:
         return read_json(Path(name), MAX_BYTES)
     except FileRefused as exc:  # its message begins with the file's name, made printable

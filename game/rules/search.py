@@ -3,7 +3,12 @@
 Every order of the dice is tried step by step on a mutable copy of the
 board, asking the variant's hooks what one step may do; every sequence that
 cannot go on is a candidate, and the variant's rule for using the dice
-filters them:
+filters them. Two hooks see more than one die: ``Variant.begin_roll`` sees the
+whole roll before the search (and may note on the board what it allows, e.g.
+two men off the head on a first 6-6), and ``Variant.allows_result`` judges each
+candidate's whole resulting position before the dice rule (a play it refuses is
+no candidate; a shorter sequence that cannot go on to an allowed one then is).
+The rules for the dice:
 
 - ``DiceRule.FREE``: any sequence that ends only because no remaining die
   can be moved (Lombardorum's default);
@@ -18,7 +23,8 @@ search of its own (:mod:`game.rules.movegen`); a test checks both agree.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from game.rules.play import Play, Step
@@ -37,7 +43,7 @@ class DiceRule(enum.Enum):
 class Board:
     """A mutable working copy of a position, seen by the side that moves."""
 
-    __slots__ = ("facing", "flags", "hand", "rows", "side", "variant")
+    __slots__ = ("facing", "flags", "hand", "rows", "side", "turn", "variant")
 
     def __init__(self, variant: Variant, position: Position) -> None:
         self.variant = variant
@@ -46,6 +52,9 @@ class Board:
         self.hand = list(position.hand)
         self.flags = list(position.flags)
         self.side = position.to_act
+        # What ``Variant.begin_roll`` noted about the whole roll, for the steps of the
+        # search to read (not part of the position; unchanged while the search runs).
+        self.turn: Mapping[str, int] = _NO_TURN
 
     @property
     def mine(self) -> list[int]:
@@ -101,6 +110,9 @@ class Board:
         return (b"".join(map(bytes, self.rows)), tuple(self.hand), tuple(self.flags))
 
 
+# No roll noted (read-only: ``begin_roll`` sets a mapping of its own).
+_NO_TURN: Mapping[str, int] = MappingProxyType({})
+
 _FACING: dict[Variant, tuple[tuple[tuple[tuple[int, int], ...], ...], ...]] = {}
 
 
@@ -136,22 +148,28 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
     steps: list[Step] = []
     keep_left = variant.passes_dice
 
-    seen: set[tuple[object, ...]] = set()
-    # Variants that keep no flags skip the after-step hook and its undo.
+    # What each board with the dice left led to: whether an allowed play was found
+    # there or further on (always, for a variant that judges no result).
+    seen: dict[tuple[object, ...], bool] = {}
+    # Variants that keep no flags skip the after-step hook and its undo; those that
+    # note nothing about the roll and judge no result skip those hooks (no cost).
     after_step = variant.after_step if variant.tracks_flags else None
+    if variant.begins_roll:
+        variant.begin_roll(board, dice)
+    allows = variant.allows_result if variant.judges_results else None
 
-    def visit(left: tuple[int, ...]) -> None:
+    def visit(left: tuple[int, ...]) -> bool:
         # The same board with the same dice left (men moved in another
         # order) leads to the same plays: search it once.
+        here: tuple[object, ...] = ()
         if len(left) > 1:
             here = (board.key(), tuple(sorted(left)))
-            if here in seen:
-                return
-            seen.add(here)
-        moved = False
+            known = seen.get(here)
+            if known is not None:
+                return known
+        further = False  # an allowed play was found further on
         for value, used, rest in variant.dice_units(left):
             for step in variant.legal_steps(board, value):
-                moved = True
                 if used:
                     step = step._replace(dice=used)
                 token = board.apply(step)
@@ -159,21 +177,21 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
                     flags = list(board.flags)
                     after_step(board, step)
                 steps.append(step)
-                visit(rest)
+                further |= visit(rest)
                 steps.pop()
                 if after_step is not None:
                     board.flags[:] = flags
                 board.undo(step, token)
-        if not moved:
-            key = board.key()
-            if keep_left:
-                key = (*key, tuple(sorted(left)))
-            # Several sequences may leave one board (a 3, or a 1 then a 2): keep
-            # the one that uses the most dice, then the highest, so the dice rule
-            # judges the play by its best way of being made.
-            old = found.get(key)
-            if old is None or _dice_score(steps) > _dice_score(old):
-                found[key] = tuple(steps)
+        if further:
+            result = True
+        elif allows is None or allows(position, board, tuple(steps)):
+            _keep(found, board, left, steps, keep_left)
+            result = True
+        else:
+            result = False  # refused, and nothing allowed further on
+        if here:
+            seen[here] = result
+        return result
 
     visit(dice)
     plays = list(found.values())
@@ -186,6 +204,25 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
             best = max(_used_high_first(p) for p in plays)
             plays = [p for p in plays if _used_high_first(p) == best]
     return variant.filter_plays(position, [Play(p) for p in plays])
+
+
+def _keep(
+    found: dict[tuple[object, ...], tuple[Step, ...]],
+    board: Board,
+    left: tuple[int, ...],
+    steps: list[Step],
+    keep_left: bool,
+) -> None:
+    """Keep the sequence ``steps`` that cannot go on as a candidate play."""
+    key = board.key()
+    if keep_left:
+        key = (*key, tuple(sorted(left)))
+    # Several sequences may leave one board (a 3, or a 1 then a 2): keep
+    # the one that uses the most dice, then the highest, so the dice rule
+    # judges the play by its best way of being made.
+    old = found.get(key)
+    if old is None or _dice_score(steps) > _dice_score(old):
+        found[key] = tuple(steps)
 
 
 def _dice_score(play: Sequence[Step]) -> tuple[int, list[int]]:

@@ -7,7 +7,7 @@ cannot be read is reported with its name, never a crash.
 
 Those files may be hostile: only regular files are read (never a pipe, a folder
 or a device), at most ``MAX_BYTES`` of them, parsed with limits on nesting and
-numbers (``game.store.safe_read``) and checked in time linear in their size.
+numbers (``game.rules.safe_read``) and checked in time linear in their size.
 ``import_replays`` is slow work for a large folder: the window runs it in a
 worker thread (``game.ui.scenes.records``).
 """
@@ -22,13 +22,12 @@ from pathlib import Path
 
 from game.files import write_atomic
 from game.rules.mat import mat_text
-from game.rules.replay import Replay, ReplayError, replay_from_json, replay_states
+from game.rules.replay import MAX_BYTES, Replay, ReplayError, replay_from_json, replay_states
+from game.rules.safe_read import FileRefused, display_name, one_line, read_json
 from game.store.files import data_dir
-from game.store.safe_read import FileRefused, display_name, one_line, read_json
 
 log = logging.getLogger(__name__)
 
-MAX_BYTES = 5_000_000  # a replay file larger than this is not read
 MAX_FILES = 200  # replay files read by one import (the others are reported)
 
 

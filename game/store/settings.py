@@ -17,9 +17,9 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from game.rules.safe_read import read_json
 from game.store.files import data_dir
 from game.store.records import Records
-from game.store.safe_read import read_json
 
 log = logging.getLogger(__name__)
 

@@ -8,6 +8,7 @@ import pytest
 from game.ai import cube, met
 from game.ai.met import Stage, match_equity
 from game.rules import match as m
+from game.rules.actions import Beaver, Drop, Take
 from game.rules.variants import find_variant
 
 
@@ -131,7 +132,7 @@ def test_money_double_take():
     assert analysis.double and analysis.take and not analysis.too_good
     assert analysis.words() == "Double, take"
     assert cube.should_double(state(), probs(0.70, 0.05))
-    assert cube.take_decision(state(phase=m.Phase.TAKE), probs(0.70, 0.05)) == "take"
+    assert cube.take_decision(state(phase=m.Phase.TAKE), probs(0.70, 0.05)) == Take()
 
 
 def test_money_double_pass():
@@ -139,7 +140,7 @@ def test_money_double_pass():
     assert analysis.double and not analysis.take
     assert analysis.words() == "Double, pass"
     assert analysis.double_pass == 1.0
-    assert cube.take_decision(state(phase=m.Phase.TAKE), probs(0.85)) == "drop"
+    assert cube.take_decision(state(phase=m.Phase.TAKE), probs(0.85)) == Drop()
 
 
 def test_money_too_good():
@@ -182,8 +183,8 @@ def test_a_cube_owned_by_the_opponent_cannot_be_turned():
 def test_money_take_points():
     taking = state(phase=m.Phase.TAKE)
     # The probabilities are the doubler's: the taker has 23% and 15%.
-    assert cube.take_decision(taking, probs(0.77)) == "take"
-    assert cube.take_decision(taking, probs(0.85)) == "drop"
+    assert cube.take_decision(taking, probs(0.77)) == Take()
+    assert cube.take_decision(taking, probs(0.85)) == Drop()
 
 
 def test_beavers():
@@ -191,8 +192,8 @@ def test_beavers():
     taking = state({"beavers": True}, phase=m.Phase.TAKE)
     analysis = cube.analyse(taking, y)
     assert analysis.beaver and analysis.words() == "No double, beaver"
-    assert cube.take_decision(taking, y) == "beaver"
-    assert cube.take_decision(state(phase=m.Phase.TAKE), y) == "take"  # not allowed
+    assert cube.take_decision(taking, y) == Beaver()
+    assert cube.take_decision(state(phase=m.Phase.TAKE), y) == Take()  # not allowed
     assert not cube.analyse(taking, probs(0.70, 0.05)).beaver
 
 
@@ -230,8 +231,8 @@ def test_the_post_crawford_trailer_doubles_at_once():
         assert not cube.should_double(leader, y), win
     # The free drop: the leader passes when the trailer is the favourite.
     taking = seven((6, 5), to_act=1, crawford_done=True, phase=m.Phase.TAKE)
-    assert cube.take_decision(taking, probs(0.45)) == "take"
-    assert cube.take_decision(taking, probs(0.60)) == "drop"
+    assert cube.take_decision(taking, probs(0.45)) == Take()
+    assert cube.take_decision(taking, probs(0.60)) == Drop()
 
 
 def test_the_cube_is_dead_at_one_away_each():
@@ -252,9 +253,8 @@ def test_no_redouble_past_the_match():
         assert analysis.double_pass == 1.0
         assert not analysis.double
         assert analysis.take  # the trailer loses nothing more by taking
-    assert cube.take_decision(seven((5, 0), value=2, owner=0, phase=m.Phase.TAKE), probs(0.95)) == (
-        "take"
-    )
+    taking = seven((5, 0), value=2, owner=0, phase=m.Phase.TAKE)
+    assert cube.take_decision(taking, probs(0.95)) == Take()
 
 
 def test_match_actions_at_the_start_of_a_match():

@@ -196,7 +196,7 @@ def test_decisions_in_every_phase(net, monkeypatch):
     assert players.decide(rolled, "expert") == a.Double()
     assert players.decide(rolled, "novice") is None  # the dice fall
     offered = m.double(rolled)
-    monkeypatch.setattr(cube, "take_decision", lambda s, probs: "drop")
+    monkeypatch.setattr(cube, "take_decision", lambda s, probs: a.Drop())
     assert players.decide(offered, "advanced") == a.Drop()
     assert players.decide(offered, "novice") == a.Take()
     resigned = m.resign(rolled, 1)

@@ -12,8 +12,8 @@ from game.campaign.levels import MAX_BYTES, read_level
 from game.paths import levels_dir
 from game.rules.outcome import Kind, Outcome
 from game.rules.position import position_from_counts
+from game.rules.safe_read import one_line
 from game.rules.variants import find_variant
-from game.store.safe_read import one_line
 
 GOOD = """
 title = "A test"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
+from game.rules import actions as a
 from game.rules import match as m
-from game.rules.history import decision
 from game.rules.replay import Replay
 from game.rules.variants import find_variant
 
@@ -22,38 +22,33 @@ def seeded_game(
     state = m.next_game(previous, rng) if previous is not None else m.new_game(variant, rng)
     start, states, log = state, [state], []
     while not state.is_over:
-        play = None
-        conceder = None
+        action: a.Action | None = None
         if state.turn and state.phase in (m.Phase.ROLL, m.Phase.MOVE) and pick.random() < resign:
             if state.phase is m.Phase.MOVE and len(m.legal_plays(state)) == 1:
-                after = None  # .mat cannot say "thrown, no choice, resigned"
+                pass  # .mat cannot say "thrown, no choice, resigned"
             elif pick.random() < 0.15 and state.phase is m.Phase.ROLL:
-                conceder = state.to_act
-                after = m.concede(state, conceder)
+                action = a.Concede(state.to_act)
             else:
-                after = m.resign(state, pick.choice((1, 2, 3)))
-        else:
-            after = None
-        if after is not None:
+                action = a.Resign(pick.choice((1, 2, 3)))
+        if action is not None:
             pass
         elif state.phase is m.Phase.ROLL:
             if m.can_double(state) and pick.random() < 0.12:
-                after = m.double(state)
+                action = a.Double()
             else:
-                after = m.roll(state, rng)
+                action = a.throw(state, rng)
         elif state.phase is m.Phase.TAKE:
             r = pick.random()
             if m.can_beaver(state) and r < 0.2:
-                after = m.beaver(state)
+                action = a.Beaver()
             else:
-                after = m.take(state) if r < 0.65 else m.drop(state)
+                action = a.Take() if r < 0.65 else a.Drop()
         elif state.phase is m.Phase.RESIGN:
-            after = m.accept(state) if pick.random() < 0.6 else m.reject(state)
+            action = a.Accept() if pick.random() < 0.6 else a.Reject()
         else:
-            plays = m.legal_plays(state)
-            play = pick.choice(plays)
-            after = m.play(state, play, plays)
-        log.append(decision(state, after, play, conceder))
+            action = a.Move(pick.choice(m.legal_plays(state)))
+        log.append(a.action_to_json(state, action))
+        after = a.apply_action(state, action)
         states.append(after)
         state = after
     replay = Replay(

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from game.rules import actions as a
 from game.rules import match as m
 from game.rules.dice import (
     CONTRIBUTION_MAX,
@@ -19,7 +20,6 @@ from game.rules.dice import (
     seed_seal,
     stream_key,
 )
-from game.rules.history import decision
 from game.rules.replay import Replay, ReplayError, main, replay_from_json, replay_states
 from game.rules.variants import VARIANTS, find_variant
 
@@ -38,16 +38,15 @@ def played(
     state = m.new_game(variant, rng)
     log = []
     while not state.is_over and len(log) < entries:
-        play = None
+        action: a.Action
         if state.phase is m.Phase.ROLL:
-            after = m.roll(state, rng)
+            action = a.throw(state, rng)
         elif state.phase is m.Phase.CHOOSE:
-            after = m.choose_die(state, pick.choice(m.die_choices(state)))
+            action = a.NameDie(pick.choice(m.die_choices(state)))
         else:
-            plays = m.legal_plays(state)
-            play = pick.choice(plays)
-            after = m.play(state, play, plays)
-        log.append(decision(state, after, play))
+            action = a.Move(pick.choice(m.legal_plays(state)))
+        log.append(a.action_to_json(state, action))
+        after = a.apply_action(state, action)
         state = after
     result = state.result.to_json() if state.result else None
     return Replay(

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import replace
 
 import pytest
 
+from game.rules import actions as a
 from game.rules import match as m
-from game.rules.history import decision
 from game.rules.replay import Replay, ReplayError, replay_from_json, replay_states
 from game.rules.variants import VARIANTS, find_variant
 
@@ -22,21 +23,18 @@ def record(variant, seed, choices=1, previous=None, cube=False):
     state = m.next_game(previous, rng) if previous is not None else m.new_game(variant, rng)
     start, states, log = state, [state], []
     while not state.is_over:
-        play = None
+        action: a.Action
         if state.phase is m.Phase.ROLL:
-            after = (
-                m.double(state) if cube and m.can_double(state) and pick.random() < 0.1 else None
-            )
-            after = after or m.roll(state, rng)
+            doubles = cube and m.can_double(state) and pick.random() < 0.1
+            action = a.Double() if doubles else a.throw(state, rng)
         elif state.phase is m.Phase.TAKE:
-            after = m.take(state) if pick.random() < 0.7 else m.drop(state)
+            action = a.Take() if pick.random() < 0.7 else a.Drop()
         elif state.phase is m.Phase.CHOOSE:
-            after = m.choose_die(state, pick.choice(m.die_choices(state)))
+            action = a.NameDie(pick.choice(m.die_choices(state)))
         else:
-            plays = m.legal_plays(state)
-            play = pick.choice(plays)
-            after = m.play(state, play, plays)
-        log.append(decision(state, after, play))
+            action = a.Move(pick.choice(m.legal_plays(state)))
+        log.append(a.action_to_json(state, action))
+        after = a.apply_action(state, action)
         states.append(after)
         state = after
     replay = Replay(
@@ -122,3 +120,81 @@ def test_the_command_line_checks_refuse_hostile_files_at_once(tmp_path, capsys):
             with deadline(10):
                 assert command([str(path)]) == 1
             assert "Traceback" not in capsys.readouterr().err
+
+
+def _opened_replay(variant_id: str, opening: tuple[int, ...]) -> Replay:
+    variant = find_variant(variant_id)
+    return Replay(variant.id, dict(variant.options), 0, (), opening=opening)
+
+
+def test_an_opening_entered_by_hand_starts_the_game_as_the_table_did():
+    from game.rules.replay import first_state
+
+    rng = random.Random(0)
+    bg = first_state(_opened_replay("backgammon", (2, 5)), rng)
+    assert bg == m.opened(find_variant("backgammon"), (2, 5))
+    assert bg.to_act == 1 and bg.dice == (5, 2) and bg.opening == (2, 5)
+    # Tied throws before the one that decides (as the table threw again) are passed over.
+    again = first_state(_opened_replay("backgammon", (3, 3, 6, 6, 2, 5)), rng)
+    assert again == bg
+    # The seed is not drawn from for an opening entered by hand.
+    assert rng.random() == random.Random(0).random()
+
+
+@pytest.mark.parametrize(
+    ("opening", "words"),
+    [
+        ((4, 4), "the opening throw entered by hand does not decide who starts"),
+        ((4,), "the opening throw entered by hand does not decide who starts"),
+        ((), "the opening throw entered by hand does not decide who starts"),
+        ((4, 4, 2), "the opening throw entered by hand does not decide who starts"),
+        ((9, 1), "a die of 9 is not between 1 and 6"),
+        ((0, 3), "a die of 0 is not between 1 and 6"),
+    ],
+)
+def test_an_opening_by_hand_that_decides_nothing_is_refused(opening, words):
+    replay = _opened_replay("backgammon", opening)
+    with pytest.raises(ReplayError, match=words):
+        replay_states(replay)
+    with pytest.raises(ReplayError, match=words):
+        replay_states(replay_from_json(json.loads(json.dumps(replay.to_json()))))
+
+
+def test_a_replays_entries_are_read_as_actions_and_refused_with_their_number():
+    variant = find_variant("backgammon")
+    replay, _ = record(variant, seed=5)
+    first = replay.plays[0]  # the opening play
+    cases = [
+        (dict(first, dice=[1, 1]), "entry 1: the dice are"),
+        ({k: v for k, v in first.items() if k != "play"}, "entry 1: the play is missing"),
+        (dict(first, play="8/5 " * 200), "entry 1: the play's notation is"),
+        (dict(first, action="fly"), "entry 1: unknown action 'fly'"),
+        (dict(first, side=1 - first["side"]), "entry 1: side"),
+        ({"side": first["side"], "action": "take"}, r"entry 1 \(take\): "),
+    ]
+    for entry, words in cases:
+        with pytest.raises(ReplayError, match=words):
+            replay_states(replace(replay, plays=(entry, *replay.plays[1:])))
+
+
+def test_a_seeded_roll_that_differs_names_the_contribution():
+    from game.rules.dice import dice_stream
+
+    variant = find_variant("backgammon")
+    state = m.opened(variant, (3, 1))
+    state = a.apply_action(state, a.Move(m.legal_plays(state)[0]))
+    thrown = a.throw(state, dice_stream(7, "mine"))
+    wrong = [6, 6] if sorted(thrown.dice) != [6, 6] else [1, 1]
+    entry = {"side": state.to_act, "action": "roll", "dice": wrong}
+    from game.rules.replay import apply_entry
+
+    with pytest.raises(ReplayError, match=r"entry 4: the seed and the contribution throw"):
+        apply_entry(state, entry, dice_stream(7, "mine"), 3, "mine")
+    with pytest.raises(
+        ReplayError,
+        match="entry 1: the seed throws "
+        + re.escape(f"{list(thrown.dice)}, the record says {wrong}"),
+    ):
+        apply_entry(state, entry, dice_stream(7, "mine"))
+    right = dict(entry, dice=list(thrown.dice))
+    assert apply_entry(state, right, dice_stream(7, "mine")) == a.apply_action(state, thrown)

@@ -17,9 +17,9 @@ from hostile import (
 from game.rules import match as m
 from game.rules.notation import parse_play
 from game.rules.replay import MAX_ENTRIES, ReplayError, replay_from_json, replay_states
+from game.rules.safe_read import one_line
 from game.rules.variants import find_variant
 from game.store.exports import MAX_BYTES, import_replays, read_replay
-from game.store.safe_read import one_line
 
 NOT_FINITE = ("1e999", "-1e999", "NaN", "Infinity", "-Infinity")
 

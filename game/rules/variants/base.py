@@ -276,6 +276,37 @@ class Variant:
         """The variant overrides ``after_step`` (the search may skip it otherwise)."""
         return type(self).after_step is not Variant.after_step
 
+    def begin_roll(self, board: Board, dice: tuple[int, ...]) -> None:
+        """See the whole roll before the search: ``dice`` as they will be played
+        (doubles already repeated where the variant repeats them), ``board`` the
+        position before any step. A variant may set ``board.turn`` to a mapping of
+        what the roll allows, for ``legal_steps`` to read: e.g. on the first turn a
+        6-6 lets two men leave the head. ``board.turn`` stays as set while the
+        search runs. Where no roll began it is empty (``apply_play`` replays legal
+        steps, ``is_stuck`` asks whether any die could move): ``legal_steps`` must
+        then allow what the variant allows without it."""
+
+    @property
+    def begins_roll(self) -> bool:
+        """The variant overrides ``begin_roll`` (the search skips it otherwise)."""
+        return type(self).begin_roll is not Variant.begin_roll
+
+    def allows_result(self, position: Position, board: Board, steps: tuple[Step, ...]) -> bool:
+        """Is a complete candidate play allowed, judged on its whole result? Called
+        for every sequence of ``steps`` that cannot go on, before the dice rule:
+        ``position`` is the position before the play, ``board`` the board after it
+        (read it, do not change it). A play refused here is no candidate and does not
+        count for the dice rule; a shorter sequence whose every way on is refused is a
+        candidate in its place. Judge the resulting position (plays that leave the
+        same board are searched once), e.g. Long Nardy's rule that no six-point
+        prime may stand with no opposing man ahead of it."""
+        return True
+
+    @property
+    def judges_results(self) -> bool:
+        """The variant overrides ``allows_result`` (the search skips it otherwise)."""
+        return type(self).allows_result is not Variant.allows_result
+
     def dice_units(
         self, left: tuple[int, ...]
     ) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:

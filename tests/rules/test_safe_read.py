@@ -9,7 +9,7 @@ import pytest
 from hostile import deadline, make_hostile  # tests/ is on the path (conftest's folder)
 
 from game.paths import levels_dir
-from game.store.safe_read import (
+from game.rules.safe_read import (
     BadNumber,
     FileRefused,
     NotARegularFile,
