@@ -42,27 +42,50 @@ def backgammon_plays(
     blot = [c == 1 for c in facing]
     outside = sum(me[0:19])
 
+    if shortcuts and me[0] and len(dice) == 2:
+        # A play that starts with a man on the bar never bears off: the man
+        # enters on pos 1-6 and cannot reach home with the dice left.
+        if dice[0] != dice[1]:
+            return _bar_plays(me, block, blot, dice[0], dice[1])
+        return _bar_doubles(me, block, blot, dice[0])
+    if shortcuts and not me[0] and len(dice) == 2:
+        # Contact play: no man on the bar and no bear-off possible this turn,
+        # so whether a step is legal never changes during the play.
+        if dice[0] != dice[1] and outside >= 2:
+            return _contact_plays(me, block, blot, dice[0], dice[1])
+        if dice[0] == dice[1] and outside >= 4:
+            return _contact_doubles(me, block, blot, dice[0])
+
+    doubles = len(dice) == 2 and dice[0] == dice[1]
+    plays, best = _search_steps(me, block, blot, dice, outside, doubles)
+    if best == 1 and len(dice) == 2 and not doubles:
+        high = max(dice)
+        if any(s[0][2] == high for s in plays):
+            plays = [s for s in plays if s[0][2] == high]
+    return [_new(Play, p) for p in plays]
+
+
+def _search_steps(
+    me: list[int],
+    block: list[bool],
+    blot: list[bool],
+    dice: tuple[int, ...],
+    outside: int,
+    doubles: bool,
+) -> tuple[list[tuple[Step, ...]], int]:
+    """The general search of ``backgammon_plays``: every sequence of steps that uses the
+    most dice, one per resulting board (its key: the men, and the blots hit on the
+    way), and how many dice they use. ``me`` is changed and restored."""
     found: dict[int, tuple[Step, ...]] = {}
     best = 0
     steps: list[Step] = []
-
-    def record(key: int, depth: int) -> None:
-        nonlocal best
-        if depth < best:
-            return
-        if depth > best:
-            best = depth
-            found.clear()
-        if key not in found:
-            found[key] = tuple(steps)
 
     def search(todo: tuple[int, ...], min_src: int, key: int, hits: int, outside: int) -> None:
         """Try every legal step with ``todo[0]``, then recurse on the rest."""
         nonlocal best
         die = todo[0]
         rest = todo[1:]
-        depth = len(steps)
-        depth1 = depth + 1
+        depth1 = len(steps) + 1
         moved = False
         if me[0]:
             sources: Iterable[int] = (0,) if min_src == 0 else ()
@@ -77,16 +100,8 @@ def backgammon_plays(
                     continue
                 hit = blot[dst] and not (hits & _HIT[dst])
             else:
-                if outside:
-                    continue
-                if dst > 25:
-                    rearmost = True
-                    for q in range(19, src):
-                        if me[q]:
-                            rearmost = False
-                            break
-                    if not rearmost:
-                        continue
+                if outside or (dst > 25 and any(me[q] for q in range(19, src))):
+                    continue  # bearing off: all home, and a high die only from the rearmost
                 dst = 25
                 hit = False
             moved = True
@@ -110,39 +125,20 @@ def backgammon_plays(
             steps.pop()
             me[src] += 1
             me[dst] -= 1
-        if not moved:
-            record(key | hits, depth)
-
-    if shortcuts and me[0] and len(dice) == 2:
-        # A play that starts with a man on the bar never bears off: the man
-        # enters on pos 1-6 and cannot reach home with the dice left.
-        if dice[0] != dice[1]:
-            return _bar_plays(me, block, blot, dice[0], dice[1])
-        return _bar_doubles(me, block, blot, dice[0])
-    if shortcuts and not me[0] and len(dice) == 2:
-        # Contact play: no man on the bar and no bear-off possible this turn,
-        # so whether a step is legal never changes during the play.
-        if dice[0] != dice[1] and outside >= 2:
-            return _contact_plays(me, block, blot, dice[0], dice[1])
-        if dice[0] == dice[1] and outside >= 4:
-            return _contact_doubles(me, block, blot, dice[0])
+        if not moved and depth1 - 1 >= best:
+            if depth1 - 1 > best:
+                best = depth1 - 1
+                found.clear()
+            found.setdefault(key | hits, tuple(steps))
 
     key0 = int.from_bytes(bytes(me), "little")
-    if len(dice) == 2 and dice[0] == dice[1]:
-        doubles = True
+    if doubles:
         search((dice[0],) * 4, 0, key0, 0, outside)
     else:
-        doubles = False
         search(dice, 0, key0, 0, outside)
         if len(dice) == 2:
             search((dice[1], dice[0]), 0, key0, 0, outside)
-
-    plays = list(found.values())
-    if best == 1 and len(dice) == 2 and not doubles:
-        high = max(dice)
-        if any(s[0][2] == high for s in plays):
-            plays = [s for s in plays if s[0][2] == high]
-    return [_new(Play, p) for p in plays]
+    return list(found.values()), best
 
 
 # Difference keys for contact plays: a signed base-8 digit per pos (a play of
