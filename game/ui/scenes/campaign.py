@@ -19,11 +19,11 @@ import pygame
 from game.campaign import MEDALS, Level
 from game.rules.variants import VARIANTS
 from game.ui.backdrop import draw_page
+from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.session import GameSetup, Seat
 from game.ui.widgets import (
     Button,
     Panel,
-    WidgetScene,
     dim,
     draw_rule,
     draw_text,
@@ -227,7 +227,6 @@ class CampaignScene(WidgetScene):
                 )
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         self.draw_static(surface)
         self.focus.draw(surface)
 
@@ -371,7 +370,6 @@ class LevelIntroScene(WidgetScene):
             x += bw + gap
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         assert self.level is not None
         s = self.scale
         st = self.begin_button.style

@@ -12,7 +12,8 @@ from typing import Any
 
 import pygame
 
-from game.ui.widgets import Button, Panel, WidgetScene, dim, draw_text, get_font, wrap_words
+from game.ui.scenes.widget_scene import WidgetScene
+from game.ui.widgets import Button, Panel, dim, draw_text, get_font, wrap_words
 
 
 class ConfirmScene(WidgetScene):
@@ -69,7 +70,6 @@ class ConfirmScene(WidgetScene):
             x += bw + gap
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         s = self.scale
         st = self.yes_button.style
         dim(surface, 150)

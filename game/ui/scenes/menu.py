@@ -13,9 +13,9 @@ from typing import Any
 import pygame
 
 from game.ui.backdrop import Motes, draw_backdrop
+from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.widgets import (
     Button,
-    WidgetScene,
     draw_glow,
     draw_rule,
     draw_text,
@@ -155,7 +155,6 @@ class MenuScene(WidgetScene):
         self.motes.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         self.draw_static(surface)
         self.motes.draw(surface, surface.get_rect(), self.scale)
         self.focus.draw(surface)

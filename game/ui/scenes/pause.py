@@ -13,8 +13,9 @@ from typing import Any
 import pygame
 
 from game.rules.variants import VARIANTS
+from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.session import PauseChoice
-from game.ui.widgets import Button, Panel, WidgetScene, dim, draw_rule, draw_text, fit_text
+from game.ui.widgets import Button, Panel, dim, draw_rule, draw_text, fit_text
 
 
 class PauseScene(WidgetScene):
@@ -116,7 +117,6 @@ class PauseScene(WidgetScene):
             y += bh + gap
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         s = self.scale
         st = self.resume_button.style
         dim(surface, 150)

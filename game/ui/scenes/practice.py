@@ -17,9 +17,10 @@ import pygame
 from game.rules.notation import format_turn
 from game.ui.advice import chance_game, loss_words
 from game.ui.backdrop import draw_page
+from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.session import WORST_KEPT as WORST
 from game.ui.session import GameSummary, Judged, worst_judged
-from game.ui.widgets import Button, Panel, WidgetScene, draw_text, fit_text
+from game.ui.widgets import Button, Panel, draw_text, fit_text
 
 log = logging.getLogger(__name__)
 
@@ -173,7 +174,6 @@ class PracticeSummaryScene(WidgetScene):
         return self.pictures[n]
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         assert self.summary is not None
         s = self.scale
         st = self.back_button.style

@@ -30,15 +30,9 @@ from game.rules.variants import VARIANTS
 from game.store.exports import export_mat, export_replay, import_replays, imports_dir
 from game.ui.backdrop import draw_page
 from game.ui.progress import replay_of
+from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.theme import side_colours, theme_for
-from game.ui.widgets import (
-    Button,
-    Panel,
-    WidgetScene,
-    draw_text,
-    fit_text,
-    get_font,
-)
+from game.ui.widgets import Button, Panel, draw_text, fit_text, get_font
 
 log = logging.getLogger(__name__)
 
@@ -307,7 +301,6 @@ class RecordsScene(WidgetScene):
         return get_font("italic", 14 * self.scale).get_linesize()
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         self.draw_static(surface)
         self.focus.draw(surface)
 

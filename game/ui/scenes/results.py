@@ -24,12 +24,12 @@ from game.rules.variants import VARIANTS
 from game.ui.advice import TutorTally, chance_game
 from game.ui.backdrop import Motes, draw_backdrop
 from game.ui.dice_seal import seed_note
+from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.session import GameSummary, Seat
 from game.ui.theme import side_colours, theme_for
 from game.ui.widgets import (
     Button,
     Panel,
-    WidgetScene,
     _mix,
     draw_glow,
     draw_rule,
@@ -388,7 +388,6 @@ class ResultsScene(WidgetScene):
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         assert self.summary is not None
         summary = self.summary
         s = self.scale

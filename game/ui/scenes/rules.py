@@ -17,14 +17,8 @@ import pygame
 
 from game.rules.variants import VARIANTS
 from game.ui.backdrop import draw_page
-from game.ui.widgets import (
-    Button,
-    Panel,
-    TextBlock,
-    WidgetScene,
-    draw_text,
-    fit_text,
-)
+from game.ui.scenes.widget_scene import WidgetScene
+from game.ui.widgets import Button, Panel, TextBlock, draw_text, fit_text
 
 # Where and when each game comes from: one short line for lists.
 ERAS = {
@@ -217,7 +211,6 @@ class RulesScene(WidgetScene):
         return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         self.draw_static(surface)
         self.focus.draw(surface)
 

@@ -26,6 +26,7 @@ from game.rules.variants import VARIANTS, find_variant
 from game.rules.variants.base import OptionSpec, OptionValue
 from game.ui.backdrop import draw_backdrop
 from game.ui.scenes.rules import era, history_paragraphs, variant_text
+from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.session import LEVELS, GameSetup, Seat, level_available
 from game.ui.theme import side_colours, theme_for
 from game.ui.widgets import (
@@ -36,7 +37,6 @@ from game.ui.widgets import (
     TextBlock,
     Toggle,
     Widget,
-    WidgetScene,
     draw_rule,
     draw_shadow,
     draw_text,
@@ -511,7 +511,6 @@ class SetupScene(WidgetScene):
     # -- drawing ---------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         w, h = surface.get_size()
         s = self.scale
         st = self.start_button.style
