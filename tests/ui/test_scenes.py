@@ -15,6 +15,7 @@ from game.rules.outcome import Kind, Outcome, Termination
 from game.rules.variants import VARIANTS, find_variant
 from game.store.settings import Settings
 from game.ui.app import App
+from game.ui.routes import LevelCard, NextGame, Route
 from game.ui.scenes.base import Scene
 from game.ui.session import GameSetup, GameSummary, PauseChoice, Seat
 from game.ui.widgets import (
@@ -82,10 +83,12 @@ class FakeBoard(Scene):
 
 @pytest.fixture
 def fake_board(monkeypatch):
-    import game.ui.scenes.board as board
+    """The router sends Route.BOARD to a FakeBoard (with the board's payload types)."""
+    from game.ui import router
 
     FakeBoard.payloads = []
-    monkeypatch.setattr(board, "BoardScene", FakeBoard)
+    board = router.SCENES[Route.BOARD]
+    monkeypatch.setitem(router.SCENES, Route.BOARD, replace(board, scene=FakeBoard))
     return FakeBoard
 
 
@@ -159,7 +162,7 @@ def make(app, name):
         "campaign": (CampaignScene, None),
         "records": (RecordsScene, None),
         "dice": (DiceScene, None),
-        "intro": (LevelIntroScene, (Campaign.load().levels[4], 2)),
+        "intro": (LevelIntroScene, LevelCard(Campaign.load().levels[4], 2)),
         "results_campaign": (
             ResultsScene,
             campaign_summary(medal=2, next_level="02-a-game-in-the-forum"),
@@ -542,7 +545,7 @@ def test_results_show_a_win_and_go_on_with_the_match(app, fake_board):
     assert [b.label for b in scene.buttons] == ["Play again", "Next game", "Menu"]
     assert scene.focus.focused.label == "Next game"
     press(app, pygame.K_RETURN)
-    assert fake_board.payloads == [(scene.summary.setup, scene.summary.state)]
+    assert fake_board.payloads == [NextGame(scene.summary.setup, scene.summary.state)]
 
 
 def test_results_play_again_uses_a_fresh_seed(app, fake_board):

@@ -64,6 +64,7 @@ from game.ui.hints import GOOD_COLOUR, HintCard, TutorCard, Verdict, covers, pla
 from game.ui.progress import record_finished, save_in_progress
 from game.ui.render.board_view import BoardView
 from game.ui.render.layout import SpotKey, path, spot_key
+from game.ui.routes import NextGame, Route
 from game.ui.scenes.base import Scene
 from game.ui.session import (
     GameSetup,
@@ -257,8 +258,8 @@ class BoardScene(Scene):
         elif isinstance(payload, SavedGame):
             saved = payload
             setup = saved.setup
-        elif isinstance(payload, tuple):
-            setup, previous = payload
+        elif isinstance(payload, NextGame):
+            setup, previous = payload.setup, payload.previous
         elif isinstance(payload, GameSetup):
             setup = payload
         else:
@@ -856,8 +857,6 @@ class BoardScene(Scene):
             self.timeline.add(StepAnimation(self, side, step))
 
     def show_results(self) -> None:
-        from game.ui.scenes.results import ResultsScene
-
         state = self.state
         summary = GameSummary(
             setup=self.setup,
@@ -887,7 +886,7 @@ class BoardScene(Scene):
             return
         if self.replaying is None:
             summary = record_finished(self.app, summary)
-        self.app.replace(ResultsScene(self.app), summary)
+        self.app.go(Route.RESULTS, summary, replace=True)
 
     def result_words(self, state: m.GameState) -> str:
         result = state.result
@@ -913,9 +912,7 @@ class BoardScene(Scene):
             if self.hint_card is not None:
                 self.close_hint()
                 return True
-            from game.ui.scenes.pause import PauseScene
-
-            self.app.push(PauseScene(self.app), self.variant.id)
+            self.app.go(Route.PAUSE, self.variant.id)
             return True
         if not self.ready:
             return False  # the board is still being laid out

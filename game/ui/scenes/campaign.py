@@ -19,6 +19,7 @@ import pygame
 from game.campaign import MEDALS, Level
 from game.rules.variants import VARIANTS
 from game.ui.backdrop import draw_page
+from game.ui.routes import LevelAction, LevelCard, LevelChoice, Route
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.session import GameSetup, Seat
 from game.ui.widgets import (
@@ -114,12 +115,11 @@ class CampaignScene(WidgetScene):
 
     def on_resume(self, result: Any = None) -> None:
         self.refresh()
-        if isinstance(result, tuple) and len(result) == 2:
-            what, level_id = result
-            if what == "begin":
-                self.begin(level_id)
-            elif what == "intro":
-                self.show_intro(level_id)
+        if isinstance(result, LevelChoice):
+            if result.action is LevelAction.BEGIN:
+                self.begin(result.level_id)
+            else:
+                self.show_intro(result.level_id)
 
     def refresh(self) -> None:
         """Read the medals and rebuild the level buttons (after a level is played)."""
@@ -176,7 +176,7 @@ class CampaignScene(WidgetScene):
         level = self.app.campaign.level(level_id)
         if level is None or level_id not in self.open:
             return
-        self.app.push(LevelIntroScene(self.app), (level, self.medals.get(level_id, 0)))
+        self.app.go(Route.LEVEL_INTRO, LevelCard(level, self.medals.get(level_id, 0)))
 
     def begin(self, level_id: str) -> None:
         from game.ui.saving import start_game
@@ -306,9 +306,10 @@ class LevelIntroScene(WidgetScene):
         self.medal = 0
 
     def on_enter(self, payload: Any = None) -> None:
-        level, medal = payload
-        self.level = level
-        self.medal = medal
+        if not isinstance(payload, LevelCard):
+            raise TypeError(f"LevelIntroScene needs a LevelCard, got {payload!r}")
+        self.level = payload.level
+        self.medal = payload.medal
         self.begin_button = Button(
             "Begin", self.begin, kind="primary", help="Play this level (Enter)"
         )
@@ -320,7 +321,7 @@ class LevelIntroScene(WidgetScene):
 
     def begin(self) -> None:
         assert self.level is not None
-        self.app.pop(("begin", self.level.id))
+        self.app.pop(LevelChoice(LevelAction.BEGIN, self.level.id))
 
     def back(self) -> None:
         self.click()

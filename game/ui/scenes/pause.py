@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.rules.variants import VARIANTS
+from game.ui.routes import Route
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.session import PauseChoice
 from game.ui.widgets import Button, Panel, dim, draw_rule, draw_text, fit_text
@@ -73,14 +74,10 @@ class PauseScene(WidgetScene):
         self.choose(PauseChoice.RESUME)
 
     def rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app), self.variant_id)
+        self.app.go(Route.RULES, self.variant_id)
 
     def settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app), None)
+        self.app.go(Route.SETTINGS)
 
     def concede(self) -> None:
         """The first press asks again; the second gives the game up."""

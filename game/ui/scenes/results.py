@@ -24,6 +24,7 @@ from game.rules.variants import VARIANTS
 from game.ui.advice import TutorTally, chance_game
 from game.ui.backdrop import Motes, draw_backdrop
 from game.ui.dice_seal import seed_note
+from game.ui.routes import LevelAction, LevelChoice, NextGame, Route
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.session import GameSummary, Seat
 from game.ui.theme import side_colours, theme_for
@@ -275,27 +276,22 @@ class ResultsScene(WidgetScene):
     # -- actions ---------------------------------------------------------------------------------
 
     def play_again(self) -> None:
-        from game.ui.scenes.board import BoardScene
-
         assert self.summary is not None
         fresh = replace(self.summary.setup, seed=None, contribution="", match_id="")
-        self.app.replace(BoardScene(self.app), fresh)  # new dice: a new seed and throw
+        self.app.go(Route.BOARD, fresh, replace=True)  # new dice: a new seed and throw
 
     def next_game(self) -> None:
-        from game.ui.scenes.board import BoardScene
-
         assert self.summary is not None
-        self.app.replace(BoardScene(self.app), (self.summary.setup, self.summary.state))
+        next_game = NextGame(self.summary.setup, self.summary.state)
+        self.app.go(Route.BOARD, next_game, replace=True)
 
     def your_play(self) -> None:
-        from game.ui.scenes.practice import PracticeSummaryScene
-
-        self.app.push(PracticeSummaryScene(self.app), self.summary)
+        self.app.go(Route.PRACTICE_SUMMARY, self.summary)
 
     def next_level(self) -> None:
         """Back to the campaign map, which shows the next level's card."""
         assert self.summary is not None
-        self.app.pop(("intro", self.summary.next_level))
+        self.app.pop(LevelChoice(LevelAction.INTRO, self.summary.next_level))
 
     def to_map(self) -> None:
         self.app.pop()
