@@ -167,6 +167,7 @@ def keeper(app: Any) -> SaveKeeper:
 def start_game(app: Any, payload: Any, *, replace: bool = False) -> None:
     """Open the board for a new game; where an unfinished game is kept (which the new
     one would replace), ask first. ``replace``: the board replaces the top scene."""
+
     def go() -> None:
         app.go(Route.BOARD, payload, replace=replace)
 
