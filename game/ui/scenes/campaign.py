@@ -19,6 +19,7 @@ import pygame
 from game.campaign import MEDALS, Level
 from game.rules.variants import VARIANTS
 from game.ui.backdrop import draw_page
+from game.ui.pictures import medal_icon
 from game.ui.routes import LevelAction, LevelCard, LevelChoice, Route
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.session import GameSetup, Seat
@@ -28,45 +29,12 @@ from game.ui.widgets import (
     dim,
     draw_rule,
     draw_text,
-    draw_token,
     fit_text,
     get_font,
     wrap_words,
 )
 
-MEDAL_COLOURS = {
-    1: ((176, 112, 62), (120, 70, 34), (236, 184, 140)),
-    2: ((196, 200, 206), (120, 126, 134), (250, 252, 255)),
-    3: ((232, 186, 66), (150, 104, 22), (255, 240, 170)),
-}
-
-
 FONT = {"fact": "text"}  # the font role of the card's own line kinds
-
-
-def medal_icon(medal: int, scale: float, locked: bool) -> pygame.Surface:
-    """A small medal (bronze, silver, gold), an empty ring for a level not yet won, or
-    a padlock for a locked level."""
-    size = max(12, round(34 * scale))
-    icon = pygame.Surface((size, size), pygame.SRCALPHA)
-    c = size / 2
-    if locked:
-        body = pygame.Rect(0, 0, round(size * 0.56), round(size * 0.44))
-        body.midbottom = (round(c), round(size * 0.86))
-        shackle = pygame.Rect(0, 0, round(size * 0.38), round(size * 0.46))
-        shackle.midbottom = (round(c), body.y + round(size * 0.12))
-        pygame.draw.rect(
-            icon, (120, 108, 92), shackle, max(2, round(size * 0.08)), round(size * 0.2)
-        )
-        pygame.draw.rect(icon, (120, 108, 92), body, 0, max(2, round(size * 0.06)))
-        pygame.draw.circle(icon, (50, 40, 30), (round(c), body.centery), max(1, round(size * 0.06)))
-        return icon
-    if not medal:
-        pygame.draw.circle(icon, (150, 130, 96), (c, c), size * 0.36, max(1, round(size * 0.06)))
-        return icon
-    body, rim, light = MEDAL_COLOURS[medal]
-    draw_token(icon, (c, c), size * 0.42, body, rim, light)
-    return icon
 
 
 def goal_words(level: Level) -> str:

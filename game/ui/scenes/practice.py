@@ -17,6 +17,8 @@ import pygame
 from game.rules.notation import format_turn
 from game.ui.advice import chance_game, loss_words
 from game.ui.backdrop import draw_page
+from game.ui.pictures import board_picture
+from game.ui.result_words import side_name
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.session import WORST_KEPT as WORST
 from game.ui.session import GameSummary, Judged, worst_judged
@@ -103,8 +105,6 @@ class PracticeSummaryScene(WidgetScene):
         return next((i for i, s in enumerate(seats) if s.human), 0)
 
     def side_name(self, side: int) -> str:
-        from game.ui.scenes.results import side_name
-
         assert self.summary is not None
         return side_name(self.summary, side)
 
@@ -161,8 +161,6 @@ class PracticeSummaryScene(WidgetScene):
 
     def picture(self, n: int, judged: Judged, size: tuple[int, int]) -> pygame.Surface:
         if n not in self.pictures:
-            from game.ui.scenes.setup import board_picture
-
             state = judged.state
             self.pictures[n] = board_picture(
                 state.variant.id,
