@@ -26,7 +26,7 @@ from game.ui.session import GameSetup, Seat
 from game.ui.widgets import (
     Button,
     Panel,
-    dim,
+    Title,
     draw_rule,
     draw_text,
     fit_text,
@@ -342,9 +342,9 @@ class LevelIntroScene(WidgetScene):
         assert self.level is not None
         s = self.scale
         st = self.begin_button.style
-        dim(surface, 150)
-        self.panel.draw(surface)
         r = self.panel.rect
+        title = fit_text(self.level.title, "caps", 38 * s, r.w - round(60 * s))
+        self.panel.draw_overlay(surface, Title(title, size=38, top=52, shadow=3), veil=150)
         chapter = next((c for c in self.app.campaign.chapters if c.id == self.level.chapter), None)
         if chapter is not None:
             draw_text(
@@ -356,16 +356,6 @@ class LevelIntroScene(WidgetScene):
                 colour=st.text_dim,
                 anchor="midtop",
             )
-        draw_text(
-            surface,
-            fit_text(self.level.title, "caps", 38 * s, r.w - round(60 * s)),
-            (r.centerx, r.y + round(52 * s)),
-            role="caps",
-            size=38 * s,
-            colour=st.accent,
-            anchor="midtop",
-            shadow=round(3 * s),
-        )
         draw_rule(surface, (r.centerx, r.y + round(110 * s)), r.w * 0.6, s, st.accent)
         x = r.x + round(40 * s)
         y = r.y + round(132 * s)

@@ -14,7 +14,7 @@ import pygame
 
 from game.ui.routes import Question
 from game.ui.scenes.widget_scene import WidgetScene
-from game.ui.widgets import Button, Panel, dim, draw_text, get_font, wrap_words
+from game.ui.widgets import Button, Panel, Title, draw_text, get_font, wrap_words
 
 
 class ConfirmScene(WidgetScene):
@@ -73,19 +73,8 @@ class ConfirmScene(WidgetScene):
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale
         st = self.yes_button.style
-        dim(surface, 150)
-        self.panel.draw(surface)
+        self.panel.draw_overlay(surface, Title(self.title, size=30, top=28, shadow=2), veil=150)
         panel = self.panel.rect
-        draw_text(
-            surface,
-            self.title,
-            (panel.centerx, panel.y + round(28 * s)),
-            role="caps",
-            size=30 * s,
-            colour=st.accent,
-            anchor="midtop",
-            shadow=round(2 * s),
-        )
         f = get_font("text", 19 * s)
         y = panel.y + round(86 * s)
         for line in wrap_words(self.text, f, panel.w - round(70 * s))[:4]:

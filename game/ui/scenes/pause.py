@@ -16,7 +16,7 @@ from game.rules.variants import VARIANTS
 from game.ui.routes import Route
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.session import PauseChoice
-from game.ui.widgets import Button, Panel, dim, draw_rule, draw_text, fit_text
+from game.ui.widgets import Button, Panel, Title, draw_rule, draw_text, fit_text
 
 
 class PauseScene(WidgetScene):
@@ -116,19 +116,8 @@ class PauseScene(WidgetScene):
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale
         st = self.resume_button.style
-        dim(surface, 150)
-        self.panel.draw(surface)
+        self.panel.draw_overlay(surface, Title("Paused", size=40, top=24, shadow=3), veil=150)
         panel = self.panel.rect
-        draw_text(
-            surface,
-            "Paused",
-            (panel.centerx, panel.y + round(24 * s)),
-            role="caps",
-            size=40 * s,
-            colour=st.accent,
-            anchor="midtop",
-            shadow=round(3 * s),
-        )
         name = VARIANTS[self.variant_id].name if self.variant_id else ""
         if name:
             name = fit_text(name, "italic", 18 * s, panel.w - round(40 * s))

@@ -33,7 +33,7 @@ from game.ui.widgets.drawing import (
     soft_shadow,
 )
 from game.ui.widgets.focus import FocusList
-from game.ui.widgets.panels import Panel, draw_panel
+from game.ui.widgets.panels import Panel, Title, draw_overlay_panel, draw_panel
 from game.ui.widgets.rows import Choice, Row, Segmented, Slider, Toggle
 from game.ui.widgets.style import (
     DEFAULT_STYLE,
@@ -75,11 +75,13 @@ __all__ = [
     "Slider",
     "Style",
     "TextBlock",
+    "Title",
     "Toggle",
     "Widget",
     "approach",
     "dim",
     "draw_glow",
+    "draw_overlay_panel",
     "draw_panel",
     "draw_rule",
     "draw_shadow",

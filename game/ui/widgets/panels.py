@@ -1,11 +1,15 @@
-"""Panels: the framed, gilded panel under a scene's widgets."""
+"""Panels: the framed, gilded panel under a scene's widgets, and an overlay's card (the
+pause menu, a question, the level card, the dice cards over the board)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
-from game.ui.widgets.drawing import draw_shadow, rounded_box
+from game.ui.widgets.drawing import dim, draw_shadow, rounded_box
 from game.ui.widgets.style import DEFAULT_STYLE, Style, mix
+from game.ui.widgets.text import draw_text
 
 
 class Panel:
@@ -30,6 +34,51 @@ class Panel:
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.rect, self.scale, self.style, alpha=self.alpha, ornate=self.ornate)
+
+    def draw_overlay(self, surface: pygame.Surface, title: Title, *, veil: int = 0) -> pygame.Rect:
+        """Draw the panel as an overlay's card (see :func:`draw_overlay_panel`)."""
+        return draw_overlay_panel(
+            surface, self.rect, self.scale, self.style, title, alpha=self.alpha, veil=veil
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Title:
+    """An overlay card's title: gilded caps of ``size`` design px, centred ``top`` design
+    px below the card's top edge, with a drop shadow of ``shadow`` design px (0: none)."""
+
+    text: str
+    size: float = 20
+    top: float = 14
+    shadow: float = 0
+
+
+def draw_overlay_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    scale: float,
+    style: Style,
+    title: Title,
+    *,
+    alpha: int = 236,
+    veil: int = 0,
+) -> pygame.Rect:
+    """An overlay's card over the scene below: the scene dimmed by ``veil`` (0: left as
+    it is), the framed panel in ``rect`` and its title. Returns the title's rectangle
+    (what follows is laid out below it)."""
+    if veil:
+        dim(surface, veil)
+    draw_panel(surface, rect, scale, style, alpha=alpha)
+    return draw_text(
+        surface,
+        title.text,
+        (rect.centerx, rect.y + round(title.top * scale)),
+        role="caps",
+        size=title.size * scale,
+        colour=style.accent,
+        anchor="midtop",
+        shadow=round(title.shadow * scale),
+    )
 
 
 def draw_panel(
