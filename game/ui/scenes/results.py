@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -69,6 +69,19 @@ class _Leaf:
         self.shade = rng.random()
         self.life = rng.uniform(2.2, 4.0)
         self.age = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Columns:
+    """The statistics table's columns: where it starts, its label column, one per side."""
+
+    x0: int
+    label_w: int
+    col_w: int
+    players: int
+
+    def centre(self, side: int) -> int:
+        return self.x0 + self.label_w + side * self.col_w + self.col_w // 2
 
 
 class ResultsScene(WidgetScene):
@@ -315,14 +328,20 @@ class ResultsScene(WidgetScene):
         assert self.summary is not None
         summary = self.summary
         s = self.scale
-        st = self.menu_button.style
         panel = self.panel.rect
-        theme = theme_for(summary.setup.variant_id, self.app.settings.palette)
         players = summary.state.variant.players
         label_w = round(150 * s)
         avail = panel.w - round(80 * s) - label_w
         col_w = min(round(170 * s), avail // players)
-        x0 = panel.centerx - (label_w + col_w * players) // 2
+        cols = _Columns(panel.centerx - (label_w + col_w * players) // 2, label_w, col_w, players)
+        self.draw_side_heads(surface, top, cols)
+        y = self.draw_stat_rows(surface, top + round(76 * s), cols)
+        self.draw_notes(surface, y + round(10 * s))
+
+    def stat_rows(self) -> list[tuple[str, tuple[Any, ...]]]:
+        """The table's rows: a label and a value per side."""
+        assert self.summary is not None
+        summary = self.summary
         rows: list[tuple[str, tuple[Any, ...]]] = [
             ("Hits", summary.hits),
             ("Pips to go", summary.pips),
@@ -330,15 +349,24 @@ class ResultsScene(WidgetScene):
         tutored = judged(summary)
         if tutored:
             tallies = dict(tutored)
+            players = summary.state.variant.players
             rows.append(
                 ("Loss per move", tuple(loss_text(summary, tallies.get(p)) for p in range(players)))
             )
-        row_h = round(30 * s)
-        for side in range(players):
-            x = x0 + label_w + side * col_w + col_w // 2
+        return rows
+
+    def draw_side_heads(self, surface: pygame.Surface, top: int, cols: _Columns) -> None:
+        """Each side's man, name and seat above its column."""
+        assert self.summary is not None
+        summary = self.summary
+        s = self.scale
+        st = self.menu_button.style
+        theme = theme_for(summary.setup.variant_id, self.app.settings.palette)
+        for side in range(cols.players):
+            x = cols.centre(side)
             c = side_colours(theme, side)
             draw_token(surface, (x, top + round(12 * s)), 10 * s, c.body, c.rim, c.light)
-            name = fit_text(side_name(summary, side), "bold", 17 * s, col_w - round(8 * s))
+            name = fit_text(side_name(summary, side), "bold", 17 * s, cols.col_w - round(8 * s))
             draw_text(
                 surface,
                 name,
@@ -348,7 +376,7 @@ class ResultsScene(WidgetScene):
                 colour=st.accent_light if side == self.winner else st.text,
                 anchor="midtop",
             )
-            who = fit_text(seat_words(summary, side), "italic", 14 * s, col_w - round(8 * s))
+            who = fit_text(seat_words(summary, side), "italic", 14 * s, cols.col_w - round(8 * s))
             draw_text(
                 surface,
                 who,
@@ -358,24 +386,28 @@ class ResultsScene(WidgetScene):
                 colour=st.text_dim,
                 anchor="midtop",
             )
-        y = top + round(76 * s)
-        for label, values in rows:
+
+    def draw_stat_rows(self, surface: pygame.Surface, y: int, cols: _Columns) -> int:
+        """The rows from ``y`` down, each ruled under; returns the y below the last."""
+        s = self.scale
+        st = self.menu_button.style
+        row_h = round(30 * s)
+        for label, values in self.stat_rows():
             draw_text(
                 surface,
                 label,
-                (x0, y + row_h // 2),
+                (cols.x0, y + row_h // 2),
                 role="text",
                 size=18 * s,
                 colour=st.text_dim,
                 anchor="midleft",
             )
-            for side in range(players):
-                x = x0 + label_w + side * col_w + col_w // 2
+            for side in range(cols.players):
                 value = values[side] if side < len(values) else 0
                 draw_text(
                     surface,
                     str(value),
-                    (x, y + row_h // 2),
+                    (cols.centre(side), y + row_h // 2),
                     role="bold",
                     size=19 * s,
                     colour=st.text,
@@ -385,10 +417,19 @@ class ResultsScene(WidgetScene):
             pygame.draw.line(
                 surface,
                 _mix(st.accent_dark, st.panel, 0.5),
-                (x0, y),
-                (x0 + label_w + col_w * players, y),
+                (cols.x0, y),
+                (cols.x0 + cols.label_w + cols.col_w * cols.players, y),
                 1,
             )
+        return y
+
+    def draw_notes(self, surface: pygame.Surface, y: int) -> None:
+        """The variant, the turns and the dice's seed; the tutor's words under them."""
+        assert self.summary is not None
+        summary = self.summary
+        s = self.scale
+        st = self.menu_button.style
+        panel = self.panel.rect
         turns = summary.turns
         variant = VARIANTS[summary.setup.variant_id].name
         note = f"{variant}  ·  {turns} turn{'s' if turns != 1 else ''}"
@@ -396,7 +437,7 @@ class ResultsScene(WidgetScene):
         y = draw_text(
             surface,
             note,
-            (panel.centerx, y + round(10 * s)),
+            (panel.centerx, y),
             role="italic",
             size=16 * s,
             colour=st.text_dim,

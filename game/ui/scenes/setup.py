@@ -326,6 +326,13 @@ class SetupScene(WidgetScene):
             item.place(pygame.Rect(inner.x, inner.y + i * (ih + igap), inner.w, ih), s)
         # Middle: picture, title, history.
         self.info_panel.place(pygame.Rect(mid_x, top, mid_w, bottom - top), s)
+        self.layout_info(s)
+        # Right: options, seats, start.
+        self.rules_panel.place(pygame.Rect(right_x, top, right_w, bottom - top), s)
+        self.layout_rules_column(s)
+
+    def layout_info(self, s: float) -> None:
+        """The middle panel: the board's picture, the title and tagline, the history."""
         inner = self.info_panel.inner(22)
         pic_h = min(round(inner.w * 0.62), round(inner.h * 0.44))
         self.picture_rect = pygame.Rect(inner.x, inner.y, inner.w, pic_h)
@@ -340,8 +347,9 @@ class SetupScene(WidgetScene):
             pygame.Rect(inner.x, text_top, inner.w + round(12 * s), inner.bottom - text_top),
             s * 0.92,
         )
-        # Right: options, seats, start.
-        self.rules_panel.place(pygame.Rect(right_x, top, right_w, bottom - top), s)
+
+    def layout_rules_column(self, s: float) -> None:
+        """The right panel: the options, the seats and their levels, Back and Start."""
         inner = self.rules_panel.inner(18)
         bh = round(50 * s)
         buttons_y = inner.bottom - bh

@@ -79,7 +79,6 @@ class Button(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or self.rect.w < 4 or self.rect.h < 4:
             return
-        st = self.style
         rect = self.rect.copy()
         if self.pressed and self.enabled:
             rect.y += self.px(2)
@@ -95,12 +94,33 @@ class Button(Widget):
                 drop=2 if self.pressed else 5,
                 alpha=130 if self.enabled else 70,
             )
+        fill, border = self._body_colours()
+        bw = max(1, self.px(1.6 if self.enabled else 1))
+        inner = mix(fill, border, 0.45) if self.kind != "item" and self.enabled else None
+        box = rounded_box(
+            rect.size, radius, mix(fill, (255, 255, 255), 0.06), border, bw, 0.7, inner
+        )
+        surface.blit(box, rect)
+        if self.focused and self.enabled:
+            self._draw_halo(surface, rect, radius)
+        st = self.style
+        colour = st.text if self.enabled else st.text_disabled
+        if self.kind == "primary" and self.enabled:
+            colour = mix(st.text, st.accent_light, 0.5)
+        if item:
+            self._draw_item(surface, rect, self.px(self.size), colour)
+        else:
+            self._draw_label(surface, rect, colour)
+
+    def _body_colours(self) -> tuple[Colour, Colour]:
+        """The body's fill and its edge, for the kind, the state and the glow."""
+        st = self.style
         if not self.enabled:
             fill, border = st.disabled, mix(st.accent_dark, st.disabled, 0.5)
         elif self.kind == "primary":
             fill = mix(st.primary, st.primary_hover, self.glow)
             border = mix(st.accent, st.accent_light, self.glow)
-        elif item:
+        elif self.kind == "item":
             base = mix(st.panel_deep, st.button, 0.5 if self.selected else 0.0)
             fill = mix(base, st.button_hover, self.glow * 0.7)
             border = st.accent if self.selected else mix(st.accent_dark, st.accent, self.glow)
@@ -109,34 +129,28 @@ class Button(Widget):
             border = mix(st.accent_dark, st.accent_light, 0.35 + 0.65 * self.glow)
         if self.pressed and self.enabled:
             fill = mix(fill, (0, 0, 0), 0.25)
-        bw = max(1, self.px(1.6 if self.enabled else 1))
-        inner = mix(fill, border, 0.45) if self.kind != "item" and self.enabled else None
-        box = rounded_box(
-            rect.size, radius, mix(fill, (255, 255, 255), 0.06), border, bw, 0.7, inner
+        return fill, border
+
+    def _draw_halo(self, surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+        """A gold halo around the focused button."""
+        st = self.style
+        halo = rounded_box(
+            rect.inflate(self.px(6), self.px(6)).size,
+            radius + self.px(3),
+            st.accent,
+            st.accent_light,
+            max(1, self.px(1.5)),
+            1.0,
+            None,
+            0,
         )
-        surface.blit(box, rect)
-        if self.focused and self.enabled:
-            # A gold halo around the focused button.
-            halo = rounded_box(
-                rect.inflate(self.px(6), self.px(6)).size,
-                radius + self.px(3),
-                st.accent,
-                st.accent_light,
-                max(1, self.px(1.5)),
-                1.0,
-                None,
-                0,
-            )
-            halo.set_alpha(round(90 + 120 * self.glow))
-            surface.blit(halo, rect.inflate(self.px(6), self.px(6)))
-            halo.set_alpha(None)
-        colour = st.text if self.enabled else st.text_disabled
-        if self.kind == "primary" and self.enabled:
-            colour = mix(st.text, st.accent_light, 0.5)
+        halo.set_alpha(round(90 + 120 * self.glow))
+        surface.blit(halo, rect.inflate(self.px(6), self.px(6)))
+        halo.set_alpha(None)
+
+    def _draw_label(self, surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
+        """The label in small capitals (and, on a disabled button, its note below)."""
         size = self.px(self.size)
-        if item:
-            self._draw_item(surface, rect, size, colour)
-            return
         cy = rect.centery - self.px(1)
         if self.note and not self.enabled:
             cy -= self.px(7)
@@ -158,7 +172,7 @@ class Button(Widget):
                 (rect.centerx, cy + size * 0.62),
                 role="italic",
                 size=note_size,
-                colour=st.text_disabled,
+                colour=self.style.text_disabled,
                 anchor="center",
             )
 
