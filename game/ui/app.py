@@ -255,7 +255,7 @@ class App:
 
     def _save_games(self) -> bool | None:
         """Save the games on the stack (None: there is none; else whether all are kept)."""
-        boards = [s for s in self.stack.scenes if callable(getattr(s, "saved", None))]
+        boards: list[Any] = [s for s in self.stack.scenes if callable(getattr(s, "saved", None))]
         boards = [
             b
             for b in boards

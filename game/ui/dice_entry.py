@@ -109,7 +109,7 @@ class DiceEntry:
             colour=style.text_dim,
             anchor="midtop",
         )
-        for value, face in enumerate(self.face_rects, 1):
+        for number, face in enumerate(self.face_rects, 1):
             box = rounded_box(
                 face.size,
                 round(8 * scale),
@@ -121,7 +121,7 @@ class DiceEntry:
             surface.blit(box, face)
             draw_text(
                 surface,
-                str(value),
+                str(number),
                 face.center,
                 role="bold",
                 size=22 * scale,

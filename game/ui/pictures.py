@@ -150,6 +150,6 @@ def medal_icon(medal: int, scale: float, locked: bool) -> pygame.Surface:
     if not medal:
         pygame.draw.circle(icon, (150, 130, 96), (c, c), size * 0.36, max(1, round(size * 0.06)))
         return icon
-    body, rim, light = MEDAL_COLOURS[medal]
-    draw_token(icon, (c, c), size * 0.42, body, rim, light)
+    face, rim, light = MEDAL_COLOURS[medal]
+    draw_token(icon, (c, c), size * 0.42, face, rim, light)
     return icon

@@ -133,8 +133,8 @@ class CampaignScene(WidgetScene):
         if again is None or not again.enabled:
             fresh = [lv.id for lv in campaign.levels if lv.id in self.open]
             unwon = [i for i in fresh if not self.medals.get(i)]
-            pick = (unwon or fresh or [None])[0]
-            again = self.items[pick] if pick else self.back_button
+            picks = unwon or fresh
+            again = self.items[picks[0]] if picks else self.back_button
         self.focus.focus(again)
         self.relayout()
 
