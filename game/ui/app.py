@@ -30,6 +30,8 @@ from game.campaign import Campaign
 from game.store.records import Records
 from game.store.settings import Settings, load_settings, save_settings
 from game.ui.audio import Audio
+from game.ui.router import destination
+from game.ui.routes import ErrorCard, Route
 from game.ui.saving import SaveKeeper, draw_save_warning
 from game.ui.scenes.base import Scene, SceneStack
 
@@ -155,11 +157,19 @@ class App:
     def replace(self, scene: Scene, payload: Any = None) -> None:
         self.stack.replace(scene, payload)
 
+    def go(self, route: Route, payload: Any = None, *, replace: bool = False) -> Scene:
+        """Open the scene of ``route`` with ``payload`` over the top scene (or instead of
+        it, with ``replace``); the router checks the payload's type. Returns the scene."""
+        scene = destination(route, payload).scene(self)
+        if replace:
+            self.replace(scene, payload)
+        else:
+            self.push(scene, payload)
+        return scene
+
     def home(self) -> None:
         """Back to the main menu, leaving every other scene."""
-        from game.ui.scenes.menu import MenuScene
-
-        self.stack.clear_to(MenuScene(self))
+        self.stack.clear_to(destination(Route.MENU).scene(self))
 
     def quit(self) -> None:
         self.running = False
@@ -217,7 +227,6 @@ class App:
         failing) leave the card alone on the stack; past ``RAPID_FAILURES`` the error
         is raised after all."""
         from game.store.logfile import log_path
-        from game.ui.scenes.error import ErrorScene
 
         top = self.stack.top
         where = f"the {_screen_name(top)} screen" if top is not None else "the window"
@@ -227,25 +236,26 @@ class App:
             raise exc
         saved = self._save_games()
         path = log_path()
-        card = {
-            "what": f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__,
-            "where": where,
-            "saved": saved,
-            "log": str(path) if path is not None else "",
-        }
+        card = ErrorCard(
+            what=f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__,
+            where=where,
+            saved=saved,
+            log=str(path) if path is not None else "",
+        )
+        error_scene = destination(Route.ERROR, card).scene
         try:
-            if len(self.failures) > 2 or isinstance(top, ErrorScene):
+            if len(self.failures) > 2 or isinstance(top, error_scene):
                 raise RuntimeError("errors again and again")
             self.home()
-            self.push(ErrorScene(self), card)
+            self.go(Route.ERROR, card)
         except Exception:
             log.exception("the menu cannot be shown after the error")
             self.stack.scenes.clear()
-            self.stack.push(ErrorScene(self), card)
+            self.stack.push(error_scene(self), card)
 
     def _save_games(self) -> bool | None:
         """Save the games on the stack (None: there is none; else whether all are kept)."""
-        boards = [s for s in self.stack.scenes if callable(getattr(s, "saved", None))]
+        boards: list[Any] = [s for s in self.stack.scenes if callable(getattr(s, "saved", None))]
         boards = [
             b
             for b in boards

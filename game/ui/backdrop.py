@@ -18,21 +18,14 @@ from typing import Any
 
 import pygame
 
+from game.ui.widgets.style import mix as _mix
+
 Colour = tuple[int, int, int]
 
 # The table: lamplight in the middle, dark at the edges.
 LIGHT: Colour = (70, 47, 33)
 DARK: Colour = (16, 11, 9)
 GOLD: Colour = (214, 172, 88)
-
-
-def _mix(a: Colour, b: Colour, t: float) -> Colour:
-    t = max(0.0, min(1.0, t))
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
 
 
 def draw_backdrop(surface: pygame.Surface, *, motif: bool = True) -> None:

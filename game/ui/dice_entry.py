@@ -13,7 +13,14 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui.widgets import Style, draw_panel, draw_shadow, draw_text, rounded_box
+from game.ui.widgets import (
+    Style,
+    Title,
+    draw_overlay_panel,
+    draw_shadow,
+    draw_text,
+    rounded_box,
+)
 
 
 @dataclass
@@ -78,16 +85,7 @@ class DiceEntry:
 
     def draw(self, surface: pygame.Surface, style: Style, scale: float) -> None:
         rect = self.rect
-        draw_panel(surface, rect, scale, style, alpha=244)
-        draw_text(
-            surface,
-            self.title,
-            (rect.centerx, rect.y + round(14 * scale)),
-            role="caps",
-            size=20 * scale,
-            colour=style.accent,
-            anchor="midtop",
-        )
+        draw_overlay_panel(surface, rect, scale, style, Title(self.title), alpha=244)
         shown = []
         for i in range(self.count):
             label = self.labels[i] if i < len(self.labels) else f"die {i + 1}"
@@ -111,7 +109,7 @@ class DiceEntry:
             colour=style.text_dim,
             anchor="midtop",
         )
-        for value, face in enumerate(self.face_rects, 1):
+        for number, face in enumerate(self.face_rects, 1):
             box = rounded_box(
                 face.size,
                 round(8 * scale),
@@ -123,7 +121,7 @@ class DiceEntry:
             surface.blit(box, face)
             draw_text(
                 surface,
-                str(value),
+                str(number),
                 face.center,
                 role="bold",
                 size=22 * scale,

@@ -19,7 +19,7 @@ import pygame
 
 from game.play.session import GameSetup
 from game.rules.dice import CONTRIBUTION_MAX, seed_seal
-from game.ui.widgets import Style, draw_panel, draw_text
+from game.ui.widgets import Style, Title, draw_overlay_panel, draw_text
 
 PHRASE_MAX = 60  # characters of the phrase the card takes (well under CONTRIBUTION_MAX)
 
@@ -122,16 +122,16 @@ class ThrowPrompt:
 
     def draw(self, surface: pygame.Surface, style: Style, scale: float) -> None:
         rect = self.rect
-        draw_panel(surface, rect, scale, style, alpha=244)
+        title = Title("The dice are sealed")
+        top = draw_overlay_panel(surface, rect, scale, style, title, alpha=244)
         seal = " ".join(self.seal[i : i + 8] for i in range(0, 32, 8))
         rows = (
-            ("The dice are sealed", "caps", 20, style.accent),
             (f"Seal {seal} ...", "bold", 16, style.text),
             ("Your throw is mixed into them: click or press Enter to throw", "italic", 15, None),
             ("Type first to add a phrase of your own (optional)", "italic", 15, None),
             (f"Phrase: {self.phrase}_", "bold", 16, style.text),
         )
-        y = rect.y + round(14 * scale)
+        y = top.bottom + round(12 * scale)
         for text, role, size, colour in rows:
             y = draw_text(
                 surface,

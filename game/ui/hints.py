@@ -59,12 +59,12 @@ SMALL = (15, 12)
 BUTTON = (18, 13)
 
 
-def _px(design: tuple[float, float], scale: float) -> int:
+def _px(design: tuple[int, int], scale: float) -> int:
     size, floor = design
     return max(floor, round(size * scale))
 
 
-def _font(role: str, design: tuple[float, float], scale: float) -> pygame.font.Font:
+def _font(role: str, design: tuple[int, int], scale: float) -> pygame.font.Font:
     return get_font(role, _px(design, scale))
 
 
@@ -273,7 +273,7 @@ class HintCard(Card):
 
     def texts(self) -> list[tuple[str, str, str, str]]:
         """Per row: the rank, the notation, the value and the difference from the best."""
-        out = []
+        out: list[tuple[str, str, str, str]] = []
         shown = self.shown
         if not shown:
             return out

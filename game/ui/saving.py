@@ -29,6 +29,7 @@ import pygame
 
 from game.play.session import SavedGame, saved_from_json, saved_to_json
 from game.store.records import FinishedGame, Records
+from game.ui.routes import Question, Route
 
 log = logging.getLogger(__name__)
 
@@ -166,32 +167,26 @@ def keeper(app: Any) -> SaveKeeper:
 def start_game(app: Any, payload: Any, *, replace: bool = False) -> None:
     """Open the board for a new game; where an unfinished game is kept (which the new
     one would replace), ask first. ``replace``: the board replaces the top scene."""
-    from game.ui.scenes.board import BoardScene
 
     def go() -> None:
-        if replace:
-            app.replace(BoardScene(app), payload)
-        else:
-            app.push(BoardScene(app), payload)
+        app.go(Route.BOARD, payload, replace=replace)
 
     saved = keeper(app).in_progress()
     if saved is None:
         go()
         return
-    from game.ui.scenes.confirm import ConfirmScene
-
-    app.push(
-        ConfirmScene(app),
-        {
-            "title": "Replace the unfinished game?",
-            "text": (
+    app.go(
+        Route.CONFIRM,
+        Question(
+            title="Replace the unfinished game?",
+            text=(
                 f"Your unfinished game, {saved.describe()}, is kept so that you can "
                 "continue it from the menu. Starting this game replaces it."
             ),
-            "yes": "Start the new game",
-            "no": "Keep it",
-            "on_yes": go,
-        },
+            yes="Start the new game",
+            no="Keep it",
+            on_yes=go,
+        ),
     )
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.ui.looks import DEFAULT_THEME, look_of
+
 Colour = tuple[int, int, int]
 
 
@@ -156,15 +158,6 @@ THEMES: dict[str, Theme] = {
     ),
 }
 
-VARIANT_THEMES = {
-    "backgammon": "felt",
-    "anglicorum": "oak",
-    "lombardorum": "oak",
-    "quinze_tablas": "illuminated",
-    "el_mundo": "illuminated",
-    "duodecim": "stone",
-}
-
 # Shared palettes a player may prefer over each era's own (Settings.palette).
 PALETTE_THEMES = {"classic": "felt", "contrast": "felt"}
 
@@ -175,13 +168,15 @@ def theme_for(variant_id: str, palette: str = "era") -> Theme:
         return _contrast(THEMES["felt"])
     if palette == "classic":
         theme = THEMES["felt"]
-        if variant_id == "el_mundo":  # four sides need four colours
+        look = look_of(variant_id)
+        if look is not None and look.sides > 2:  # four sides need four colours
             from dataclasses import replace
 
             four = (*theme.sides, *THEMES["illuminated"].sides[::2])
             return replace(theme, sides=four)
         return theme
-    return THEMES[VARIANT_THEMES.get(variant_id, "felt")]
+    look = look_of(variant_id)
+    return THEMES[look.theme if look is not None else DEFAULT_THEME]
 
 
 def _contrast(base: Theme) -> Theme:

@@ -18,6 +18,7 @@ from game.rules import match as m
 from game.rules.replay import Replay, replay_states
 from game.rules.variants import find_variant
 from game.ui.progress import replay_of
+from game.ui.routes import NextGame
 from game.ui.scenes.board import BoardScene
 
 PEOPLE = (Seat(), Seat(human=False))
@@ -125,7 +126,7 @@ WINDOW_KINDS = ("the player's throw", "by hand, a person", "next game, by hand")
 def test_every_save_after_every_kind_of_roll_replays_and_resumes(app, saves, kind):
     setup, previous = KINDS[kind]
     board = BoardScene(app)
-    app.push(board, (setup, finished_match_game()) if previous else setup)
+    app.push(board, NextGame(setup, finished_match_game()) if previous else setup)
     drive(app, board, 14, random.Random(kind))
     rolls = [s for s in saves if s["log"] and s["log"][-1]["action"] == "roll"]
     openings = [s for s in saves if not s["log"]]

@@ -13,6 +13,7 @@ from game.play.session import GameSetup, Seat
 from game.rules import match as m
 from game.store.settings import Settings
 from game.ui.app import App
+from game.ui.routes import NextGame
 from game.ui.scenes.board import BoardScene
 
 
@@ -71,7 +72,8 @@ def test_no_button_left_from_the_last_drawing_breaks_the_game(app, seed):
         if board.state.is_over:  # the next game of the match (a new match once it is won)
             state = board.state
             board = BoardScene(app)
-            app.stack.clear_to(board, (setup, state) if state.match.winner is None else setup)
+            next_game = NextGame(setup, state) if state.match.winner is None else setup
+            app.stack.clear_to(board, next_game)
             continue
         if board.state.phase is m.Phase.MOVE and board.turn is not None:
             play = rng.choice(board.turn.plays)

@@ -30,21 +30,14 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
+from game.ui.looks import look_of
+
 if TYPE_CHECKING:
     from game.rules.variants.base import Variant
 
 Point = tuple[float, float]
 SpotKey = tuple[str, int]  # ("cell", cell) | ("bar", side) | ("hand", side) | ("off", side)
 Rect = tuple[float, float, float, float]  # x, y, w, h
-
-GEOMETRIES = {
-    "backgammon": "tables",
-    "anglicorum": "tables",
-    "quinze_tablas": "tables",
-    "lombardorum": "half",
-    "el_mundo": "round",
-    "duodecim": "rows",
-}
 
 
 @dataclass(frozen=True)
@@ -127,10 +120,10 @@ def point_in_polygon(point: Point, polygon: tuple[Point, ...]) -> bool:
 
 
 def geometry_of(variant: Variant) -> str:
-    """Which board ``variant`` is played on (by id; otherwise by its number of cells)."""
-    found = GEOMETRIES.get(variant.id)
-    if found:
-        return found
+    """Which board ``variant`` is played on (its look's; otherwise by its number of cells)."""
+    look = look_of(variant.id)
+    if look is not None:
+        return look.geometry
     if variant.players == 4 and variant.cells == 24:
         return "round"
     by_cells = {24: "tables", 12: "half", 36: "rows"}

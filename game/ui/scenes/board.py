@@ -57,6 +57,7 @@ from game.ui.progress import record_finished, save_in_progress
 from game.ui.render import board_controls, board_hud, board_marks, board_preview, board_words
 from game.ui.render.board_view import BoardView
 from game.ui.render.layout import SpotKey, spot_key
+from game.ui.routes import NextGame, Route
 from game.ui.scenes.base import Scene
 from game.ui.scenes.board_anim import StepAnimation
 from game.ui.scenes.board_events import show_event
@@ -129,8 +130,8 @@ class BoardScene(BoardInput, Scene):
             setup = replay_setup(replay)
         elif saved is not None:
             setup = saved.setup
-        elif isinstance(payload, tuple):
-            setup, previous = payload
+        elif isinstance(payload, NextGame):
+            setup, previous = payload.setup, payload.previous
         elif isinstance(payload, GameSetup):
             setup = payload
         else:
@@ -365,8 +366,6 @@ class BoardScene(BoardInput, Scene):
             self.timeline.add(StepAnimation(self, side, step))
 
     def show_results(self) -> None:
-        from game.ui.scenes.results import ResultsScene
-
         summary = self.table.summary()
         if self.app.demo:
             self.on_exit()
@@ -374,7 +373,7 @@ class BoardScene(BoardInput, Scene):
             return
         if self.replaying is None:
             summary = record_finished(self.app, summary)
-        self.app.replace(ResultsScene(self.app), summary)
+        self.app.go(Route.RESULTS, summary, replace=True)
 
     def result_words(self, state: m.GameState) -> str:
         result = state.result

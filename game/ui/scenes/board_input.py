@@ -18,6 +18,7 @@ from game.ui.anim.effects import DiceThrow
 from game.ui.dice_entry import DiceEntry
 from game.ui.dice_seal import ThrowPrompt
 from game.ui.hints import HintCard, TutorCard, covers
+from game.ui.routes import Route
 from game.ui.scenes.board_anim import Knocked
 
 # The mixin reads and changes the scene's attributes (typed in BoardScene).
@@ -60,9 +61,7 @@ class BoardInput(_Base):
             if self.hint_card is not None:
                 self.close_hint()
                 return True
-            from game.ui.scenes.pause import PauseScene
-
-            self.app.push(PauseScene(self.app), self.variant.id)
+            self.app.go(Route.PAUSE, self.variant.id)
             return True
         if not self.ready:
             return False  # the board is still being laid out

@@ -20,52 +20,21 @@ from game.campaign import MEDALS, Level
 from game.play.session import GameSetup, Seat
 from game.rules.variants import VARIANTS
 from game.ui.backdrop import draw_page
+from game.ui.pictures import medal_icon
+from game.ui.routes import LevelAction, LevelCard, LevelChoice, Route
+from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.widgets import (
     Button,
     Panel,
-    WidgetScene,
-    dim,
+    Title,
     draw_rule,
     draw_text,
-    draw_token,
     fit_text,
     get_font,
     wrap_words,
 )
 
-MEDAL_COLOURS = {
-    1: ((176, 112, 62), (120, 70, 34), (236, 184, 140)),
-    2: ((196, 200, 206), (120, 126, 134), (250, 252, 255)),
-    3: ((232, 186, 66), (150, 104, 22), (255, 240, 170)),
-}
-
-
 FONT = {"fact": "text"}  # the font role of the card's own line kinds
-
-
-def medal_icon(medal: int, scale: float, locked: bool) -> pygame.Surface:
-    """A small medal (bronze, silver, gold), an empty ring for a level not yet won, or
-    a padlock for a locked level."""
-    size = max(12, round(34 * scale))
-    icon = pygame.Surface((size, size), pygame.SRCALPHA)
-    c = size / 2
-    if locked:
-        body = pygame.Rect(0, 0, round(size * 0.56), round(size * 0.44))
-        body.midbottom = (round(c), round(size * 0.86))
-        shackle = pygame.Rect(0, 0, round(size * 0.38), round(size * 0.46))
-        shackle.midbottom = (round(c), body.y + round(size * 0.12))
-        pygame.draw.rect(
-            icon, (120, 108, 92), shackle, max(2, round(size * 0.08)), round(size * 0.2)
-        )
-        pygame.draw.rect(icon, (120, 108, 92), body, 0, max(2, round(size * 0.06)))
-        pygame.draw.circle(icon, (50, 40, 30), (round(c), body.centery), max(1, round(size * 0.06)))
-        return icon
-    if not medal:
-        pygame.draw.circle(icon, (150, 130, 96), (c, c), size * 0.36, max(1, round(size * 0.06)))
-        return icon
-    body, rim, light = MEDAL_COLOURS[medal]
-    draw_token(icon, (c, c), size * 0.42, body, rim, light)
-    return icon
 
 
 def goal_words(level: Level) -> str:
@@ -114,12 +83,11 @@ class CampaignScene(WidgetScene):
 
     def on_resume(self, result: Any = None) -> None:
         self.refresh()
-        if isinstance(result, tuple) and len(result) == 2:
-            what, level_id = result
-            if what == "begin":
-                self.begin(level_id)
-            elif what == "intro":
-                self.show_intro(level_id)
+        if isinstance(result, LevelChoice):
+            if result.action is LevelAction.BEGIN:
+                self.begin(result.level_id)
+            else:
+                self.show_intro(result.level_id)
 
     def refresh(self) -> None:
         """Read the medals and rebuild the level buttons (after a level is played)."""
@@ -165,8 +133,8 @@ class CampaignScene(WidgetScene):
         if again is None or not again.enabled:
             fresh = [lv.id for lv in campaign.levels if lv.id in self.open]
             unwon = [i for i in fresh if not self.medals.get(i)]
-            pick = (unwon or fresh or [None])[0]
-            again = self.items[pick] if pick else self.back_button
+            picks = unwon or fresh
+            again = self.items[picks[0]] if picks else self.back_button
         self.focus.focus(again)
         self.relayout()
 
@@ -176,7 +144,7 @@ class CampaignScene(WidgetScene):
         level = self.app.campaign.level(level_id)
         if level is None or level_id not in self.open:
             return
-        self.app.push(LevelIntroScene(self.app), (level, self.medals.get(level_id, 0)))
+        self.app.go(Route.LEVEL_INTRO, LevelCard(level, self.medals.get(level_id, 0)))
 
     def begin(self, level_id: str) -> None:
         from game.ui.saving import start_game
@@ -227,7 +195,6 @@ class CampaignScene(WidgetScene):
                 )
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         self.draw_static(surface)
         self.focus.draw(surface)
 
@@ -307,9 +274,10 @@ class LevelIntroScene(WidgetScene):
         self.medal = 0
 
     def on_enter(self, payload: Any = None) -> None:
-        level, medal = payload
-        self.level = level
-        self.medal = medal
+        if not isinstance(payload, LevelCard):
+            raise TypeError(f"LevelIntroScene needs a LevelCard, got {payload!r}")
+        self.level = payload.level
+        self.medal = payload.medal
         self.begin_button = Button(
             "Begin", self.begin, kind="primary", help="Play this level (Enter)"
         )
@@ -321,7 +289,7 @@ class LevelIntroScene(WidgetScene):
 
     def begin(self) -> None:
         assert self.level is not None
-        self.app.pop(("begin", self.level.id))
+        self.app.pop(LevelChoice(LevelAction.BEGIN, self.level.id))
 
     def back(self) -> None:
         self.click()
@@ -371,13 +339,12 @@ class LevelIntroScene(WidgetScene):
             x += bw + gap
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         assert self.level is not None
         s = self.scale
         st = self.begin_button.style
-        dim(surface, 150)
-        self.panel.draw(surface)
         r = self.panel.rect
+        title = fit_text(self.level.title, "caps", 38 * s, r.w - round(60 * s))
+        self.panel.draw_overlay(surface, Title(title, size=38, top=52, shadow=3), veil=150)
         chapter = next((c for c in self.app.campaign.chapters if c.id == self.level.chapter), None)
         if chapter is not None:
             draw_text(
@@ -389,16 +356,6 @@ class LevelIntroScene(WidgetScene):
                 colour=st.text_dim,
                 anchor="midtop",
             )
-        draw_text(
-            surface,
-            fit_text(self.level.title, "caps", 38 * s, r.w - round(60 * s)),
-            (r.centerx, r.y + round(52 * s)),
-            role="caps",
-            size=38 * s,
-            colour=st.accent,
-            anchor="midtop",
-            shadow=round(3 * s),
-        )
         draw_rule(surface, (r.centerx, r.y + round(110 * s)), r.w * 0.6, s, st.accent)
         x = r.x + round(40 * s)
         y = r.y + round(132 * s)

@@ -1,8 +1,8 @@
 """A question over the scene below: a title, a few words, and two buttons.
 
-The payload is a dict: ``title``, ``text``, ``yes`` and ``no`` (the buttons'
-labels) and ``on_yes`` (called after the question closes). Esc or the second
-button closes it and changes nothing.
+The payload is a :class:`~game.ui.routes.Question`: ``title``, ``text``, ``yes``
+and ``no`` (the buttons' labels) and ``on_yes`` (called after the question
+closes). Esc or the second button closes it and changes nothing.
 """
 
 from __future__ import annotations
@@ -12,7 +12,9 @@ from typing import Any
 
 import pygame
 
-from game.ui.widgets import Button, Panel, WidgetScene, dim, draw_text, get_font, wrap_words
+from game.ui.routes import Question
+from game.ui.scenes.widget_scene import WidgetScene
+from game.ui.widgets import Button, Panel, Title, draw_text, get_font, wrap_words
 
 
 class ConfirmScene(WidgetScene):
@@ -28,12 +30,12 @@ class ConfirmScene(WidgetScene):
         self.on_yes: Callable[[], Any] | None = None
 
     def on_enter(self, payload: Any = None) -> None:
-        payload = payload if isinstance(payload, dict) else {}
-        self.title = str(payload.get("title", "Are you sure?"))
-        self.text = str(payload.get("text", ""))
-        self.on_yes = payload.get("on_yes")
-        self.yes_button = Button(str(payload.get("yes", "Yes")), self.yes, kind="primary")
-        self.no_button = Button(str(payload.get("no", "No")), self.no, help="Change nothing (Esc)")
+        question = payload if isinstance(payload, Question) else Question()
+        self.title = question.title
+        self.text = question.text
+        self.on_yes = question.on_yes
+        self.yes_button = Button(question.yes, self.yes, kind="primary")
+        self.no_button = Button(question.no, self.no, help="Change nothing (Esc)")
         self.buttons = [self.no_button, self.yes_button]
         self.focus.set(self.buttons)  # the safe answer has the focus
         self.relayout()
@@ -69,22 +71,10 @@ class ConfirmScene(WidgetScene):
             x += bw + gap
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         s = self.scale
         st = self.yes_button.style
-        dim(surface, 150)
-        self.panel.draw(surface)
+        self.panel.draw_overlay(surface, Title(self.title, size=30, top=28, shadow=2), veil=150)
         panel = self.panel.rect
-        draw_text(
-            surface,
-            self.title,
-            (panel.centerx, panel.y + round(28 * s)),
-            role="caps",
-            size=30 * s,
-            colour=st.accent,
-            anchor="midtop",
-            shadow=round(2 * s),
-        )
         f = get_font("text", 19 * s)
         y = panel.y + round(86 * s)
         for line in wrap_words(self.text, f, panel.w - round(70 * s))[:4]:

@@ -17,7 +17,8 @@ import pygame
 
 from game.rules.dice import chi_square_p
 from game.ui.backdrop import draw_page
-from game.ui.widgets import Button, Panel, WidgetScene, draw_text, fit_text
+from game.ui.scenes.widget_scene import WidgetScene
+from game.ui.widgets import Button, Panel, draw_text, fit_text
 
 FACES = 6
 
@@ -115,7 +116,6 @@ class DiceScene(WidgetScene):
         self.back_button.place(pygame.Rect(w // 2 - bw // 2, h - m - bh, bw, bh), s)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         self.draw_static(surface)
         self.focus.draw(surface)
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.ui.routes import ErrorCard
 from game.ui.scenes.base import Scene
 
 BACK = (28, 18, 14)
@@ -24,8 +25,9 @@ DIM = (188, 170, 150)
 
 
 class ErrorScene(Scene):
-    """The card over the menu; the payload is a dict of ``what``, ``where``, ``saved``
-    and ``log`` (the log file, or "" when none could be opened)."""
+    """The card over the menu; the payload is an :class:`~game.ui.routes.ErrorCard`.
+    The card and its button are laid out on enter, on resize and in ``update`` when
+    the window's size changed; ``draw`` only draws."""
 
     opaque = False
 
@@ -33,15 +35,17 @@ class ErrorScene(Scene):
         super().__init__(app)
         self.lines: list[tuple[str, tuple[int, int, int], int]] = []
         self.button = pygame.Rect(0, 0, 0, 0)
+        self.card = pygame.Rect(0, 0, 0, 0)
+        self.images: list[pygame.Surface] = []
+        self.size: tuple[int, int] = (0, 0)
         self.hover = False
+        self.scale = 1.0
         self.log = ""
 
     def on_enter(self, payload: Any = None) -> None:
-        info = payload if isinstance(payload, dict) else {}
-        what = str(info.get("what", "an unexpected error"))
-        where = str(info.get("where", ""))
-        saved = info.get("saved")
-        log = self.log = str(info.get("log", ""))
+        info = payload if isinstance(payload, ErrorCard) else ErrorCard()
+        what, where, saved = info.what, info.where, info.saved
+        log = self.log = info.log
         self.lines = [("Something went wrong", EDGE, 34)]
         self.lines.append((what + (f" (on {where})" if where else ""), TEXT, 20))
         if saved is True:
@@ -55,6 +59,19 @@ class ErrorScene(Scene):
             self.lines.append(
                 ("No log file could be opened: the details went to the console.", DIM, 17)
             )
+
+        self.layout(self.window_size())
+
+    def window_size(self) -> tuple[int, int]:
+        screen = getattr(self.app, "screen", None)
+        return tuple(screen.get_size()) if screen is not None else (1280, 800)  # type: ignore[return-value]
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.layout(size)
+
+    def update(self, dt: float) -> None:
+        if self.window_size() != self.size:
+            self.layout(self.window_size())
 
     def close(self) -> None:
         self.app.pop()
@@ -79,33 +96,39 @@ class ErrorScene(Scene):
             return True
         return True  # the card is modal
 
-    def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        s = max(0.5, min(w / 1280, h / 800))
-        veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 160))
-        surface.blit(veil, (0, 0))
+    def layout(self, size: tuple[int, int]) -> None:
+        """Render the lines and place the card and its button for a window of ``size``."""
+        self.size = (w, h) = size
+        s = self.scale = max(0.5, min(w / 1280, h / 800))
         fonts = {size: _font(round(size * s)) for _, _, size in self.lines}
-        images = [
+        self.images = [
             fonts[size].render(_cut(fonts[size], text, w - 80 * s, text == self.log), True, c)
             for text, c, size in self.lines
         ]
         pad = round(30 * s)
         bh = round(48 * s)
         cw = min(
-            w - round(40 * s), max(round(560 * s), max(i.get_width() for i in images) + 2 * pad)
+            w - round(40 * s),
+            max(round(560 * s), max(i.get_width() for i in self.images) + 2 * pad),
         )
-        ch = pad + sum(i.get_height() + round(10 * s) for i in images) + bh + 2 * pad // 1
-        card = pygame.Rect(0, 0, cw, ch)
-        card.center = (w // 2, h // 2)
+        ch = pad + sum(i.get_height() + round(10 * s) for i in self.images) + bh + 2 * pad // 1
+        self.card = pygame.Rect(0, 0, cw, ch)
+        self.card.center = (w // 2, h // 2)
+        self.button = pygame.Rect(0, 0, round(260 * s), bh)
+        self.button.midbottom = (self.card.centerx, self.card.bottom - pad)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        s, card = self.scale, self.card
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 160))
+        surface.blit(veil, (0, 0))
         pygame.draw.rect(surface, BACK, card, border_radius=round(12 * s))
         pygame.draw.rect(surface, EDGE, card, max(1, round(2 * s)), border_radius=round(12 * s))
-        y = card.y + pad
-        for image in images:
+        y = card.y + round(30 * s)
+        for image in self.images:
             surface.blit(image, image.get_rect(midtop=(card.centerx, y)))
             y += image.get_height() + round(10 * s)
-        self.button = pygame.Rect(0, 0, round(260 * s), bh)
-        self.button.midbottom = (card.centerx, card.bottom - pad)
         fill = (150, 40, 30) if self.hover else (120, 32, 24)
         pygame.draw.rect(surface, fill, self.button, border_radius=round(8 * s))
         pygame.draw.rect(

@@ -13,9 +13,10 @@ from typing import Any
 import pygame
 
 from game.ui.backdrop import Motes, draw_backdrop
+from game.ui.routes import Route
+from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.widgets import (
     Button,
-    WidgetScene,
     draw_glow,
     draw_rule,
     draw_text,
@@ -89,46 +90,31 @@ class MenuScene(WidgetScene):
     # -- actions ------------------------------------------------------------------------
 
     def play(self) -> None:
-        from game.ui.scenes.setup import SetupScene
-
-        self.app.push(SetupScene(self.app), "local")
+        self.app.go(Route.SETUP, "local")
 
     def resume(self) -> None:
         """Back to the game in progress (a campaign game over the campaign map, so that
         its results lead back there)."""
-        from game.ui.scenes.board import BoardScene
-        from game.ui.scenes.campaign import CampaignScene
-
         if self.saved is None:
             return
         if self.saved.setup.mode == "campaign":
-            self.app.push(CampaignScene(self.app), None)
-        self.app.push(BoardScene(self.app), self.saved)
+            self.app.go(Route.CAMPAIGN)
+        self.app.go(Route.BOARD, self.saved)
 
     def campaign(self) -> None:
-        from game.ui.scenes.campaign import CampaignScene
-
-        self.app.push(CampaignScene(self.app), None)
+        self.app.go(Route.CAMPAIGN)
 
     def practice(self) -> None:
-        from game.ui.scenes.setup import SetupScene
-
-        self.app.push(SetupScene(self.app), "practice")
+        self.app.go(Route.SETUP, "practice")
 
     def records(self) -> None:
-        from game.ui.scenes.records import RecordsScene
-
-        self.app.push(RecordsScene(self.app), None)
+        self.app.go(Route.RECORDS)
 
     def rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app), None)
+        self.app.go(Route.RULES)
 
     def settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app), None)
+        self.app.go(Route.SETTINGS)
 
     def back(self) -> None:
         quit_button = self.buttons[-1]
@@ -155,7 +141,6 @@ class MenuScene(WidgetScene):
         self.motes.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         self.draw_static(surface)
         self.motes.draw(surface, surface.get_rect(), self.scale)
         self.focus.draw(surface)

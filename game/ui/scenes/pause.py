@@ -14,7 +14,9 @@ import pygame
 
 from game.play.session import PauseChoice
 from game.rules.variants import VARIANTS
-from game.ui.widgets import Button, Panel, WidgetScene, dim, draw_rule, draw_text, fit_text
+from game.ui.routes import Route
+from game.ui.scenes.widget_scene import WidgetScene
+from game.ui.widgets import Button, Panel, Title, draw_rule, draw_text, fit_text
 
 
 class PauseScene(WidgetScene):
@@ -72,14 +74,10 @@ class PauseScene(WidgetScene):
         self.choose(PauseChoice.RESUME)
 
     def rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app), self.variant_id)
+        self.app.go(Route.RULES, self.variant_id)
 
     def settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app), None)
+        self.app.go(Route.SETTINGS)
 
     def concede(self) -> None:
         """The first press asks again; the second gives the game up."""
@@ -116,22 +114,10 @@ class PauseScene(WidgetScene):
             y += bh + gap
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         s = self.scale
         st = self.resume_button.style
-        dim(surface, 150)
-        self.panel.draw(surface)
+        self.panel.draw_overlay(surface, Title("Paused", size=40, top=24, shadow=3), veil=150)
         panel = self.panel.rect
-        draw_text(
-            surface,
-            "Paused",
-            (panel.centerx, panel.y + round(24 * s)),
-            role="caps",
-            size=40 * s,
-            colour=st.accent,
-            anchor="midtop",
-            shadow=round(3 * s),
-        )
         name = VARIANTS[self.variant_id].name if self.variant_id else ""
         if name:
             name = fit_text(name, "italic", 18 * s, panel.w - round(40 * s))

@@ -19,7 +19,10 @@ from game.play.session import WORST_KEPT as WORST
 from game.play.session import GameSummary, Judged, worst_judged
 from game.rules.notation import format_turn
 from game.ui.backdrop import draw_page
-from game.ui.widgets import Button, Panel, WidgetScene, draw_text, fit_text
+from game.ui.pictures import board_picture
+from game.ui.result_words import side_name
+from game.ui.scenes.widget_scene import WidgetScene
+from game.ui.widgets import Button, Panel, draw_text, fit_text
 
 log = logging.getLogger(__name__)
 
@@ -102,8 +105,6 @@ class PracticeSummaryScene(WidgetScene):
         return next((i for i, s in enumerate(seats) if s.human), 0)
 
     def side_name(self, side: int) -> str:
-        from game.ui.scenes.results import side_name
-
         assert self.summary is not None
         return side_name(self.summary, side)
 
@@ -160,8 +161,6 @@ class PracticeSummaryScene(WidgetScene):
 
     def picture(self, n: int, judged: Judged, size: tuple[int, int]) -> pygame.Surface:
         if n not in self.pictures:
-            from game.ui.scenes.setup import board_picture
-
             state = judged.state
             self.pictures[n] = board_picture(
                 state.variant.id,
@@ -173,7 +172,6 @@ class PracticeSummaryScene(WidgetScene):
         return self.pictures[n]
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         assert self.summary is not None
         s = self.scale
         st = self.back_button.style

@@ -30,15 +30,10 @@ from game.rules.variants import VARIANTS
 from game.store.exports import export_mat, export_replay, import_replays, imports_dir
 from game.ui.backdrop import draw_page
 from game.ui.progress import replay_of
+from game.ui.routes import Route
+from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.theme import side_colours, theme_for
-from game.ui.widgets import (
-    Button,
-    Panel,
-    WidgetScene,
-    draw_text,
-    fit_text,
-    get_font,
-)
+from game.ui.widgets import Button, Panel, draw_text, fit_text, get_font
 
 log = logging.getLogger(__name__)
 
@@ -181,11 +176,9 @@ class RecordsScene(WidgetScene):
             return None
 
     def watch(self) -> None:
-        from game.ui.scenes.board import BoardScene
-
         replay = self.replay()
         if replay is not None:
-            self.app.push(BoardScene(self.app), replay)
+            self.app.go(Route.BOARD, replay)
 
     def export(self) -> None:
         replay = self.replay()
@@ -257,9 +250,7 @@ class RecordsScene(WidgetScene):
         self._static = None
 
     def dice(self) -> None:
-        from game.ui.scenes.dice_stats import DiceScene
-
-        self.app.push(DiceScene(self.app), None)
+        self.app.go(Route.DICE_STATS)
 
     def back(self) -> None:
         self.click()
@@ -307,7 +298,6 @@ class RecordsScene(WidgetScene):
         return get_font("italic", 14 * self.scale).get_linesize()
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         self.draw_static(surface)
         self.focus.draw(surface)
 

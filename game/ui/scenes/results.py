@@ -12,24 +12,35 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 import pygame
 
-from game.campaign import MEDALS
-from game.play.advice import TutorTally, chance_game
-from game.play.session import GameSummary, Seat
-from game.rules.outcome import Kind, Termination
+from game.play.session import GameSummary
 from game.rules.variants import VARIANTS
 from game.ui.backdrop import Motes, draw_backdrop
 from game.ui.dice_seal import seed_note
+from game.ui.pictures import medal_icon
+from game.ui.result_words import (
+    campaign_words,
+    headline,
+    how_words,
+    judged,
+    loss_text,
+    places_words,
+    points_words,
+    seat_words,
+    side_name,
+    tutor_words,
+)
+from game.ui.routes import LevelAction, LevelChoice, NextGame, Route
+from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.theme import side_colours, theme_for
 from game.ui.widgets import (
     Button,
     Panel,
-    WidgetScene,
     _mix,
     draw_glow,
     draw_rule,
@@ -39,156 +50,6 @@ from game.ui.widgets import (
     get_font,
     wrap_words,
 )
-
-KIND_WORDS = {
-    Kind.SINGLE: "",
-    Kind.GAMMON: "a gammon",
-    Kind.BACKGAMMON: "a backgammon",
-    Kind.SHUTOUT: "by a shut-out",
-    Kind.LYMPOLDING: "by lympolding",
-    Kind.LURCHING: "by lurching",
-    Kind.LAST_MOVER: "as the last mover",
-    Kind.TIE: "",
-}
-KIND_HOW = {
-    Kind.SINGLE: "First to bear off every man.",
-    Kind.GAMMON: "The loser had not borne off a single man.",
-    Kind.BACKGAMMON: "The loser had borne off no man and still had one on the bar or in "
-    "the winner's home table.",
-    Kind.SHUTOUT: "The opponent had a man to bring in and found every entry point shut.",
-    Kind.LYMPOLDING: "The opponent had a man on the bar that no throw could bring in.",
-    Kind.LURCHING: "The opponent could not move at all, whatever the dice.",
-    Kind.LAST_MOVER: "Neither side could move any more, and the winner had moved last.",
-    Kind.TIE: "Neither side could ever move again.",
-}
-PLACES = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth")
-
-
-def judged(summary: GameSummary) -> list[tuple[int, TutorTally]]:
-    """The sides whose plays the tutor judged (practice), with its tally."""
-    return [
-        (side, tally)
-        for side, tally in enumerate(summary.tutor)
-        if tally is not None and tally.moves > 0
-    ]
-
-
-def loss_text(summary: GameSummary, tally: TutorTally | None) -> str:
-    """A side's average loss per judged move: ``0.021 points``, or ``1.2% to win`` (El
-    Mundo: of the chance to win)."""
-    if tally is None or not tally.moves:
-        return "-"
-    if chance_game(summary.state.variant.players):
-        return f"{100 * tally.average:.1f}% to win"
-    return f"{tally.average:.3f} points"
-
-
-def tutor_words(summary: GameSummary) -> str:
-    """The tutor's count of a practice game's mistakes, in a sentence."""
-    sides = judged(summary)
-    if not sides:
-        return ""
-    parts = []
-    for side, tally in sides:
-        counts = (
-            f"{tally.moves} move{'s' if tally.moves != 1 else ''}: {tally.doubtful} doubtful, "
-            f"{tally.bad} bad, {tally.very_bad} very bad"
-        )
-        if tally.taken_back:
-            counts += f" ({tally.taken_back} taken back)"
-        who = f"{side_name(summary, side)}, " if len(sides) > 1 else ""
-        parts.append(who + counts)
-    return "Tutor on " + "  ·  ".join(parts)
-
-
-def side_name(summary: GameSummary, side: int) -> str:
-    """The seat's own name, else its side's colour (Ivory, Crimson, Green...)."""
-    seats = summary.setup.seats
-    seat = seats[side] if side < len(seats) else Seat(human=False)
-    if seat.name:
-        return seat.name
-    theme = theme_for(summary.setup.variant_id)
-    return side_colours(theme, side).name
-
-
-def seat_words(summary: GameSummary, side: int) -> str:
-    seats = summary.setup.seats
-    seat = seats[side] if side < len(seats) else Seat(human=False)
-    if seat.human:
-        humans = sum(1 for s in seats if s.human)
-        return "You" if humans == 1 and summary.setup.mode != "replay" else "Person"
-    return f"Computer, {seat.level}"
-
-
-def headline(summary: GameSummary) -> str:
-    """ "Ivory wins a gammon", "A tie"."""
-    result = summary.state.result
-    if result is None:
-        return "Game over"
-    if result.winner is None:
-        return "A tie"
-    words = KIND_WORDS.get(result.kind, "")
-    name = side_name(summary, result.winner)
-    return f"{name} wins {words}".strip()
-
-
-def how_words(summary: GameSummary) -> str:
-    """Why the game ended, in a sentence."""
-    result = summary.state.result
-    if result is None:
-        return ""
-    players = summary.state.variant.players
-    loser = None
-    if result.winner is not None and players == 2:
-        loser = side_name(summary, 1 - result.winner)
-    if result.termination is Termination.CONCEDED:
-        return f"{loser or 'The opponent'} conceded the game."
-    if result.termination is Termination.RESIGNED:
-        return f"{loser or 'The opponent'} resigned."
-    if result.termination is Termination.DROPPED:
-        return f"{loser or 'The opponent'} refused the double."
-    return KIND_HOW.get(result.kind, "")
-
-
-def points_words(summary: GameSummary) -> str:
-    """The points and the match score: "2 points  ·  Match to 5: Ivory 3, Crimson 1"."""
-    state = summary.state
-    result = state.result
-    parts = []
-    if result is not None and result.winner is not None:
-        parts.append(f"{result.points} point{'s' if result.points != 1 else ''}")
-        if state.cube.value > 1:
-            parts.append(f"cube at {state.cube.value}")
-    match = state.match
-    if match.length:
-        scores = ", ".join(
-            f"{side_name(summary, side)} {points}" for side, points in enumerate(match.score)
-        )
-        parts.append(f"Match to {match.length}: {scores}")
-    return "  ·  ".join(parts)
-
-
-def campaign_words(summary: GameSummary, title: str = "") -> str:
-    """The campaign's verdict: the medal earned, or the goal missed."""
-    if summary.medal is None:
-        return ""
-    if not summary.medal:
-        return "Level not won: the goal was missed. Try again!"
-    words = f"{MEDALS[summary.medal].capitalize()} medal"
-    if title:
-        return f"{words}  ·  next: {title}"
-    return f"{words}  ·  the campaign is complete"
-
-
-def places_words(summary: GameSummary) -> str:
-    """El Mundo played on for places: "First Green · Second Red · ..."."""
-    result = summary.state.result
-    if result is None or not result.places:
-        return ""
-    return "  ·  ".join(
-        f"{PLACES[i] if i < len(PLACES) else i + 1} {side_name(summary, side)}"
-        for i, side in enumerate(result.places)
-    )
 
 
 class _Leaf:
@@ -208,6 +69,19 @@ class _Leaf:
         self.shade = rng.random()
         self.life = rng.uniform(2.2, 4.0)
         self.age = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Columns:
+    """The statistics table's columns: where it starts, its label column, one per side."""
+
+    x0: int
+    label_w: int
+    col_w: int
+    players: int
+
+    def centre(self, side: int) -> int:
+        return self.x0 + self.label_w + side * self.col_w + self.col_w // 2
 
 
 class ResultsScene(WidgetScene):
@@ -275,27 +149,22 @@ class ResultsScene(WidgetScene):
     # -- actions ---------------------------------------------------------------------------------
 
     def play_again(self) -> None:
-        from game.ui.scenes.board import BoardScene
-
         assert self.summary is not None
         fresh = replace(self.summary.setup, seed=None, contribution="", match_id="")
-        self.app.replace(BoardScene(self.app), fresh)  # new dice: a new seed and throw
+        self.app.go(Route.BOARD, fresh, replace=True)  # new dice: a new seed and throw
 
     def next_game(self) -> None:
-        from game.ui.scenes.board import BoardScene
-
         assert self.summary is not None
-        self.app.replace(BoardScene(self.app), (self.summary.setup, self.summary.state))
+        next_game = NextGame(self.summary.setup, self.summary.state)
+        self.app.go(Route.BOARD, next_game, replace=True)
 
     def your_play(self) -> None:
-        from game.ui.scenes.practice import PracticeSummaryScene
-
-        self.app.push(PracticeSummaryScene(self.app), self.summary)
+        self.app.go(Route.PRACTICE_SUMMARY, self.summary)
 
     def next_level(self) -> None:
         """Back to the campaign map, which shows the next level's card."""
         assert self.summary is not None
-        self.app.pop(("intro", self.summary.next_level))
+        self.app.pop(LevelChoice(LevelAction.INTRO, self.summary.next_level))
 
     def to_map(self) -> None:
         self.app.pop()
@@ -388,7 +257,6 @@ class ResultsScene(WidgetScene):
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         assert self.summary is not None
         summary = self.summary
         s = self.scale
@@ -407,8 +275,6 @@ class ResultsScene(WidgetScene):
             c = side_colours(theme, winner)
             draw_token(surface, (cx, cy), 30 * s, c.body, c.rim, c.light)
             if summary.medal:
-                from game.ui.scenes.campaign import medal_icon
-
                 medal = medal_icon(summary.medal, 2.0 * s, locked=False)
                 at = medal.get_rect(center=(cx + round(118 * s), cy + round(8 * s)))
                 ribbon = [
@@ -462,14 +328,20 @@ class ResultsScene(WidgetScene):
         assert self.summary is not None
         summary = self.summary
         s = self.scale
-        st = self.menu_button.style
         panel = self.panel.rect
-        theme = theme_for(summary.setup.variant_id, self.app.settings.palette)
         players = summary.state.variant.players
         label_w = round(150 * s)
         avail = panel.w - round(80 * s) - label_w
         col_w = min(round(170 * s), avail // players)
-        x0 = panel.centerx - (label_w + col_w * players) // 2
+        cols = _Columns(panel.centerx - (label_w + col_w * players) // 2, label_w, col_w, players)
+        self.draw_side_heads(surface, top, cols)
+        y = self.draw_stat_rows(surface, top + round(76 * s), cols)
+        self.draw_notes(surface, y + round(10 * s))
+
+    def stat_rows(self) -> list[tuple[str, tuple[Any, ...]]]:
+        """The table's rows: a label and a value per side."""
+        assert self.summary is not None
+        summary = self.summary
         rows: list[tuple[str, tuple[Any, ...]]] = [
             ("Hits", summary.hits),
             ("Pips to go", summary.pips),
@@ -477,15 +349,24 @@ class ResultsScene(WidgetScene):
         tutored = judged(summary)
         if tutored:
             tallies = dict(tutored)
+            players = summary.state.variant.players
             rows.append(
                 ("Loss per move", tuple(loss_text(summary, tallies.get(p)) for p in range(players)))
             )
-        row_h = round(30 * s)
-        for side in range(players):
-            x = x0 + label_w + side * col_w + col_w // 2
+        return rows
+
+    def draw_side_heads(self, surface: pygame.Surface, top: int, cols: _Columns) -> None:
+        """Each side's man, name and seat above its column."""
+        assert self.summary is not None
+        summary = self.summary
+        s = self.scale
+        st = self.menu_button.style
+        theme = theme_for(summary.setup.variant_id, self.app.settings.palette)
+        for side in range(cols.players):
+            x = cols.centre(side)
             c = side_colours(theme, side)
             draw_token(surface, (x, top + round(12 * s)), 10 * s, c.body, c.rim, c.light)
-            name = fit_text(side_name(summary, side), "bold", 17 * s, col_w - round(8 * s))
+            name = fit_text(side_name(summary, side), "bold", 17 * s, cols.col_w - round(8 * s))
             draw_text(
                 surface,
                 name,
@@ -495,7 +376,7 @@ class ResultsScene(WidgetScene):
                 colour=st.accent_light if side == self.winner else st.text,
                 anchor="midtop",
             )
-            who = fit_text(seat_words(summary, side), "italic", 14 * s, col_w - round(8 * s))
+            who = fit_text(seat_words(summary, side), "italic", 14 * s, cols.col_w - round(8 * s))
             draw_text(
                 surface,
                 who,
@@ -505,24 +386,28 @@ class ResultsScene(WidgetScene):
                 colour=st.text_dim,
                 anchor="midtop",
             )
-        y = top + round(76 * s)
-        for label, values in rows:
+
+    def draw_stat_rows(self, surface: pygame.Surface, y: int, cols: _Columns) -> int:
+        """The rows from ``y`` down, each ruled under; returns the y below the last."""
+        s = self.scale
+        st = self.menu_button.style
+        row_h = round(30 * s)
+        for label, values in self.stat_rows():
             draw_text(
                 surface,
                 label,
-                (x0, y + row_h // 2),
+                (cols.x0, y + row_h // 2),
                 role="text",
                 size=18 * s,
                 colour=st.text_dim,
                 anchor="midleft",
             )
-            for side in range(players):
-                x = x0 + label_w + side * col_w + col_w // 2
+            for side in range(cols.players):
                 value = values[side] if side < len(values) else 0
                 draw_text(
                     surface,
                     str(value),
-                    (x, y + row_h // 2),
+                    (cols.centre(side), y + row_h // 2),
                     role="bold",
                     size=19 * s,
                     colour=st.text,
@@ -532,10 +417,19 @@ class ResultsScene(WidgetScene):
             pygame.draw.line(
                 surface,
                 _mix(st.accent_dark, st.panel, 0.5),
-                (x0, y),
-                (x0 + label_w + col_w * players, y),
+                (cols.x0, y),
+                (cols.x0 + cols.label_w + cols.col_w * cols.players, y),
                 1,
             )
+        return y
+
+    def draw_notes(self, surface: pygame.Surface, y: int) -> None:
+        """The variant, the turns and the dice's seed; the tutor's words under them."""
+        assert self.summary is not None
+        summary = self.summary
+        s = self.scale
+        st = self.menu_button.style
+        panel = self.panel.rect
         turns = summary.turns
         variant = VARIANTS[summary.setup.variant_id].name
         note = f"{variant}  ·  {turns} turn{'s' if turns != 1 else ''}"
@@ -543,7 +437,7 @@ class ResultsScene(WidgetScene):
         y = draw_text(
             surface,
             note,
-            (panel.centerx, y + round(10 * s)),
+            (panel.centerx, y),
             role="italic",
             size=16 * s,
             colour=st.text_dim,

@@ -9,7 +9,6 @@ page falls back on what the rules engine knows (name, options and sources).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -17,105 +16,10 @@ import pygame
 
 from game.rules.variants import VARIANTS
 from game.ui.backdrop import draw_page
-from game.ui.widgets import (
-    Button,
-    Panel,
-    TextBlock,
-    WidgetScene,
-    draw_text,
-    fit_text,
-)
-
-# Where and when each game comes from: one short line for lists.
-ERAS = {
-    "backgammon": "The modern game",
-    "duodecim": "Rome, first century",
-    "quinze_tablas": "Castile, 1283",
-    "lombardorum": "The Lombards' game, 1200s",
-    "el_mundo": "Castile, 1283 · four players",
-    "anglicorum": "England, c. 1330",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class ShownText:
-    """A variant's text as the menus show it (see ``game.ui.texts.VariantText``)."""
-
-    title: str
-    tagline: str
-    history: tuple[str, ...]
-    rules: tuple[str, ...]
-    sources: tuple[str, ...]
-    reconstruction: bool
-
-
-def variant_text(variant_id: str) -> ShownText:
-    """The variant's text, or what the rules engine knows if the text cannot be read."""
-    try:
-        from game.ui.texts import load_variant_text
-
-        text = load_variant_text(variant_id)
-        return ShownText(
-            text.title,
-            text.tagline,
-            tuple(text.history),
-            tuple(text.rules),
-            tuple(text.sources),
-            bool(text.reconstruction),
-        )
-    except (ImportError, ValueError, OSError):
-        cls = VARIANTS[variant_id]
-        sources = tuple(
-            ", ".join(part for part in (s.author, s.work, s.year) if part)
-            + (f" ({s.note})" if s.note else "")
-            for s in cls.sources
-        )
-        rules = tuple(f"{spec.label}: {spec.description}" for spec in cls.option_specs)
-        reconstruction = any("reconstruction" in s.note for s in cls.sources)
-        return ShownText(cls.name, era(variant_id), (), rules, sources, reconstruction)
-
-
-def era(variant_id: str) -> str:
-    """A short line saying where and when the game comes from."""
-    if variant_id in ERAS:
-        return ERAS[variant_id]
-    cls = VARIANTS.get(variant_id)
-    if cls is None or not cls.sources:
-        return ""
-    source = cls.sources[0]
-    return ", ".join(part for part in (source.work, source.year) if part)
-
-
-def history_paragraphs(text: ShownText) -> list[tuple[str, str]]:
-    """The history and sources, for the setup's side panel."""
-    out: list[tuple[str, str]] = []
-    for i, paragraph in enumerate(text.history):
-        out.append(("lead" if i == 0 else "body", paragraph))
-    if text.sources:
-        out.append(("heading", "Sources"))
-        out.extend(("source", source) for source in text.sources)
-    return out
-
-
-def page_paragraphs(text: ShownText) -> list[tuple[str, str]]:
-    """The whole page: title, tagline, history, rules and sources."""
-    out: list[tuple[str, str]] = [("title", text.title)]
-    if text.tagline:
-        out.append(("tagline", text.tagline))
-    if text.reconstruction:
-        out.append(
-            ("note", "These rules are a modern reconstruction: no rule text of the time survives.")
-        )
-    if text.history:
-        out.append(("heading", "History"))
-        out.extend(("lead" if i == 0 else "body", p) for i, p in enumerate(text.history))
-    if text.rules:
-        out.append(("heading", "Rules"))
-        out.extend(("lead" if i == 0 else "body", p) for i, p in enumerate(text.rules))
-    if text.sources:
-        out.append(("heading", "Sources"))
-        out.extend(("source", source) for source in text.sources)
-    return out
+from game.ui.pages import era, page_paragraphs, variant_text
+from game.ui.pictures import fill_thumbnails
+from game.ui.scenes.widget_scene import WidgetScene
+from game.ui.widgets import Button, Panel, TextBlock, draw_text, fit_text
 
 
 class RulesScene(WidgetScene):
@@ -162,8 +66,6 @@ class RulesScene(WidgetScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.items:
-            from game.ui.scenes.setup import fill_thumbnails
-
             fill_thumbnails(self.items, self.thumbs, self.app.settings.palette, self.scale)
 
     def select(self, variant_id: str) -> None:
@@ -217,7 +119,6 @@ class RulesScene(WidgetScene):
         return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         self.draw_static(surface)
         self.focus.draw(surface)
 

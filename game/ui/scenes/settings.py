@@ -13,6 +13,7 @@ import pygame
 
 from game.store.settings import ANIMATION_SPEEDS, PALETTES
 from game.ui.backdrop import draw_backdrop
+from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.theme import Theme, side_colours, theme_for
 from game.ui.widgets import (
     Button,
@@ -20,7 +21,6 @@ from game.ui.widgets import (
     Panel,
     Slider,
     Toggle,
-    WidgetScene,
     draw_rule,
     draw_shadow,
     draw_text,
@@ -162,7 +162,6 @@ class SettingsScene(WidgetScene):
         self.back_button.place(pygame.Rect(w // 2 - bw // 2, inner.bottom - bh, bw, bh), s)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         w = surface.get_width()
         s = self.scale
         st = self.back_button.style

@@ -15,18 +15,18 @@ needed) and the :class:`GameSetup` that :meth:`SetupScene.build_setup` makes.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from functools import partial
 from typing import Any
 
 import pygame
 
 from game.play.session import LEVELS, GameSetup, Seat, level_available
-from game.rules.position import Position
 from game.rules.variants import VARIANTS, find_variant
 from game.rules.variants.base import OptionSpec, OptionValue
 from game.ui.backdrop import draw_backdrop
-from game.ui.scenes.rules import era, history_paragraphs, variant_text
+from game.ui.pages import era, history_paragraphs, variant_text
+from game.ui.pictures import board_picture, fill_thumbnails
+from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.theme import side_colours, theme_for
 from game.ui.widgets import (
     Button,
@@ -36,7 +36,6 @@ from game.ui.widgets import (
     TextBlock,
     Toggle,
     Widget,
-    WidgetScene,
     draw_rule,
     draw_shadow,
     draw_text,
@@ -114,116 +113,8 @@ def option_help(spec: OptionSpec) -> str:
     return text
 
 
-# Board pictures, cached by variant, options, palette and size.
-_PREVIEWS: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
-_KEEP_PREVIEWS = 24
-
-
-def board_picture(
-    variant_id: str,
-    options: dict[str, Any],
-    palette: str,
-    size: tuple[int, int],
-    position: Position | None = None,
-) -> pygame.Surface:
-    """A picture of the variant's board with the men at the start (or as in
-    ``position``, seen by its side to act), fitting ``size``.
-
-    Drawn by the board's own painter (``BoardView``) a little larger, cropped
-    to the case and smoothed down; a framed plate if that cannot be drawn.
-    """
-    key = (variant_id, tuple(sorted(options.items())), palette, size, position)
-    cached = _PREVIEWS.get(key)
-    if cached is not None:
-        _PREVIEWS.move_to_end(key)
-        return cached
-    w, h = max(8, size[0]), max(8, size[1])
-    try:
-        picture = _painted_board(variant_id, options, palette, (w, h), position)
-    except Exception:  # the painter is optional here: never let a picture stop the setup
-        picture = _plate(variant_id, palette, (w, h))
-    _PREVIEWS[key] = picture
-    while len(_PREVIEWS) > _KEEP_PREVIEWS:
-        _PREVIEWS.popitem(last=False)
-    return picture
-
-
-def thumbnail(variant_id: str, palette: str, scale: float) -> pygame.Surface:
-    """The small picture of a variant's board for lists (at its default options)."""
-    return board_picture(variant_id, {}, palette, (round(68 * scale), round(44 * scale)))
-
-
-def fill_thumbnails(
-    items: dict[str, Button], done: dict[str, Any], palette: str, scale: float
-) -> None:
-    """Give the first list entry still without its picture (for this palette and scale)
-    one: a picture a frame, so that no frame stalls. ``done`` remembers what each has."""
-    wanted = (palette, round(68 * scale), round(44 * scale))
-    for variant_id, item in items.items():
-        if item.icon is None or done.get(variant_id) != wanted:
-            item.icon = thumbnail(variant_id, palette, scale)
-            done[variant_id] = wanted
-            return
-
-
 def _available_for(variant_id: str, level: str) -> bool:
     return level_available(level, variant_id)
-
-
-def _painted_board(
-    variant_id: str,
-    options: dict[str, Any],
-    palette: str,
-    size: tuple[int, int],
-    position: Position | None = None,
-) -> pygame.Surface:
-    from game.ui.render.board_view import BoardView
-
-    variant = find_variant(variant_id, options)
-    w, h = size
-    # Paint larger, then crop to the board and smooth down: crisp at any size (thumbnails
-    # much larger: the painter's fine lines need room).
-    k = 1.35 if min(w, h) > 200 else 3.0
-    area = (round(w * k), round(h * k))
-    canvas = pygame.Surface(area)
-    viewer = position.to_act if position is not None else 0
-    view = BoardView(variant, theme_for(variant_id, palette), area, viewer)
-    view.draw_board(canvas)
-    view.draw_men(canvas, position if position is not None else variant.start_position())
-    frame = getattr(view.layout, "frame", None)
-    crop = canvas.get_rect()
-    if frame is not None:
-        fx, fy, fw, fh = (float(v) for v in frame)
-        margin = 0.01 * max(fw, fh)
-        crop = pygame.Rect(
-            round(fx - margin), round(fy - margin), round(fw + 2 * margin), round(fh + 2 * margin)
-        ).clip(canvas.get_rect())
-    part = canvas.subsurface(crop)
-    fit = min(w / crop.w, h / crop.h)
-    out_size = (max(1, round(crop.w * fit)), max(1, round(crop.h * fit)))
-    return pygame.transform.smoothscale(part, out_size)
-
-
-def _plate(variant_id: str, palette: str, size: tuple[int, int]) -> pygame.Surface:
-    """A plain framed plate with the variant's name: the fallback picture."""
-    theme = theme_for(variant_id, palette)
-    w, h = size
-    plate = pygame.Surface(size)
-    plate.fill(theme.frame)
-    inner = plate.get_rect().inflate(-max(4, w // 14), -max(4, h // 10))
-    pygame.draw.rect(plate, theme.field, inner)
-    pygame.draw.rect(plate, theme.accent, inner, max(1, w // 200))
-    name = VARIANTS[variant_id].name
-    draw_text(
-        plate,
-        fit_text(name, "caps", h * 0.12, inner.w - 8),
-        inner.center,
-        role="caps",
-        size=h * 0.12,
-        colour=theme.ink,
-        anchor="center",
-    )
-    return plate
 
 
 class SetupScene(WidgetScene):
@@ -435,6 +326,13 @@ class SetupScene(WidgetScene):
             item.place(pygame.Rect(inner.x, inner.y + i * (ih + igap), inner.w, ih), s)
         # Middle: picture, title, history.
         self.info_panel.place(pygame.Rect(mid_x, top, mid_w, bottom - top), s)
+        self.layout_info(s)
+        # Right: options, seats, start.
+        self.rules_panel.place(pygame.Rect(right_x, top, right_w, bottom - top), s)
+        self.layout_rules_column(s)
+
+    def layout_info(self, s: float) -> None:
+        """The middle panel: the board's picture, the title and tagline, the history."""
         inner = self.info_panel.inner(22)
         pic_h = min(round(inner.w * 0.62), round(inner.h * 0.44))
         self.picture_rect = pygame.Rect(inner.x, inner.y, inner.w, pic_h)
@@ -449,8 +347,9 @@ class SetupScene(WidgetScene):
             pygame.Rect(inner.x, text_top, inner.w + round(12 * s), inner.bottom - text_top),
             s * 0.92,
         )
-        # Right: options, seats, start.
-        self.rules_panel.place(pygame.Rect(right_x, top, right_w, bottom - top), s)
+
+    def layout_rules_column(self, s: float) -> None:
+        """The right panel: the options, the seats and their levels, Back and Start."""
         inner = self.rules_panel.inner(18)
         bh = round(50 * s)
         buttons_y = inner.bottom - bh
@@ -511,7 +410,6 @@ class SetupScene(WidgetScene):
     # -- drawing ---------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.ensure_layout(surface)
         w, h = surface.get_size()
         s = self.scale
         st = self.start_button.style

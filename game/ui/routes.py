@@ -1,0 +1,98 @@
+"""Where a scene can send the player: the :class:`Route` names and their payloads.
+
+Scenes never import one another to move on: they say ``self.app.go(Route.RESULTS,
+summary)`` (push), ``self.app.go(Route.BOARD, setup, replace=True)`` (replace the top
+scene) or ``self.app.home()`` (back to the menu). ``game.ui.router`` is the one place
+that knows which scene class answers each route and which payload it takes.
+
+The payloads that were tuples or dicts are small frozen values here; the others are
+existing types (a variant id, a :class:`~game.play.session.GameSetup`, a
+:class:`~game.play.session.GameSummary`, a saved game, a replay).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.campaign import Level
+    from game.play.session import GameSetup
+    from game.rules.match import GameState
+
+
+class Route(enum.StrEnum):
+    """A scene the player can be sent to."""
+
+    MENU = "menu"
+    SETUP = "setup"  # payload: "local" or "practice" (SETUP_MODES)
+    CAMPAIGN = "campaign"  # payload: None, or a level id whose card opens at once
+    LEVEL_INTRO = "level intro"  # payload: LevelCard
+    RECORDS = "records"
+    DICE_STATS = "dice stats"
+    RULES = "rules"  # payload: None (the list to choose from) or a variant id
+    SETTINGS = "settings"
+    BOARD = "board"  # payload: GameSetup, NextGame, SavedGame or Replay
+    PAUSE = "pause"  # payload: the variant id of the game paused
+    RESULTS = "results"  # payload: GameSummary
+    PRACTICE_SUMMARY = "practice summary"  # payload: GameSummary
+    CONFIRM = "confirm"  # payload: Question
+    ERROR = "error"  # payload: ErrorCard
+
+
+SETUP_MODES = ("local", "practice")
+
+
+@dataclass(frozen=True, slots=True)
+class NextGame:
+    """The board's payload for the next game of a match: the setup and the last game's
+    final state (its score and who starts)."""
+
+    setup: GameSetup
+    previous: GameState
+
+
+@dataclass(frozen=True, slots=True)
+class LevelCard:
+    """The campaign level's card: the level and the medal it has earned so far."""
+
+    level: Level
+    medal: int = 0
+
+
+class LevelAction(enum.StrEnum):
+    BEGIN = "begin"  # play the level
+    INTRO = "intro"  # show the level's card
+
+
+@dataclass(frozen=True, slots=True)
+class LevelChoice:
+    """What a scene popped back to the campaign map asks of it: begin a level, or show
+    its card (the results' "Next level")."""
+
+    action: LevelAction
+    level_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A question over the scene below: two buttons; ``on_yes`` runs after it closes."""
+
+    title: str = "Are you sure?"
+    text: str = ""
+    yes: str = "Yes"
+    no: str = "No"
+    on_yes: Callable[[], Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorCard:
+    """What went wrong, where, whether the game was saved (None: there was none), and
+    the log file's path ("" when there is none)."""
+
+    what: str = "an unexpected error"
+    where: str = ""
+    saved: bool | None = None
+    log: str = ""

@@ -1,0 +1,192 @@
+"""What the scene tests share: the scenes by name with their payloads, a scene to stand
+under them, a stand-in board, and the window's input (keys, clicks, a resize)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import ClassVar
+
+import pygame
+import pytest
+
+from game.play.session import GameSetup, GameSummary, Seat
+from game.rules import match as m
+from game.rules.outcome import Kind, Outcome, Termination
+from game.rules.variants import find_variant
+from game.store.settings import Settings
+from game.ui.app import App
+from game.ui.routes import LevelCard, Question
+from game.ui.scenes.base import Scene
+
+
+def open_app(tmp_path_factory):
+    """One window for a module (starting the app and its sounds is the slow part)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TABULA_HOME", str(tmp_path_factory.mktemp("home")))
+        app = App(SETTINGS, persist=False)
+        app.start((1280, 800))
+        yield app
+        app.stop()
+
+
+def reset_app(app):
+    """The app as new: no scenes, the default settings, a 1280x800 window, running."""
+    while app.stack.scenes:
+        app.stack.scenes.pop().on_exit()
+    app.settings = SETTINGS
+    app._records = None  # a fresh record book (in memory: persist is off)
+    resize(app, (1280, 800))
+    app.running = True
+    return app
+
+
+SETTINGS = replace(Settings(), muted=True)
+
+
+class Below(Scene):
+    """A scene under the one tested: records what is popped back to it."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.results = []
+
+    def on_resume(self, result=None):
+        self.results.append(result)
+
+    def draw(self, surface):
+        from game.ui.backdrop import draw_backdrop
+
+        draw_backdrop(surface)
+
+
+class FakeBoard(Scene):
+    """Stands in for the board: records the payload it was given."""
+
+    payloads: ClassVar[list] = []
+
+    def on_enter(self, payload=None):
+        FakeBoard.payloads.append(payload)
+
+
+def resize(app, size):
+    """What a window resized by its user does: a new screen, then every scene is told."""
+    app.windowed_size = size
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    app.stack.resize(size)
+
+
+def press(app, key, mod=0):
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+
+
+def click(app, pos, button=1):
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def summary(kind="win", match_over=True):
+    if kind == "tie":
+        variant = find_variant("duodecim")
+        state = m.new_game(variant, random.Random(1))
+        outcome = Outcome(None, Kind.TIE, 0, Termination.DEADLOCK)
+        state = replace(state, phase=m.Phase.OVER, result=outcome)
+        return GameSummary(GameSetup("duodecim"), state, 7, 80, (2, 3), (40, 52))
+    if kind == "mundo":
+        variant = find_variant("el_mundo", {"play_on": True})
+        state = m.new_game(variant, random.Random(1))
+        outcome = Outcome(2, Kind.SINGLE, 1, places=(2, 0, 3, 1))
+        state = replace(state, phase=m.Phase.OVER, result=outcome)
+        seats = (Seat(), Seat(human=False), Seat(human=False), Seat(human=False))
+        setup = GameSetup("el_mundo", {"play_on": True}, seats)
+        return GameSummary(setup, state, 7, 120, (3, 4, 1, 0), (0, 12, 30, 44))
+    variant = find_variant("backgammon", {"match_length": 5})
+    state = m.new_game(variant, random.Random(1))
+    state = replace(
+        state,
+        phase=m.Phase.OVER,
+        result=Outcome(0, Kind.GAMMON, 2),
+        match=replace(state.match, score=(3, 1)),
+    )
+    setup = GameSetup("backgammon", {"match_length": 5}, seed=11)
+    return GameSummary(setup, state, 11, 41, (2, 5), (0, 87), match_over=match_over)
+
+
+def make(app, name):
+    """A scene and its payload, by name."""
+    from game.campaign import Campaign
+    from game.ui.scenes.campaign import CampaignScene, LevelIntroScene
+    from game.ui.scenes.confirm import ConfirmScene
+    from game.ui.scenes.dice_stats import DiceScene
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.pause import PauseScene
+    from game.ui.scenes.practice import PracticeSummaryScene
+    from game.ui.scenes.records import RecordsScene
+    from game.ui.scenes.results import ResultsScene
+    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.setup import SetupScene
+
+    return {
+        "menu": (MenuScene, None),
+        "setup": (SetupScene, "local"),
+        "practice": (SetupScene, "practice"),
+        "settings": (SettingsScene, None),
+        "rules": (RulesScene, None),
+        "rules_one": (RulesScene, "duodecim"),
+        "pause": (PauseScene, "backgammon"),
+        "results_win": (ResultsScene, summary("win", match_over=False)),
+        "results_tie": (ResultsScene, summary("tie")),
+        "results_mundo": (ResultsScene, summary("mundo")),
+        "campaign": (CampaignScene, None),
+        "records": (RecordsScene, None),
+        "dice": (DiceScene, None),
+        "intro": (LevelIntroScene, LevelCard(Campaign.load().levels[4], 2)),
+        "results_campaign": (
+            ResultsScene,
+            campaign_summary(medal=2, next_level="02-a-game-in-the-forum"),
+        ),
+        "confirm": (ConfirmScene, Question("Concede?", "You lose the game.", "Concede", "Play on")),
+        "practice_summary": (PracticeSummaryScene, summary("win")),
+        "results_missed": (ResultsScene, campaign_summary(medal=0)),
+    }[name]
+
+
+def campaign_summary(medal, next_level=""):
+    base = summary("tie")
+    variant = find_variant("duodecim")
+    state = replace(base.state, result=Outcome(0, Kind.SINGLE, 1))
+    setup = GameSetup(
+        "duodecim", seats=(Seat(), Seat(human=False)), mode="campaign", level="01-the-twelve-lines"
+    )
+    assert state.variant == variant
+    return replace(base, setup=setup, state=state, medal=medal, next_level=next_level)
+
+
+SCENES = [
+    "menu",
+    "setup",
+    "practice",
+    "settings",
+    "rules",
+    "rules_one",
+    "pause",
+    "results_win",
+    "results_tie",
+    "results_mundo",
+    "campaign",
+    "records",
+    "dice",
+    "intro",
+    "results_campaign",
+    "results_missed",
+]
+
+
+def enter(app, name):
+    cls, payload = make(app, name)
+    below = Below(app)
+    app.push(below)
+    scene = cls(app)
+    app.push(scene, payload)
+    return scene, below
