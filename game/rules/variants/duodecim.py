@@ -129,96 +129,7 @@ class Duodecim(Variant):
           uses two dice, not one (the general search keeps whichever it met
           first, so it depends on the order of the dice).
         """
-        side = position.to_act
-        # The mover's row with its hand as one more place; the opponent's row.
-        mine = [*position.board[side], position.hand[side]]
-        theirs = list(position.board[1 - side])
-        seen_theirs = [bytes(theirs)]  # changes only when a man is hit
-        hand = len(mine) - 1
-        facing = FACING
-        last, bear_from = self.track_length, self.bear_from
-        track = range(1, last + 1)
-        throw = tuple(sorted(dice, reverse=True))
-        full = len(throw)
-        units: dict[tuple[int, ...], list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = {}
-        found: dict[bytes, tuple[int, tuple[Step, ...]]] = {}
-        searched: set[bytes] = set()
-        steps: list[Step] = []
-        new_step = tuple.__new__  # Step(...) without its Python-level constructor
-
-        def visit(left: tuple[int, ...], before: int, after: int) -> None:
-            # ``before``/``after``: where the last step took its man from and to.
-            board_key = bytes(mine) + seen_theirs[0]
-            node = board_key + bytes((*left, before, after))
-            if node in searched:
-                return
-            searched.add(node)
-            spend = units.get(left)
-            if spend is None:
-                spend = units[left] = list(self.dice_units(left))
-            waiting = mine[0] or mine[hand]
-            home = not waiting and not any(mine[1:bear_from])
-            # Every waiting man enters (from pos 0, into the middle row) before any man moves on.
-            sources = (0,) if waiting else list(compress(track, mine[1 : last + 1]))
-            moved = False
-            for value, group, rest in spend:
-                if waiting and value > MIDDLE:
-                    continue
-                for src in sources:
-                    dst = src + value
-                    if dst > last:
-                        if not home or dst != last + 1:
-                            continue  # bearing off: all home, an exact die or sum only
-                        where, hit = 0, False
-                    else:
-                        where = facing[dst]
-                        count = theirs[where]
-                        if count >= 2:
-                            continue
-                        hit = count == 1
-                    moved = True
-                    # Two steps that could be made in either order to the same
-                    # end are tried in one order only (the lower from-to first):
-                    # two entries; or two moves unless the second moves on the
-                    # man the first moved, or bears off a man the first brought home.
-                    # (src <= before also means both are entries or both moves.)
-                    if (
-                        src <= before
-                        and (src < before or dst < after)
-                        and (src == 0 or (src != after and (dst <= last or before >= bear_from)))
-                    ):
-                        continue
-                    taken = hand if src == 0 and not mine[0] else src
-                    mine[taken] -= 1
-                    mine[dst] += 1
-                    if hit:
-                        theirs[where] -= 1
-                        theirs[0] += 1
-                        kept = seen_theirs[0]
-                        seen_theirs[0] = bytes(theirs)
-                    steps.append(new_step(Step, (src, dst, value, hit, group)))
-                    if rest:
-                        visit(rest, src, dst)
-                    else:
-                        # Every die used. No shorter play leaves this board:
-                        # its men would have moved fewer pips.
-                        key = bytes(mine) + seen_theirs[0]
-                        if key not in found:
-                            found[key] = (full, tuple(steps))
-                    steps.pop()
-                    if hit:
-                        theirs[0] -= 1
-                        theirs[where] += 1
-                        seen_theirs[0] = kept
-                    mine[dst] -= 1
-                    mine[taken] += 1
-            if not moved:
-                used = full - len(left)
-                known = found.get(board_key)
-                if known is None or used > known[0]:
-                    found[board_key] = (used, tuple(steps))
-
-        visit(throw, 0, 0)
+        found = _search(self, position, dice)
         most = max(used for used, _ in found.values())
         plays = [Play(p) for used, p in found.values() if used == most]
         return self.filter_plays(position, plays)
@@ -253,3 +164,102 @@ class Duodecim(Variant):
         if position.off(mover) < self.men:
             return None
         return Outcome(mover, Kind.SINGLE, 1)
+
+
+def _search(
+    variant: Duodecim, position: Position, dice: Sequence[int]
+) -> dict[bytes, tuple[int, tuple[Step, ...]]]:
+    """The search of ``Duodecim.generate_plays``: each board the mover can
+    leave (its men and the opponent's, as bytes), with the dice the play uses (the
+    most, where sequences tie) and one sequence of steps that makes it."""
+    side = position.to_act
+    # The mover's row with its hand as one more place; the opponent's row.
+    mine = [*position.board[side], position.hand[side]]
+    theirs = list(position.board[1 - side])
+    seen_theirs = [bytes(theirs)]  # changes only when a man is hit
+    hand = len(mine) - 1
+    facing = FACING
+    last, bear_from = variant.track_length, variant.bear_from
+    track = range(1, last + 1)
+    throw = tuple(sorted(dice, reverse=True))
+    full = len(throw)
+    units: dict[tuple[int, ...], list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = {}
+    found: dict[bytes, tuple[int, tuple[Step, ...]]] = {}
+    searched: set[bytes] = set()
+    steps: list[Step] = []
+    new_step = tuple.__new__  # Step(...) without its Python-level constructor
+
+    def visit(left: tuple[int, ...], before: int, after: int) -> None:
+        # ``before``/``after``: where the last step took its man from and to.
+        board_key = bytes(mine) + seen_theirs[0]
+        node = board_key + bytes((*left, before, after))
+        if node in searched:
+            return
+        searched.add(node)
+        spend = units.get(left)
+        if spend is None:
+            spend = units[left] = list(variant.dice_units(left))
+        waiting = mine[0] or mine[hand]
+        home = not waiting and not any(mine[1:bear_from])
+        # Every waiting man enters (from pos 0, into the middle row) before any man moves on.
+        sources = (0,) if waiting else list(compress(track, mine[1 : last + 1]))
+        moved = False
+        for value, group, rest in spend:
+            if waiting and value > MIDDLE:
+                continue
+            for src in sources:
+                dst = src + value
+                if dst > last:
+                    if not home or dst != last + 1:
+                        continue  # bearing off: all home, an exact die or sum only
+                    where, hit = 0, False
+                else:
+                    where = facing[dst]
+                    count = theirs[where]
+                    if count >= 2:
+                        continue
+                    hit = count == 1
+                moved = True
+                # Two steps that could be made in either order to the same
+                # end are tried in one order only (the lower from-to first):
+                # two entries; or two moves unless the second moves on the
+                # man the first moved, or bears off a man the first brought home.
+                # (src <= before also means both are entries or both moves.)
+                if (
+                    src <= before
+                    and (src < before or dst < after)
+                    and (src == 0 or (src != after and (dst <= last or before >= bear_from)))
+                ):
+                    continue
+                taken = hand if src == 0 and not mine[0] else src
+                mine[taken] -= 1
+                mine[dst] += 1
+                if hit:
+                    theirs[where] -= 1
+                    theirs[0] += 1
+                    kept = seen_theirs[0]
+                    seen_theirs[0] = bytes(theirs)
+                steps.append(new_step(Step, (src, dst, value, hit, group)))
+                if rest:
+                    visit(rest, src, dst)
+                else:
+                    # Every die used. No shorter play leaves this board:
+                    # its men would have moved fewer pips.
+                    key = bytes(mine) + seen_theirs[0]
+                    if key not in found:
+                        found[key] = (full, tuple(steps))
+                steps.pop()
+                if hit:
+                    theirs[0] -= 1
+                    theirs[where] += 1
+                    seen_theirs[0] = kept
+                mine[dst] -= 1
+                mine[taken] += 1
+        if not moved:
+            used = full - len(left)
+            known = found.get(board_key)
+            if known is None or used > known[0]:
+                found[board_key] = (used, tuple(steps))
+
+    visit(throw, 0, 0)
+    return found
