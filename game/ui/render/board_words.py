@@ -9,19 +9,38 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.play.table import RESIGN_WORDS
+from game.rules import actions as a
 from game.rules import match as m
 
 if TYPE_CHECKING:
     from game.ui.render.board_reader import BoardReader
 
 MESSAGE_TIME = 4.0  # seconds a message stays before the prompt comes back
-RESIGN_WORDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
-RESIGN_BUTTONS = [
-    ("resign1", "Resign single"),
-    ("resign2", "Resign gammon"),
-    ("resign3", "Resign backgammon"),
-    ("cancel", "Cancel"),
-]
+RESIGN_LABELS = {1: "Resign single", 2: "Resign gammon", 3: "Resign backgammon"}
+# The decisions a button makes at the board: the rest are the side's own (roll, the
+# steps of a play, undo, done, hint) or chance's.
+DECIDED_BY_BUTTON = (a.Double, a.Take, a.Drop, a.Beaver, a.Accept, a.Reject, a.NameDie, a.Resign)
+
+
+def action_button(action: a.Action) -> tuple[str, str]:
+    """The button of a decision: its name (what ``press`` is given) and its label."""
+    match action:
+        case a.NameDie(value=value):
+            return f"choose{value}", str(value)
+        case a.Resign(level=level):
+            return f"resign{level}", RESIGN_LABELS[level]
+    return action.name, action.name.capitalize()
+
+
+def button_actions(state: m.GameState) -> dict[str, a.Action]:
+    """The decisions buttons can make now, by button name, in the order the rules list
+    them (``game.rules.actions.legal_actions``)."""
+    return {
+        action_button(x)[0]: x
+        for x in a.legal_actions(state)
+        if isinstance(x, DECIDED_BY_BUTTON)
+    }
 
 
 def prompt(scene: BoardReader, state: m.GameState) -> str:
@@ -66,21 +85,17 @@ def wanted_buttons(scene: BoardReader) -> list[tuple[str, str]]:
     if scene.busy or not scene.human_to_act() or scene.dice_entry or scene.throw_prompt:
         return []
     out: list[tuple[str, str]] = []
+    actions = button_actions(state).values()
+    resigns = [action_button(x) for x in actions if isinstance(x, a.Resign)]
+    decisions = [action_button(x) for x in actions if not isinstance(x, a.Resign)]
     if scene.resigning and state.phase in (m.Phase.ROLL, m.Phase.MOVE):
-        return list(RESIGN_BUTTONS)
-    if state.phase is m.Phase.RESIGN:
-        return [("accept", "Accept"), ("reject", "Reject")]
+        return [*resigns, ("cancel", "Cancel")]
     if state.phase is m.Phase.ROLL:
         out.append(("roll", "Roll"))
-        if m.can_double(state):
-            out.append(("double", "Double"))
-    elif state.phase is m.Phase.TAKE:
-        out += [("take", "Take"), ("drop", "Drop")]
-        if m.can_beaver(state):
-            out.append(("beaver", "Beaver"))
-    elif state.phase is m.Phase.CHOOSE:
-        out += [(f"choose{v}", str(v)) for v in m.die_choices(state)]
-    elif state.phase is m.Phase.MOVE and scene.turn is not None:
+    out += decisions
+    if state.phase is not m.Phase.MOVE:
+        return out
+    if scene.turn is not None:
         if scene.review is not None or scene.tutor_card is not None:
             return []  # the tutor has the word
         if scene.hint_offered():
@@ -92,4 +107,11 @@ def wanted_buttons(scene: BoardReader) -> list[tuple[str, str]]:
     return out
 
 
-__all__ = ["MESSAGE_TIME", "message_text", "prompt", "wanted_buttons"]
+__all__ = [
+    "MESSAGE_TIME",
+    "action_button",
+    "button_actions",
+    "message_text",
+    "prompt",
+    "wanted_buttons",
+]

@@ -11,28 +11,18 @@ import pygame
 from game.play import replaying
 from game.play.advice import HINT_ROWS
 from game.play.turn import Move
-from game.rules import actions as a
 from game.rules import match as m
 from game.rules.position import Position
 from game.ui.anim.effects import DiceThrow
 from game.ui.dice_entry import DiceEntry
 from game.ui.dice_seal import ThrowPrompt
 from game.ui.hints import HintCard, TutorCard, covers
+from game.ui.render import board_words
 from game.ui.routes import Route
 from game.ui.scenes.board_anim import Knocked
 
 # The mixin reads and changes the scene's attributes (typed in BoardScene).
 _Base: Any = object
-
-BUTTON_ACTIONS: dict[str, a.Action] = {
-    "double": a.Double(),
-    "take": a.Take(),
-    "drop": a.Drop(),
-    "beaver": a.Beaver(),
-    "accept": a.Accept(),
-    "reject": a.Reject(),
-}
-
 
 def distance(p: tuple[int, int], q: tuple[int, int]) -> float:
     return float(((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2) ** 0.5)
@@ -149,10 +139,12 @@ class BoardInput(_Base):
         if name not in self.buttons or name not in dict(self.wanted_buttons()):
             return False
         self.app.audio.play("click")
+        decisions = board_words.button_actions(self.state)
         if name == "roll":
             self.roll()
-        elif name in BUTTON_ACTIONS:
-            self.apply(BUTTON_ACTIONS[name])
+        elif name in decisions:
+            self.resigning = False
+            self.apply(decisions[name])
         elif name == "done" and self.turn is not None:
             play = self.turn.complete()
             if play is not None:
@@ -161,13 +153,8 @@ class BoardInput(_Base):
             self.toggle_hint()
         elif name == "undo":
             self.undo()
-        elif name.startswith("resign"):
-            self.resigning = False
-            self.apply(a.Resign(int(name.removeprefix("resign"))))
         elif name == "cancel":
             self.resigning = False
-        elif name.startswith("choose"):
-            self.apply(a.NameDie(int(name.removeprefix("choose"))))
         return True
 
     def undo(self) -> bool:
