@@ -7,24 +7,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.play import events as ev
-from game.play.table import REPLAY_HELP
 from game.rules import actions as a
 from game.rules import match as m
-from game.rules.notation import parse_play
+from game.rules.errors import RulesError
 from game.rules.replay import ReplayError, apply_entry, first_state
+
+REPLAY_HELP = "Replay: Right or Space for the next move, Left to go back, A to play on"
 
 if TYPE_CHECKING:
     from game.play.table import Table
 
-REPLAY_WORDS = {
-    "double": "doubles",
-    "take": "takes",
-    "beaver": "beavers",
-    "drop": "drops",
-    "resign": "offers to resign",
-    "accept": "accepts",
-    "reject": "refuses",
-    "concede": "concedes",
+REPLAY_WORDS: dict[type[a.Action], str] = {
+    a.Double: "doubles",
+    a.Take: "takes",
+    a.Beaver: "beavers",
+    a.Drop: "drops",
+    a.Resign: "offers to resign",
+    a.Accept: "accepts",
+    a.Reject: "refuses",
+    a.Concede: "concedes",
+    a.NameDie: "names a die",
 }
 
 
@@ -42,34 +44,33 @@ def replay_step(table: Table) -> None:
         return
     entry = replay.plays[n]
     state = table.state
-    action = entry.get("action")
-    after = state
-    by_hand = action == "roll" and bool(entry.get("manual"))  # not the seed's dice
-    if action != "roll" or by_hand:  # the seed's rolls are drawn from table.rng below
-        try:
-            after = apply_entry(state, entry, table.rng, n, table.contribution)
-        except ReplayError as exc:
-            table.replay_auto = False
-            table.say(f"The replay stops: {exc}")
-            return
-    name = table.name(int(entry.get("side", 0)))
+    try:
+        action = a.action_from_json(state, entry)
+        # The seed's rolls are drawn from the table's own dice below; every other
+        # decision is checked against the record first.
+        seeded = isinstance(action, a.Roll) and not action.by_hand
+        after = state if seeded else apply_entry(state, entry, table.rng, n, table.contribution)
+    except (ReplayError, RulesError) as exc:
+        table.replay_auto = False
+        table.say(f"The replay stops: {exc}")
+        return
+    name = table.name(a.actor(state, action))
     counted = f"{n + 1} of {len(replay.plays)}"
-    if by_hand:
-        table.apply(a.Roll(tuple(entry.get("dice", [])), by_hand=True))
-    elif action == "roll":
-        table.roll()
-        if list(table.state.dice) != list(entry.get("dice", [])):
-            table.replay_auto = False
-            table.say(f"The replay stops: the seed throws {list(table.state.dice)} here")
-    elif action == "play":
-        play = parse_play(table.variant, state.position, state.dice, entry["play"])
-        table.commit(play, animate=True)
-        table.say(f"{name} plays {entry['play']}  ·  {counted}")
-    else:
-        decision = a.action_from_json(state, entry)
-        table._push(decision, after)
-        words = REPLAY_WORDS.get(str(action), str(action))
-        table.say(f"{name} {words}  ·  {counted}")
+    match action:
+        case a.Roll(by_hand=True):
+            table.apply(action)
+        case a.Roll(dice=dice):
+            table.roll()
+            if tuple(table.state.dice) != dice:
+                table.replay_auto = False
+                table.say(f"The replay stops: the seed throws {list(table.state.dice)} here")
+        case a.Move(play=play):
+            table.commit(play, animate=True)
+            table.say(f"{name} plays {entry['play']}  ·  {counted}")
+        case _:
+            table._push(action, after)
+            words = REPLAY_WORDS.get(type(action), action.name)
+            table.say(f"{name} {words}  ·  {counted}")
     table._tell(ev.Wait("replay" if table.replay_auto else "now"))
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from game.play import events as ev
 from game.play.advice import TutorTally, chance_game, grade
+from game.play.replaying import REPLAY_HELP, replay_step
 from game.play.session import (
     GameSetup,
     GameSummary,
@@ -556,8 +557,6 @@ class Table:
                 self._tell(ev.GameOver(state))
             return
         if self.replaying is not None:
-            from game.play.replaying import replay_step
-
             replay_step(self)
             return
         if self.dice_wanted is not None or self.throw_wanted:
@@ -679,11 +678,9 @@ class Table:
                 self.say(f"{name} offers to resign {RESIGN_WORDS[level]}")
 
 
-REPLAY_HELP = "Replay: Right or Space for the next move, Left to go back, A to play on"
 
 
 __all__ = [
-    "REPLAY_HELP",
     "Table",
     "advice_available",
     "decide",
