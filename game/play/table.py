@@ -47,6 +47,19 @@ from game.rules.variants import find_variant
 log = logging.getLogger(__name__)
 
 RESIGN_WORDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+# What the board says a side did, after its name.
+SAID: dict[type[a.Action], Callable[[Any], str]] = {
+    a.NameDie: lambda x: f"names a {x.value}",
+    a.Double: lambda x: "doubles",
+    a.Take: lambda x: "takes",
+    a.Drop: lambda x: "drops",
+    a.Beaver: lambda x: "beavers",
+    a.Accept: lambda x: "accepts",
+    a.Reject: lambda x: "refuses: play on",
+    a.Resign: lambda x: f"offers to resign {RESIGN_WORDS[x.level]}",
+    a.Concede: lambda x: "concedes",
+}
+PERSON_SAYS = (a.Double, a.Resign, a.Concede, a.Reject)  # heard by the other side
 
 
 def advice_available(variant_id: str) -> bool:
@@ -430,28 +443,8 @@ class Table:
             self.commit(action.play, animate=False)
             return
         after = a.apply_action(state, action)
-        side = a.actor(state, action)
         self._push(action, after)
-        name = self.name(side)
-        match action:
-            case a.Roll(by_hand=by_hand):
-                self._tell(ev.Rolled(side, after.dice, by_hand))
-            case a.Double():
-                self._tell(ev.Doubled(side))
-                self.say(f"{name} doubles")
-            case a.Resign(level=level):
-                self._tell(ev.Resigned(side, level))
-                self.say(f"{name} offers to resign {RESIGN_WORDS[level]}")
-            case a.Concede():
-                self._tell(ev.Conceded(side))
-                self.say(f"{name} concedes")
-            case a.NameDie(value=value):
-                self._tell(ev.Named(side, value))
-            case a.Reject():
-                self._tell(ev.Answered(side, action))
-                self.say(f"{name} refuses: play on")
-            case _:
-                self._tell(ev.Answered(side, action))
+        self._announce(a.actor(state, action), action, after, PERSON_SAYS)
 
     def commit(self, play: Play, *, animate: bool) -> None:
         """Make ``play`` in the game (``animate``: the window is to show its steps)."""
@@ -657,27 +650,32 @@ class Table:
             self.commit(action.play, animate=True)
             return
         self._push(action, a.apply_action(state, action))
+        self._announce(side, action, self.state, tuple(SAID))
+
+    def _announce(
+        self,
+        side: int,
+        action: a.Action,
+        after: m.GameState,
+        said: tuple[type[a.Action], ...],
+    ) -> None:
+        """Tell the window what ``side`` did (an event), and say it in words where the
+        action is one of ``said`` (a person's own throw or answer needs no words)."""
         match action:
-            case a.NameDie(value=value):
-                self._tell(ev.Named(side, value))
-                self.say(f"{name} names a {value}")
+            case a.Roll(by_hand=by_hand):
+                self._tell(ev.Rolled(side, after.dice, by_hand))
             case a.Double():
                 self._tell(ev.Doubled(side))
-                self.say(f"{name} doubles")
-            case a.Take() | a.Drop() | a.Beaver():
-                self._tell(ev.Answered(side, action))
-                self.say(f"{name} {'drops' if action.name == 'drop' else action.name + 's'}")
-            case a.Accept():
-                self._tell(ev.Answered(side, action))
-                self.say(f"{name} accepts")
-            case a.Reject():
-                self._tell(ev.Answered(side, action))
-                self.say(f"{name} refuses: play on")
             case a.Resign(level=level):
                 self._tell(ev.Resigned(side, level))
-                self.say(f"{name} offers to resign {RESIGN_WORDS[level]}")
-
-
+            case a.Concede():
+                self._tell(ev.Conceded(side))
+            case a.NameDie(value=value):
+                self._tell(ev.Named(side, value))
+            case _:
+                self._tell(ev.Answered(side, action))
+        if isinstance(action, said):
+            self.say(f"{self.name(side)} {SAID[type(action)](action)}")
 
 
 __all__ = [
