@@ -40,6 +40,7 @@ from game.ui.widgets import (
     draw_shadow,
     draw_text,
     draw_token,
+    fit_size,
     fit_text,
     get_font,
     typeset,
@@ -478,6 +479,7 @@ class SetupScene(WidgetScene):
         size = 30 * s
         badge = "Reconstruction" if text.reconstruction else ""
         badge_w = round(140 * s) if badge else 0
+        size = fit_size(text.title, "caps", size, title.w - badge_w, 22 * s)
         shown = fit_text(text.title, "caps", size, title.w - badge_w)
         r = draw_text(
             surface,

@@ -47,6 +47,7 @@ from game.ui.widgets.style import (
 )
 from game.ui.widgets.text import (
     draw_text,
+    fit_size,
     fit_text,
     get_font,
     has_glyph,
@@ -87,6 +88,7 @@ __all__ = [
     "draw_shadow",
     "draw_text",
     "draw_token",
+    "fit_size",
     "fit_text",
     "get_font",
     "glow_sprite",

@@ -10,7 +10,7 @@ import pygame
 
 from game.ui.widgets.drawing import rounded_box
 from game.ui.widgets.style import DEFAULT_STYLE, Colour, Style, approach, mix
-from game.ui.widgets.text import draw_text, fit_text
+from game.ui.widgets.text import draw_text, fit_size, fit_text, get_font
 from game.ui.widgets.widget import Widget
 
 
@@ -76,12 +76,14 @@ class Row(Widget):
             box.set_alpha(None)
         colour = st.text if self.enabled else st.text_disabled
         label_w = rect.w - self.value_area().w - self.px(24)
+        # A long label is set a little smaller before anything is cut from it.
+        size = fit_size(self.label, "text", self.px(self.size), label_w, self.px(self.size) * 0.85)
         draw_text(
             surface,
-            fit_text(self.label, "text", self.px(self.size), label_w),
+            fit_text(self.label, "text", size, label_w),
             (rect.x + self.px(12), rect.centery),
             role="text",
-            size=self.px(self.size),
+            size=size,
             colour=colour,
             anchor="midleft",
         )
@@ -222,6 +224,14 @@ class Toggle(Choice):
             style=style,
         )
         self.knob = 1.0 if value else 0.0  # eased position of the switch's knob
+
+    def value_area(self) -> pygame.Rect:
+        """The switch and its word (drawn from the right), no wider than they need, so
+        the label has the rest of the row."""
+        font = get_font("bold", self.px(self.size))
+        word = max(font.size(self.fmt(v))[0] for v in self.values)
+        w = min(self.rect.w * 0.56, self.px(54 + 8 + 12 + 8) + word)
+        return pygame.Rect(self.rect.right - w - self.px(8), self.rect.y, w, self.rect.h)
 
     def handle_mouse(self, event: pygame.event.Event) -> bool:
         if (

@@ -53,6 +53,14 @@ def fit_text(text: str, role: str, size: float, width: int) -> str:
     return text.rstrip(" ,;:.") + dots
 
 
+def fit_size(text: str, role: str, size: float, width: int, smallest: float) -> float:
+    """The largest size from ``size`` down to ``smallest`` (in steps of 5%) at which
+    ``text`` fits ``width`` px; ``smallest`` if none does (then ``fit_text`` cuts it)."""
+    while size > smallest and get_font(role, size).size(text)[0] > width:
+        size = max(smallest, size * 0.95)
+    return size
+
+
 def typeset(text: str, role: str = "text") -> str:
     """Curly quotes and apostrophes for straight ones, where the font has them."""
     if ("'" not in text and '"' not in text) or not has_glyph(role, "“"):

@@ -1,0 +1,89 @@
+"""Nothing on any screen is cut short at 1280x800: every text drawn through
+``fit_text`` fits its box whole (a long label is set a little smaller first).
+
+Each scene is entered and drawn with ``fit_text`` watched in every module that uses it;
+the setup scene is drawn with each variant chosen (their options differ), and the board
+with each variant at its start."""
+
+from __future__ import annotations
+
+import sys
+
+import pygame
+import pytest
+from scene_kit import SCENES, enter, open_app, press, reset_app  # tests/ui on the path
+
+from game.play.session import GameSetup, Seat
+from game.rules.variants import VARIANTS
+from game.ui.routes import Route
+from game.ui.widgets import text as text_module
+
+ALL = [*SCENES, "confirm", "practice_summary"]
+
+
+@pytest.fixture(scope="module")
+def started_app(tmp_path_factory):
+    yield from open_app(tmp_path_factory)
+
+
+@pytest.fixture
+def app(started_app):
+    return reset_app(started_app)
+
+
+@pytest.fixture
+def cut(monkeypatch):
+    """The texts ``fit_text`` had to cut, as (text, what was left)."""
+    original = text_module.fit_text
+    found: list[tuple[str, str]] = []
+
+    def watched(text: str, role: str, size: float, width: int) -> str:
+        out = original(text, role, size, width)
+        if out != text:
+            found.append((text, out))
+        return out
+
+    for module in list(sys.modules.values()):
+        if module is not None and getattr(module, "fit_text", None) is original:
+            monkeypatch.setattr(module, "fit_text", watched)
+    return found
+
+
+def draw(app, scene, frames: int = 3) -> None:
+    for _ in range(frames):
+        scene.update(0.05)
+        scene.draw(app.screen)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_no_scene_cuts_its_words(app, cut, name):
+    scene, _ = enter(app, name)
+    draw(app, scene)
+    assert cut == []
+
+
+def test_the_setup_cuts_no_variants_title_or_option(app, cut):
+    scene, _ = enter(app, "setup")
+    for _ in VARIANTS:
+        draw(app, scene, 2)
+        press(app, pygame.K_DOWN)  # the next variant in the list
+        scene.update(0.3)
+    assert cut == []
+
+
+def test_the_watch_sees_a_cut(app, cut):
+    """The test above can fail: a text too long for its box is seen."""
+    assert text_module.fit_text("x" * 400, "text", 18, 100) != "x" * 400
+    from game.ui.scenes import setup
+
+    setup.fit_text("x" * 400, "text", 18, 100)
+    assert cut and cut[0][0] == "x" * 400
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_the_board_cuts_no_words(app, cut, variant_id):
+    players = 4 if variant_id == "el_mundo" else 2
+    setup = GameSetup(variant_id, {}, seats=(Seat(),) * players, seed=7)
+    board = app.go(Route.BOARD, setup)
+    draw(app, board, 5)
+    assert cut == []
