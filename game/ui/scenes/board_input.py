@@ -10,6 +10,7 @@ import pygame
 
 from game.play import replaying
 from game.play.advice import HINT_ROWS
+from game.play.reasons import why_not
 from game.play.turn import Move
 from game.rules import match as m
 from game.rules.position import Position
@@ -214,6 +215,9 @@ class BoardInput(_Base):
             return True
         if not dragged:
             self.selected = None
+            reason = why_not(self.turn, pos)  # a man that cannot move says why
+            if reason:
+                self.say(reason)
         return False
 
     def make(self, move: Move) -> None:

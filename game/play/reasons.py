@@ -1,0 +1,55 @@
+"""Why a man a person clicks cannot move: the short reason the board gives instead of
+doing nothing (men must enter first, the points it could reach are shut, a capture is
+owed, the rules want more of the dice, it may not bear off yet)."""
+
+from __future__ import annotations
+
+from game.play.turn import TurnInput
+from game.rules.search import Board
+
+ENTER_FIRST = "Your men waiting to enter must come in first"
+DICE_USED = "Your dice are all played"
+BLOCKED = "That man is shut in: every point it could reach is taken"
+NOT_HOME = "Men bear off only when all are home"
+MUST_CAPTURE = "A capture is possible, and a capture must be made"
+MORE_DICE = "Not with that man: the rules make you play as much of the dice as you can"
+NOT_YOURS = ""  # an empty point, or not the mover's: nothing to say
+
+
+def why_not(turn: TurnInput, pos: int) -> str:
+    """Why the mover's man on ``pos`` (0: the bar or hand) cannot move now, in the
+    board's words; "" when there is nothing to explain (no man of the mover there, or
+    it can move)."""
+    if pos in turn.sources():
+        return ""
+    variant = turn.variant
+    position = turn.position
+    board = Board(variant, position)
+    here = board.waiting() if pos == 0 else board.mine[pos] if pos < len(board.mine) else 0
+    if not here:
+        return NOT_YOURS
+    left = turn.dice_remaining
+    if not left:
+        return DICE_USED
+    if pos != 0 and board.waiting():
+        return ENTER_FIRST
+    steps = [
+        step
+        for die in sorted(set(left))
+        for step in variant.legal_steps(board, die)
+        if step.src == pos
+    ]
+    if steps:  # legal on its own: a rule about the whole play forbids it
+        if variant.may_filter(turn.start, turn.dice) and any(
+            step.hit for play in turn.plays for step in play
+        ):
+            return MUST_CAPTURE
+        return MORE_DICE
+    if pos + max(left) > variant.track_length and (
+        any(board.mine[1 : variant.bear_from]) or board.waiting()
+    ):
+        return NOT_HOME
+    return BLOCKED
+
+
+__all__ = ["why_not"]
