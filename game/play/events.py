@@ -14,6 +14,7 @@ from typing import Any, TypeAlias
 from game.rules import actions as a
 from game.rules import match as m
 from game.rules.play import Play
+from game.rules.position import Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,8 @@ class Played:
     side: int
     play: Play
     animate: bool
+    before: Position | None = None  # the position the play was made from
+    notation: str = ""  # the play in the standard notation (``13/7 8/7``)
 
 
 @dataclass(frozen=True, slots=True)

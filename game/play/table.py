@@ -40,6 +40,7 @@ from game.rules import actions as a
 from game.rules import match as m
 from game.rules.dice import dice_stream, new_seed, seed_seal
 from game.rules.errors import RulesError
+from game.rules.notation import format_turn
 from game.rules.play import Play
 from game.rules.replay import Replay, first_state
 from game.rules.variants import find_variant
@@ -455,7 +456,8 @@ class Table:
         self.turn = None
         self.review = None
         self.judgement = None
-        self._tell(ev.Played(side, play, animate))
+        notation = format_turn(state.variant, state.dice, play)
+        self._tell(ev.Played(side, play, animate, state.position, notation))
         self._push(a.Move(play), after)
         if after.phase is m.Phase.MOVE and after.roller is not None:
             self._tell(ev.DiceShown(after.dice))
@@ -645,7 +647,10 @@ class Table:
         side = state.to_act
         name = self.name(side)
         if isinstance(action, a.Move):
-            if not action.play:
+            if action.play:
+                words = format_turn(state.variant, state.dice, action.play)
+                self.say(f"{name} plays {words}")
+            else:
                 self.say(f"{name} cannot move")
             self.commit(action.play, animate=True)
             return

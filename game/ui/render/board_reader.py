@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from game.play.session import GameSetup, Seat
     from game.play.turn import TurnInput
     from game.rules import match as m
+    from game.rules.play import Play
     from game.rules.position import Position
     from game.rules.replay import Replay
     from game.rules.variants.base import Variant
@@ -86,6 +87,9 @@ class BoardReader(Protocol):
 
     @property
     def hint_card(self) -> HintCard | None: ...
+
+    @property
+    def last_plays(self) -> dict[int, tuple[Position, Play]]: ...  # each side's last play
 
     @property
     def tutor_card(self) -> TutorCard | None: ...

@@ -71,8 +71,11 @@ def prompt(scene: BoardReader, state: m.GameState) -> str:
 
 
 def message_text(scene: BoardReader) -> str:
-    """The line shown: the last thing said, for a few seconds, then the prompt."""
+    """The line shown: the last thing said, for a few seconds (and while the men it
+    speaks of still move: the next prompt waits for them), then the prompt."""
     text = scene.message
+    if text and scene.busy:
+        return text
     if not text or scene.t - scene.message_time > MESSAGE_TIME:
         text = prompt(scene, scene.state)
     return text

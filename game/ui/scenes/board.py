@@ -54,7 +54,14 @@ from game.ui.dice_entry import DiceEntry
 from game.ui.dice_seal import ThrowPrompt, asks_throw
 from game.ui.hints import HintCard, TutorCard
 from game.ui.progress import record_finished, save_in_progress
-from game.ui.render import board_controls, board_hud, board_marks, board_preview, board_words
+from game.ui.render import (
+    board_controls,
+    board_hud,
+    board_marks,
+    board_preview,
+    board_trail,
+    board_words,
+)
 from game.ui.render.board_view import BoardView
 from game.ui.render.layout import SpotKey, spot_key
 from game.ui.routes import NextGame, Route
@@ -179,6 +186,8 @@ class BoardScene(BoardInput, Scene):
         self.controls = board_controls.NO_CONTROLS  # the buttons and message (lay_out)
         self.resigning = False  # a person is choosing how much to resign (backgammon)
         self.hint_card: HintCard | None = None
+        # Each side's last play, left on the board until it plays again (board_trail).
+        self.last_plays: dict[int, tuple[Position, Play]] = {}
         self.tutor_card: TutorCard | None = None
         self.good: tuple[float, str] = (-math.inf, "")  # the tutor's quiet word, and when
         self.act(self.table.begin)
@@ -459,6 +468,7 @@ class BoardScene(BoardInput, Scene):
             board_hud.draw_laying_out(surface, self)
             return
         board_preview.draw_field(surface, self)
+        board_trail.draw_trails(surface, self)
         board_hud.draw_dice(surface, self)
         board_hud.draw_cube(surface, self)
         board_hud.draw_seal(surface, self)

@@ -31,7 +31,9 @@ def show_event(scene: BoardScene, event: ev.Event) -> None:
                 scene.throw_dice(state.dice)
         case ev.Rolled(dice=dice):
             scene.throw_dice(dice)
-        case ev.Played(side=side, play=play, animate=animate):
+        case ev.Played(side=side, play=play, animate=animate, before=before):
+            if before is not None:
+                scene.last_plays[side] = (before, play)  # left on the board (board_trail)
             if animate:
                 scene.animate_steps(side, play)
             scene.selected = None
@@ -62,6 +64,7 @@ def show_event(scene: BoardScene, event: ev.Event) -> None:
         case ev.HintReady(state=state, ranked=ranked):
             scene.hint_ready(state, ranked)
         case ev.Rewound(state=state):
+            scene.last_plays.clear()
             scene.shown = state.position
             scene.shown_dice = state.dice
         case ev.Wait(reason=reason):

@@ -1,0 +1,71 @@
+"""The last play of the other seats, left on the board until they play again: an arc
+in the side's colour from where each man started to where it came to rest, so a
+player can see what the computer (or the other person) just did after the men have
+stopped sliding or the animation was skipped."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.play.advice import moves_of
+from game.ui.render.board_marks import piles
+from game.ui.render.board_preview import draw_arcs
+from game.ui.render.board_reader import BoardReader
+from game.ui.render.layout import spot_key
+from game.ui.theme import side_colours
+
+Point = tuple[float, float]
+
+
+def trails_shown(scene: BoardReader) -> list[int]:
+    """The sides whose last play is drawn now: every side but the one to act, while a
+    person is to act and has not moved a man yet, nothing moves and no hint is shown."""
+    state = scene.state
+    if state.is_over or scene.busy or not scene.human_to_act():
+        return []
+    if scene.turn is not None and scene.turn.moves:
+        return []
+    if scene.hint_card is not None:
+        return []
+    return [side for side in scene.last_plays if side != state.to_act]
+
+
+def trail_lines(scene: BoardReader, side: int) -> list[list[Point]]:
+    """For each man ``side`` moved in its last play: the points of its way (where it
+    started, where it hit on the way, where it rests)."""
+    before, play = scene.last_plays[side]
+    variant, layout = scene.variant, scene.view.layout
+    after_position = variant.apply_play(before, play)
+    start_piles = piles(variant, before, side)
+    end_piles = piles(variant, after_position, side)
+    taken: dict[object, int] = {}
+    landed: dict[object, int] = {}
+    lines: list[list[Point]] = []
+    for move in moves_of(play):
+        key = scene.key_of(side, move[0].src, before)
+        end = spot_key(variant, side, move[-1].dst)
+        if key not in layout.spots or end not in layout.spots:
+            continue
+        count = start_piles.get(key, 1)
+        taken[key] = taken.get(key, 0) + 1
+        points = [layout.man_centre(key, max(0, count - taken[key]), count)]
+        for step in move[:-1]:
+            if step.hit:
+                points.append(layout.man_centre(spot_key(variant, side, step.dst), 0, 1))
+        total = end_piles.get(end, 1)
+        landed[end] = landed.get(end, 0) + 1
+        points.append(layout.man_centre(end, max(0, total - landed[end]), total))
+        lines.append(points)
+    return lines
+
+
+def draw_trails(surface: pygame.Surface, scene: BoardReader) -> None:
+    """Draw the last play of each side ``trails_shown`` names."""
+    layout = scene.view.layout
+    for side in trails_shown(scene):
+        colour = side_colours(scene.theme, side).light
+        for points in trail_lines(scene, side):
+            draw_arcs(surface, points, layout.radius, layout.frame, colour)
+
+
+__all__ = ["draw_trails", "trail_lines", "trails_shown"]
