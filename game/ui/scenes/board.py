@@ -53,6 +53,7 @@ from game.ui.anim.tween import Timeline
 from game.ui.dice_entry import DiceEntry
 from game.ui.dice_seal import ThrowPrompt, asks_throw
 from game.ui.hints import HintCard, TutorCard
+from game.ui.move_list import MoveList, card_rect, draw_move_list
 from game.ui.progress import record_finished, save_in_progress
 from game.ui.render import (
     board_controls,
@@ -70,6 +71,7 @@ from game.ui.scenes.board_anim import StepAnimation
 from game.ui.scenes.board_events import show_event
 from game.ui.scenes.board_input import BoardInput
 from game.ui.theme import side_colours, theme_for
+from game.ui.widgets import Style
 
 T = TypeVar("T")
 
@@ -188,6 +190,7 @@ class BoardScene(BoardInput, Scene):
         self.hint_card: HintCard | None = None
         # Each side's last play, left on the board until it plays again (board_trail).
         self.last_plays: dict[int, tuple[Position, Play]] = {}
+        self.move_list = MoveList()  # the record in notation, over the board (L)
         self.tutor_card: TutorCard | None = None
         self.good: tuple[float, str] = (-math.inf, "")  # the tutor's quiet word, and when
         self.act(self.table.begin)
@@ -476,6 +479,11 @@ class BoardScene(BoardInput, Scene):
         board_controls.draw_message(surface, self.controls.message)
         board_hud.draw_good(surface, self)
         board_hud.draw_cards(surface, self)
+        if self.move_list.open:
+            names = [side_colours(self.theme, s).name for s in range(self.variant.players)]
+            rect = card_rect(self.view.layout.frame, self.app.scale)
+            style = Style.from_theme(self.theme)
+            draw_move_list(surface, rect, names, self.log, self.move_list, self.app.scale, style)
 
 
 __all__ = ["BoardScene"]

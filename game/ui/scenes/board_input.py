@@ -48,6 +48,8 @@ class BoardInput(_Base):
     queued: list[pygame.event.Event]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.move_list.open and self.move_list_event(event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.hint_card is not None:
                 self.close_hint()
@@ -113,7 +115,24 @@ class BoardInput(_Base):
             return True
         return False
 
+    def move_list_event(self, event: pygame.event.Event) -> bool:
+        """The open move list takes Escape (closes it), Up, Down and the wheel."""
+        total = len(self.log)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_l):
+            self.move_list.toggle()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.move_list.scroll(1 if event.key == pygame.K_UP else -1, total)
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.move_list.scroll(event.y, total)
+            return True
+        return False
+
     def key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_l:  # the move list
+            self.move_list.toggle()
+            return True
         if self.replaying is not None:
             return self.replay_key(event)
         if event.key == pygame.K_h:

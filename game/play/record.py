@@ -1,0 +1,45 @@
+"""The game's record as lines of text for the move list: each side's plays in the
+standard notation with the dice they were made with, and the cube, resignations and
+named dice in words (``{"action": "play", "dice": [6, 5], "play": "24/13"}`` ->
+``"Crimson 6-5: 24/13"``). A roll is shown with the play made of it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from game.rules import actions as a
+
+WORDS: dict[str, str] = {
+    a.Double.name: "doubles",
+    a.Take.name: "takes",
+    a.Drop.name: "drops",
+    a.Beaver.name: "beavers",
+    a.Accept.name: "accepts the resignation",
+    a.Reject.name: "refuses the resignation",
+    a.Concede.name: "concedes",
+}
+RESIGNED = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+
+
+def record_lines(log: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[str]:
+    """One line for each decision of ``log`` but the rolls (their dice head the play
+    made of them); ``names``: each side's name."""
+    lines: list[str] = []
+    for entry in log:
+        kind = entry.get("action")
+        side = entry.get("side", 0)
+        name = names[side] if isinstance(side, int) and 0 <= side < len(names) else "?"
+        if kind == a.Move.name:
+            dice = "-".join(str(d) for d in entry.get("dice", []))
+            lines.append(f"{name} {dice}: {entry.get('play', '')}")
+        elif kind == a.Resign.name:
+            lines.append(f"{name} offers to resign {RESIGNED.get(entry.get('level', 1), '')}")
+        elif kind == a.NameDie.name:
+            lines.append(f"{name} names a {entry.get('value')}")
+        elif isinstance(kind, str) and kind in WORDS:
+            lines.append(f"{name} {WORDS[kind]}")
+    return lines
+
+
+__all__ = ["record_lines"]
