@@ -32,7 +32,7 @@ def highlights(scene: BoardReader) -> set[SpotKey]:
 def movable(scene: BoardReader) -> set[SpotKey]:
     """Where the person to act has men that may move."""
     turn = scene.turn
-    if turn is None or not scene.human_to_act() or scene.busy:
+    if turn is None or not scene.human_to_act() or scene.busy or scene.looking is not None:
         return set()
     side = scene.state.to_act
     position = turn.position

@@ -92,6 +92,11 @@ class BoardReader(Protocol):
     def last_plays(self) -> dict[int, tuple[Position, Play]]: ...  # each side's last play
 
     @property
+    def looking(self) -> int | None: ...  # looking back at this play (board_lookback)
+
+    def looked_play(self) -> tuple[int, Position, Play] | None: ...  # its side, from, play
+
+    @property
     def tutor_card(self) -> TutorCard | None: ...
 
     @property

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pygame
 
 from game.play.advice import moves_of
+from game.rules.play import Play
+from game.rules.position import Position
 from game.ui.render.board_marks import piles
 from game.ui.render.board_preview import draw_arcs
 from game.ui.render.board_reader import BoardReader
@@ -25,7 +27,7 @@ def trails_shown(scene: BoardReader) -> list[int]:
         return []
     if scene.turn is not None and scene.turn.moves:
         return []
-    if scene.hint_card is not None:
+    if scene.hint_card is not None or scene.looking is not None:
         return []
     return [side for side in scene.last_plays if side != state.to_act]
 
@@ -34,6 +36,13 @@ def trail_lines(scene: BoardReader, side: int) -> list[list[Point]]:
     """For each man ``side`` moved in its last play: the points of its way (where it
     started, where it hit on the way, where it rests)."""
     before, play = scene.last_plays[side]
+    return play_lines(scene, side, before, play)
+
+
+def play_lines(
+    scene: BoardReader, side: int, before: Position, play: Play
+) -> list[list[Point]]:
+    """The way of each man ``side`` moves in ``play``, made from ``before``."""
     variant, layout = scene.variant, scene.view.layout
     after_position = variant.apply_play(before, play)
     start_piles = piles(variant, before, side)
@@ -60,12 +69,20 @@ def trail_lines(scene: BoardReader, side: int) -> list[list[Point]]:
 
 
 def draw_trails(surface: pygame.Surface, scene: BoardReader) -> None:
-    """Draw the last play of each side ``trails_shown`` names."""
+    """Draw the last play of each side ``trails_shown`` names (or, looking back over the
+    game, the play looked at)."""
     layout = scene.view.layout
+    looked = scene.looked_play()
+    if looked is not None:
+        side, before, play = looked
+        colour = side_colours(scene.theme, side).light
+        for points in play_lines(scene, side, before, play):
+            draw_arcs(surface, points, layout.radius, layout.frame, colour)
+        return
     for side in trails_shown(scene):
         colour = side_colours(scene.theme, side).light
         for points in trail_lines(scene, side):
             draw_arcs(surface, points, layout.radius, layout.frame, colour)
 
 
-__all__ = ["draw_trails", "trail_lines", "trails_shown"]
+__all__ = ["draw_trails", "play_lines", "trail_lines", "trails_shown"]

@@ -191,6 +191,8 @@ class BoardScene(BoardInput, Scene):
         # Each side's last play, left on the board until it plays again (board_trail).
         self.last_plays: dict[int, tuple[Position, Play]] = {}
         self.move_list = MoveList()  # the record in notation, over the board (L)
+        self.looking: int | None = None  # looking back: which play (board_lookback)
+        self.looked: tuple[int, Position, Play] | None = None  # that play: side, from, play
         self.tutor_card: TutorCard | None = None
         self.good: tuple[float, str] = (-math.inf, "")  # the tutor's quiet word, and when
         self.act(self.table.begin)
@@ -338,6 +340,8 @@ class BoardScene(BoardInput, Scene):
             events, self.queued = self.queued, []
             for event in events:
                 self.handle_event(event)
+        if self.looking is not None:
+            return  # looking back over the game: the board shows a past position
         self.shown = self.resting()
         if self.wait > 0 and self.timeline.speed:
             self.wait -= dt
@@ -361,6 +365,9 @@ class BoardScene(BoardInput, Scene):
             if self.dice_anim.done:
                 self.shown_dice = self.dice_anim.values
                 self.dice_anim = None
+
+    def looked_play(self) -> tuple[int, Position, Play] | None:
+        return self.looked
 
     def resting(self) -> Position:
         """The position as it stands: the state's, with a person's steps so far."""

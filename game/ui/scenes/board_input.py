@@ -20,6 +20,7 @@ from game.ui.dice_seal import ThrowPrompt
 from game.ui.hints import HintCard, TutorCard, covers
 from game.ui.render import board_words
 from game.ui.routes import Route
+from game.ui.scenes import board_lookback
 from game.ui.scenes.board_anim import Knocked
 
 # The mixin reads and changes the scene's attributes (typed in BoardScene).
@@ -49,6 +50,8 @@ class BoardInput(_Base):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.move_list.open and self.move_list_event(event):
+            return True
+        if self.looking is not None and self.look_event(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.hint_card is not None:
@@ -129,10 +132,22 @@ class BoardInput(_Base):
             return True
         return False
 
+    def look_event(self, event: pygame.event.Event) -> bool:
+        """While looking back: Left and Right step, any other key or a click comes back
+        to the present and does nothing else."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            return board_lookback.look(self, -1 if event.key == pygame.K_LEFT else 1)
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            board_lookback.end(self)
+            return True
+        return False
+
     def key(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_l:  # the move list
             self.move_list.toggle()
             return True
+        if event.key == pygame.K_LEFT and self.replaying is None:
+            return board_lookback.look(self, -1)
         if self.replaying is not None:
             return self.replay_key(event)
         if event.key == pygame.K_h:
