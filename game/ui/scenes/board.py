@@ -50,6 +50,7 @@ from game.rules.replay import Replay
 from game.rules.variants import find_variant
 from game.ui.anim.effects import DiceThrow, Slide
 from game.ui.anim.tween import Timeline
+from game.ui.chances_panel import ChancesPanel, draw_chances
 from game.ui.dice_entry import DiceEntry
 from game.ui.dice_seal import ThrowPrompt, asks_throw
 from game.ui.hints import HintCard, TutorCard
@@ -191,6 +192,7 @@ class BoardScene(BoardInput, Scene):
         # Each side's last play, left on the board until it plays again (board_trail).
         self.last_plays: dict[int, tuple[Position, Play]] = {}
         self.move_list = MoveList()  # the record in notation, over the board (L)
+        self.chances = ChancesPanel()  # the chances and the cube's advice (C)
         self.looking: int | None = None  # looking back: which play (board_lookback)
         self.looked: tuple[int, Position, Play] | None = None  # that play: side, from, play
         self.tutor_card: TutorCard | None = None
@@ -325,6 +327,7 @@ class BoardScene(BoardInput, Scene):
         self.timeline.update(dt)
         self.update_effects(dt)
         self.show_events()  # a hint's ranking, when the worker has it
+        self.chances.update(self)
         if self.hint_card is not None and self.hint_card.state is not self.state:
             self.hint_card = None
         if self.tutor_card is not None and self.tutor_card.verdict.state is not self.state:
@@ -485,6 +488,7 @@ class BoardScene(BoardInput, Scene):
         board_controls.draw_controls(surface, self, self.controls)
         board_controls.draw_message(surface, self.controls.message)
         board_hud.draw_good(surface, self)
+        draw_chances(surface, self, self.chances)
         board_hud.draw_cards(surface, self)
         if self.move_list.open:
             names = [side_colours(self.theme, s).name for s in range(self.variant.players)]

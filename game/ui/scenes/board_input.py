@@ -146,6 +146,9 @@ class BoardInput(_Base):
         if event.key == pygame.K_l:  # the move list
             self.move_list.toggle()
             return True
+        if event.key == pygame.K_c:  # the chances and the cube's advice
+            self.chances.toggle(self)
+            return True
         if event.key == pygame.K_LEFT and self.replaying is None:
             return board_lookback.look(self, -1)
         if self.replaying is not None:

@@ -1,0 +1,63 @@
+"""The position's chances and the cube's advice, for a player who asks (C at the board):
+the trained evaluation's view of the side on roll's chances to win, to win a gammon or a
+backgammon and to lose one, before its roll, and where a cube decision is pending the
+proper action in GNU Backgammon's words ("No double, take")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules import match as m
+
+
+@dataclass(frozen=True, slots=True)
+class Chances:
+    """The side on roll's chances (0-1) and the cube's advice ("" when none is due)."""
+
+    side: int
+    win: float
+    gammon: float
+    backgammon: float
+    lose_gammon: float
+    lose_backgammon: float
+    cube: str = ""
+
+    def lines(self) -> list[str]:
+        """The chances as the board shows them."""
+        out = [
+            f"Wins {self.win:.1%}",
+            f"Gammon {self.gammon:.1%}",
+            f"Backgammon {self.backgammon:.1%}",
+            f"Loses a gammon {self.lose_gammon:.1%}",
+        ]
+        if self.cube:
+            out.append(f"Cube: {self.cube}")
+        return out
+
+
+def can_analyse(state: m.GameState) -> bool:
+    """Two sides, a trained evaluation, a game in play."""
+    from game.ai.players import has_levels
+
+    return state.variant.players == 2 and not state.is_over and has_levels(state.variant.id)
+
+
+def analyse_position(state: m.GameState) -> Chances:
+    """The chances of ``state`` for the side on roll, and the cube's advice (worker
+    thread: it loads the evaluation on first use)."""
+    from game.ai import cube
+    from game.ai.players import cubeless
+
+    probs = cubeless(state, "expert")
+    advice = ""
+    if state.variant.has_cube and (
+        (state.phase is m.Phase.ROLL and m.can_double(state)) or state.phase is m.Phase.TAKE
+    ):
+        advice = cube.analyse(state, probs).words()
+    win, gammon, backgammon, lose_gammon, lose_backgammon = (float(p) for p in probs[:5])
+    return Chances(
+        state.on_roll, win, gammon, backgammon, lose_gammon, lose_backgammon, advice
+    )
+
+
+__all__ = ["Chances", "analyse_position", "can_analyse"]

@@ -1,0 +1,96 @@
+"""The chances panel (C at the board): the side on roll's chances and, where a cube
+decision is due, the cube's advice, in the column right of the board above the
+buttons. The evaluation runs in the table's worker; the panel says so meanwhile."""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.play.analysis import Chances, analyse_position, can_analyse
+from game.rules import match as m
+from game.ui.widgets import Style, draw_text, fit_text
+
+if TYPE_CHECKING:
+    from game.ui.scenes.board import BoardScene
+
+UNAVAILABLE = "No chances for this game: it has no trained evaluation of two sides"
+
+
+class ChancesPanel:
+    """Whether the panel is shown, and the chances of the state it was asked for."""
+
+    def __init__(self) -> None:
+        self.shown = False
+        self.state: m.GameState | None = None
+        self.chances: Chances | None = None
+        self.job: Future[Chances] | None = None
+
+    def toggle(self, scene: BoardScene) -> None:
+        self.shown = not self.shown
+        if self.shown and not can_analyse(scene.state):
+            self.shown = False
+            scene.say(UNAVAILABLE)
+
+    def update(self, scene: BoardScene) -> None:
+        """Ask for the chances of the state as it stands (once), and take them in."""
+        if not self.shown:
+            return
+        if self.job is not None and self.job.done():
+            job, self.job = self.job, None
+            try:
+                self.chances = job.result()
+            except Exception:  # an unreadable evaluation: say it once, hide the panel
+                self.shown = False
+                scene.say(UNAVAILABLE)
+                return
+        state = scene.state
+        if self.state is not state and self.job is None and not state.is_over:
+            self.state = state
+            self.chances = None
+            self.job = scene.table.worker().submit(analyse_position, state)
+
+
+def draw_chances(surface: pygame.Surface, scene: BoardScene, panel: ChancesPanel) -> None:
+    """The panel's lines in the right column."""
+    if not panel.shown:
+        return
+    fx, fy, fw, _ = scene.view.layout.frame
+    scale = scene.app.scale
+    left = fx + fw + 12 * scale
+    width = surface.get_width() - left - 10 * scale
+    if width < 80 * scale:
+        return
+    style = Style.from_theme(scene.theme)
+    size = max(14.0, 16 * scale)
+    y = fy + 8 * scale
+    chances = panel.chances
+    side = chances.side if chances is not None else scene.state.on_roll
+    head = f"{scene.side_name(side).split(' (')[0]}'s chances"
+    draw_text(
+        surface,
+        fit_text(head, "caps", size, round(width)),
+        (left, y),
+        role="caps",
+        size=size,
+        colour=style.accent_light,
+    )
+    y += size * 1.6
+    lines = chances.lines() if chances is not None else ["Thinking..."]
+    for line in lines:
+        for part in _wrap(line, size, width):
+            draw_text(surface, part, (left, y), size=size, colour=style.text)
+            y += size * 1.3
+
+
+def _wrap(line: str, size: float, width: float) -> list[str]:
+    """A line, broken after the colon when it does not fit (the cube's advice)."""
+    if fit_text(line, "text", size, round(width)) == line or ": " not in line:
+        return [fit_text(line, "text", size, round(width))]
+    head, tail = line.split(": ", 1)
+    return [f"{head}:", fit_text(tail, "text", size, round(width))]
+
+
+__all__ = ["ChancesPanel", "draw_chances"]
