@@ -26,7 +26,10 @@ def highlights(scene: BoardReader) -> set[SpotKey]:
         return set()
     side = scene.state.to_act
     position = turn.position
-    return {scene.key_of(side, dst, position) for dst in turn.moves_from(scene.selected)}
+    targets = turn.moves_from(scene.selected)
+    if scene.target in targets:  # chosen with the keys: that one alone
+        return {scene.key_of(side, scene.target, position)}
+    return {scene.key_of(side, dst, position) for dst in targets}
 
 
 def movable(scene: BoardReader) -> set[SpotKey]:

@@ -92,6 +92,9 @@ class BoardReader(Protocol):
     def last_plays(self) -> dict[int, tuple[Position, Play]]: ...  # each side's last play
 
     @property
+    def target(self) -> int | None: ...  # the destination chosen with the keys
+
+    @property
     def looking(self) -> int | None: ...  # looking back at this play (board_lookback)
 
     def looked_play(self) -> tuple[int, Position, Play] | None: ...  # its side, from, play

@@ -193,6 +193,8 @@ class BoardScene(BoardInput, Scene):
         self.last_plays: dict[int, tuple[Position, Play]] = {}
         self.move_list = MoveList()  # the record in notation, over the board (L)
         self.chances = ChancesPanel()  # the chances and the cube's advice (C)
+        self.target: int | None = None  # the selected man's destination chosen by keys
+        self.second_click = False  # a press on the selected man: a click plays it
         self.looking: int | None = None  # looking back: which play (board_lookback)
         self.looked: tuple[int, Position, Play] | None = None  # that play: side, from, play
         self.tutor_card: TutorCard | None = None

@@ -19,7 +19,7 @@ from game.ui.dice_entry import DiceEntry
 from game.ui.dice_seal import ThrowPrompt
 from game.ui.hints import HintCard, TutorCard, covers
 from game.ui.render import board_words
-from game.ui.routes import Route
+from game.ui.routes import Question, Route
 from game.ui.scenes import board_lookback
 from game.ui.scenes.board_anim import Knocked
 
@@ -41,6 +41,9 @@ class BoardInput(_Base):
     shown: Position
     wait: float
     selected: int | None
+    target: int | None
+    second_click: bool
+    looking: int | None
     resigning: bool
     hint_card: HintCard | None
     tutor_card: TutorCard | None
@@ -89,8 +92,11 @@ class BoardInput(_Base):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag_from is not None:
             start, self.drag_from, at = self.drag_from, None, self.drag_at
             self.drag_at = None
+            second, self.second_click = self.second_click, False
             if at is not None and distance(start, at) > self.view.layout.radius * 0.6:
                 return self.click(event.pos, dragged=True)
+            if second and self.selected is not None:
+                return self.quick_move(self.selected)
             return True
         if event.type == pygame.KEYDOWN:
             return self.key(event)
@@ -149,6 +155,10 @@ class BoardInput(_Base):
         if event.key == pygame.K_c:  # the chances and the cube's advice
             self.chances.toggle(self)
             return True
+        if event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN) or (
+            event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.target is not None
+        ):
+            return self.key_move(event.key)
         if event.key == pygame.K_LEFT and self.replaying is None:
             return board_lookback.look(self, -1)
         if self.replaying is not None:
@@ -160,7 +170,7 @@ class BoardInput(_Base):
         if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_r):
             return self.primary()
         if event.key == pygame.K_d:
-            return self.press("double")
+            return self.ask_double()
         return False
 
     def primary(self) -> bool:
@@ -241,14 +251,18 @@ class BoardInput(_Base):
                 self.make(moves[pos])
                 return True
         if pos in self.turn.sources():
+            self.drag_from = point  # a drag may start here (again, after a wrong drop)
+            self.drag_at = None
+            self.target = None
             if self.selected == pos and not dragged:
-                self.selected = None
+                self.second_click = True  # released without a drag: played (quick_move)
                 return True
             self.selected = pos
-            # A single destination is played at once on a second click of the same man
-            self.drag_from = point
-            self.drag_at = None
             self.app.audio.play("click")
+            moves = self.turn.moves_from(pos)
+            if len(moves) == 1 and self.variant.off_pos in moves:
+                self.drag_from = None
+                self.make(moves[self.variant.off_pos])  # the one way it goes is off
             return True
         if not dragged:
             self.selected = None
@@ -256,6 +270,68 @@ class BoardInput(_Base):
             if reason:
                 self.say(reason)
         return False
+
+    def quick_move(self, src: int) -> bool:
+        """A second click on the selected man: it moves by the larger die that it can
+        (or the only way it can go); where that is not one move, say so."""
+        assert self.turn is not None
+        moves = self.turn.moves_from(src)
+        single = {dst: mv for dst, mv in moves.items() if len(mv.steps) == 1}
+        by_die = sorted(single.values(), key=lambda mv: -mv.steps[0].die)
+        if by_die:
+            self.make(by_die[0])
+        elif len(moves) == 1:
+            self.make(next(iter(moves.values())))
+        else:
+            self.selected = None
+            return True
+        return True
+
+    def key_move(self, key: int) -> bool:
+        """Moves by keys: Tab (Shift+Tab) picks the next man that may move, Up and Down
+        its destination, Enter makes the move."""
+        turn = self.turn
+        if turn is None or not self.human_to_act() or self.state.phase is not m.Phase.MOVE:
+            return False
+        if key == pygame.K_TAB:
+            sources = sorted(turn.sources())
+            if not sources:
+                return False
+            shift = pygame.key.get_mods() & pygame.KMOD_SHIFT
+            at = sources.index(self.selected) if self.selected in sources else -1
+            self.selected = sources[(at + (-1 if shift else 1)) % len(sources)]
+            self.target = None
+            return True
+        if self.selected is None:
+            return False
+        targets = sorted(turn.moves_from(self.selected))
+        if key in (pygame.K_UP, pygame.K_DOWN) and targets:
+            at = targets.index(self.target) if self.target in targets else -1
+            self.target = targets[(at + (1 if key == pygame.K_DOWN else -1)) % len(targets)]
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.target in targets:
+            move = turn.moves_from(self.selected)[self.target]
+            self.target = None
+            self.make(move)
+            return True
+        return False
+
+    def ask_double(self) -> bool:
+        """D: a double is offered only after a question (a slip of the key costs a cube)."""
+        if "double" not in self.buttons:
+            return False
+        value = self.state.cube.value * 2
+        self.app.go(
+            Route.CONFIRM,
+            Question(
+                "Double?",
+                f"Offer to double the stakes to {value}?",
+                "Double",
+                "Not now",
+                on_yes=lambda: self.press("double"),
+            ),
+        )
+        return True
 
     def make(self, move: Move) -> None:
         assert self.turn is not None
