@@ -158,6 +158,13 @@ THEMES: dict[str, Theme] = {
     ),
 }
 
+# The classic palette's third and fourth sides (El Mundo): Alfonso's green, deepened so
+# that it stands out on the pale points too, and his black.
+CLASSIC_MORE = (
+    SideColours("Green", (22, 90, 52), (10, 50, 28), (100, 180, 120)),
+    THEMES["illuminated"].sides[2],
+)
+
 # Shared palettes a player may prefer over each era's own (Settings.palette).
 PALETTE_THEMES = {"classic": "felt", "contrast": "felt"}
 
@@ -172,7 +179,7 @@ def theme_for(variant_id: str, palette: str = "era") -> Theme:
         if look is not None and look.sides > 2:  # four sides need four colours
             from dataclasses import replace
 
-            four = (*theme.sides, *THEMES["illuminated"].sides[::2])
+            four = (*theme.sides, *CLASSIC_MORE)
             return replace(theme, sides=four)
         return theme
     look = look_of(variant_id)
@@ -193,8 +200,8 @@ def _contrast(base: Theme) -> Theme:
         sides=(
             SideColours("White", (255, 255, 255), (120, 120, 120), (255, 255, 255)),
             SideColours("Black", (10, 10, 10), (0, 0, 0), (90, 90, 90)),
-            SideColours("Red", (230, 30, 30), (120, 0, 0), (255, 140, 140)),
-            SideColours("Blue", (30, 90, 240), (0, 30, 120), (140, 180, 255)),
+            SideColours("Red", (150, 0, 0), (80, 0, 0), (240, 110, 110)),
+            SideColours("Blue", (20, 60, 210), (0, 24, 110), (130, 170, 255)),
         ),
     )
 

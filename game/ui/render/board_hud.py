@@ -84,14 +84,14 @@ def draw_seal(surface: pygame.Surface, scene: BoardReader) -> None:
     fx, fy, _, fh = scene.view.layout.frame
     if fx < 60 * scale:
         return
-    face = font("italic", round(13 * scale))
+    face = font("italic", round(14 * scale))
     lines = seal_lines(scene.seed, scene.contribution, scene.manual)
     if scene.setup.mode == "campaign":
         draw_level(surface, scene)
     for i, text in enumerate(lines):
         line = face.render(text, True, scene.theme.text)
         line.set_alpha(150)
-        y = round(fy + fh - (15 * len(lines) - 15 * i) * scale)
+        y = round(fy + fh - (16 * len(lines) - 16 * i) * scale)
         surface.blit(line, line.get_rect(midtop=(round(fx / 2), y)))
 
 

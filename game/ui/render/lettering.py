@@ -46,7 +46,7 @@ class Lettering:
 def point_numbers(surface: pygame.Surface, layout: BoardLayout, theme: Theme) -> None:
     """The viewer's number of each cell, on the case (or cut into the stone)."""
     u = layout.unit if layout.geometry != "round" else layout.radius * 1.66
-    size = max(11.0, 0.28 * u if layout.geometry != "round" else 0.6 * layout.radius)
+    size = max(14.0, 0.28 * u if layout.geometry != "round" else 0.6 * layout.radius)
     caps = font("caps", size)
     carved = theme.id == "stone"
     colour = theme.ink if carved else theme.accent
@@ -71,7 +71,7 @@ def point_numbers(surface: pygame.Surface, layout: BoardLayout, theme: Theme) ->
 
 def tray_names(surface: pygame.Surface, layout: BoardLayout, theme: Theme) -> None:
     """ "hand" and "off" at the far end of each tray, where men arrive last."""
-    caps = font("caps", max(10.0, 0.55 * layout.radius))
+    caps = font("caps", max(14.0, 0.55 * layout.radius))
     for key, spot in layout.spots.items():
         if key[0] not in ("hand", "off"):
             continue
@@ -122,7 +122,7 @@ def draw_labels(
 ) -> None:
     """Each side's name and pip count at its place; the side to act in gold, underlined."""
     r = layout.radius
-    name_size, pip_size = max(12.0, r * 0.95), max(10.0, r * 0.78)
+    name_size, pip_size = max(14.0, r * 0.95), max(14.0, r * 0.78)
     icon_r = name_size * 0.5
     for side, (x, y) in layout.info.items():
         if side >= position.players:

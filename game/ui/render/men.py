@@ -19,6 +19,7 @@ import pygame
 from game.ui.render.layout import BoardLayout, Point, SpotKey, spot_key
 from game.ui.render.materials import value_noise
 from game.ui.render.raster import LIGHT, col, grid, normals, smooth, to_surface
+from game.ui.render.rims import ring_colour
 from game.ui.theme import Colour, SideColours, Theme, side_colours
 
 if TYPE_CHECKING:
@@ -27,10 +28,23 @@ if TYPE_CHECKING:
     from game.ui.render.lettering import Lettering
 
 
-def man_sprite(colours: SideColours, radius: float, *, flecks: bool = False) -> pygame.Surface:
+# The edge ring (``game.ui.render.rims``): the band of the rim it covers, as a fraction
+# of the radius, and how much of the lamp's shading it keeps.
+RING_FROM = 0.84
+RING_SHADE = 0.25
+
+
+def man_sprite(
+    colours: SideColours,
+    radius: float,
+    *,
+    flecks: bool = False,
+    ring: Colour | None = None,
+) -> pygame.Surface:
     """A turned man seen from above: domed top, two grooves, a rounded rim, lit top left.
 
     ``flecks``: specks of gold in the stone (lapis lazuli and its pyrite).
+    ``ring``: a band of that colour on the rim, so the man stands out on every spot.
     """
     r = max(2.0, radius)
     size = math.ceil(2 * r) + 4
@@ -62,6 +76,10 @@ def man_sprite(colours: SideColours, radius: float, *, flecks: bool = False) -> 
         cloud = value_noise(rng, size, size, r * 0.4, r * 0.4)
         rgb *= (0.9 + 0.2 * cloud)[..., None]
         rgb += (np.array([230, 190, 90], dtype=np.float32) * shade - rgb) * gold[..., None] * 0.8
+    if ring is not None:
+        band = smooth(RING_FROM - 0.04, RING_FROM, q)[..., None]
+        lit = 1 - RING_SHADE + RING_SHADE * np.clip(diffuse / LIGHT[2], 0, 1.3)[..., None]
+        rgb += (col(ring) * lit - rgb) * band
     alpha = np.clip(r - d + 0.5, 0, 1)
     return to_surface(rgb, alpha)
 
@@ -77,8 +95,15 @@ def shadow_sprite(radius: float, spread: float = 1.0) -> pygame.Surface:
     return to_surface(np.zeros((size, size, 3), dtype=np.float32), alpha)
 
 
-def slab_sprite(colours: SideColours, width: float, thick: float) -> pygame.Surface:
-    """A man standing on edge in a tray: its rim seen from above."""
+def slab_band(thick: float) -> int:
+    """How many pixels of a slab's long edges its ring covers."""
+    return max(2, round(thick * 0.2))
+
+
+def slab_sprite(
+    colours: SideColours, width: float, thick: float, ring: Colour | None = None
+) -> pygame.Surface:
+    """A man standing on edge in a tray: its rim seen from above (edged in ``ring``)."""
     w = max(3, round(width))
     h = max(2, round(thick))
     x = (np.arange(w, dtype=np.float32) + 0.5)[:, None]
@@ -93,10 +118,17 @@ def slab_sprite(colours: SideColours, width: float, thick: float) -> pygame.Surf
     base = body + (rim_c - body) * ends * 0.5
     rgb = base * (0.35 + 0.75 * diffuse / LIGHT[2])[..., None]
     rgb += light * (spec**40 * 0.5)[..., None]
+    rgb = rgb * np.ones((1, h, 1), dtype=np.float32)
+    if ring is not None:
+        band = slab_band(thick)
+        edge = np.zeros((w, h, 1), dtype=np.float32)
+        edge[:, :band] = 1
+        edge[:, h - band :] = 1
+        rgb += (col(ring) - rgb) * edge
     alpha = np.clip((1 - np.abs(uu)) * w / 2 + 0.3, 0, 1) * np.clip(
         (1 - np.abs(vv)) * h / 2 + 0.3, 0, 1
     )
-    return to_surface(rgb * np.ones((1, h, 1)), alpha * np.ones((w, 1)))
+    return to_surface(rgb, alpha * np.ones((w, 1)))
 
 
 def glow_ring(radius: float, colour: Colour) -> pygame.Surface:
@@ -142,7 +174,8 @@ class Men:
             colours = side_colours(self.theme, side)
             red, green, blue = colours.body
             lapis = self.theme.id == "stone" and blue > red + 50 and blue > green + 40
-            self._men[key] = man_sprite(colours, radius, flecks=lapis)
+            ring = ring_colour(self.theme, side)
+            self._men[key] = man_sprite(colours, radius, flecks=lapis, ring=ring)
         return self._men[key]
 
     def shadow(self, radius: float, lift: float) -> pygame.Surface:
@@ -154,7 +187,9 @@ class Men:
     def slab(self, side: int, width: float, thick: float) -> pygame.Surface:
         key = (side, round(width), round(thick))
         if key not in self._slabs:
-            self._slabs[key] = slab_sprite(side_colours(self.theme, side), width, thick)
+            colours = side_colours(self.theme, side)
+            ring = ring_colour(self.theme, side)
+            self._slabs[key] = slab_sprite(colours, width, thick, ring)
         return self._slabs[key]
 
     def glow(self, radius: float) -> pygame.Surface:

@@ -111,8 +111,9 @@ class CampaignScene(WidgetScene):
                 note = ""
             else:
                 before = opener.get(level.id)
-                detail = f"Locked: win “{before.title}”" if before else "Locked"
-                note = detail
+                note = f"Locked: win “{before.title}”" if before else "Locked"
+                # The list's line (14 px at 1280x800) is short: the help says it in full.
+                detail = f"After “{before.title}”" if before else "Locked"
             item = Button(
                 level.title,
                 partial(self.show_intro, level.id),

@@ -187,7 +187,7 @@ class DiceScene(WidgetScene):
                     f"{count / n:.1%}",
                     (bar.centerx, bar.y - round(4 * s)),
                     role="text",
-                    size=13 * s,
+                    size=14 * s,
                     colour=st.text_dim,
                     anchor="midbottom",
                 )
@@ -199,7 +199,7 @@ class DiceScene(WidgetScene):
                 "fair: 16.7%",
                 (chart.right, y - round(2 * s)),
                 role="italic",
-                size=12 * s,
+                size=14 * s,
                 colour=st.text_dim,
                 anchor="bottomright",
             )

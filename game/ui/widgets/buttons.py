@@ -201,7 +201,7 @@ class Button(Widget):
         label = wrap_words(self.label, f, width)
         if len(label) > 2:
             label = [label[0], fit_text(" ".join(label[1:]), "bold", size, width)]
-        detail_size = size * 0.74
+        detail_size = max(size * 0.74, self.px(14))  # 14 px at 1280x800: readable
         lh = f.get_linesize()
         dh = get_font("italic", detail_size).get_linesize() if self.detail else 0
         top = rect.centery - (lh * len(label) + dh) // 2 + self.px(1)
