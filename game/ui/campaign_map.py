@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Any
 
 import pygame
 
@@ -146,7 +147,7 @@ NAMES: tuple[tuple[str, LonLat, float, str], ...] = (  # text, place, design siz
     ("ITALIA", (11.6, 44.2), 16, "caps"),
     ("GERMANIA", (12.0, 51.4), 19, "caps"),
     ("AFRICA", (9.0, 31.6), 22, "caps"),
-    ("GRAECIA", (22.6, 41.6), 15, "caps"),
+    ("GRAECIA", (22.4, 37.3), 15, "caps"),
     ("ANATOLIA", (32.0, 38.8), 17, "caps"),
     ("Lombardia", (8.8, 46.3), 14, "italic"),
     ("Mare Mediterraneum", (17.0, 34.6), 20, "italic"),
@@ -458,8 +459,16 @@ class MapMark(Button):
     level's title beside it. It takes the focus and clicks as a list entry did;
     its title is part of what the mouse can click."""
 
-    def __init__(self, *args: object, side: int = 1, medal: int = 0, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(
+        self,
+        label: str,
+        on_click: Callable[[], Any] | None = None,
+        *,
+        side: int = 1,
+        medal: int = 0,
+        **options: Any,
+    ) -> None:
+        super().__init__(label, on_click, **options)
         self.side = side
         self.medal = medal
         self.label_rect = pygame.Rect(0, 0, 0, 0)

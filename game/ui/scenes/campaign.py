@@ -1,11 +1,13 @@
 """The campaign: a map of the chapters and their levels, and a card before each level.
 
-The map shows the chapters side by side in the order of their sources, each
-with its levels: open levels can be chosen, locked ones say which level opens
-them, and every level won shows its best medal. Choosing a level shows its
-introduction card (``LevelIntroScene``, drawn over the map): the story and its
-source, the goal and the opponents; Begin starts the game. The results of a
-level lead back here, to the next level's card.
+The map is an old chart of the Mediterranean and western Europe
+(``game.ui.campaign_map``) with each chapter at its place and its levels as marks
+along a dotted route: open levels can be chosen (mouse or keyboard), locked ones
+say which level opens them, and every level won shows its best medal. Once the
+first level is won every chapter's first level is open (``Campaign.unlocked``).
+Choosing a level shows its introduction card (``LevelIntroScene``, drawn over
+the map): the story and its source, the goal and the opponents; Begin starts the
+game. The results of a level lead back here, to the next level's card.
 """
 
 from __future__ import annotations
