@@ -3,8 +3,10 @@
 ``Campaign.load()`` reads ``chapters.toml`` and every ``NN-*.toml`` level; a
 level file that breaks a rule is reported in ``problems`` (file and field) and
 skipped. Which levels are open follows from the medals won: the first level
-of the campaign is always open, and a level won opens those in its
-``unlocks``. Medals go by the margin of the win (``medal_for``).
+of the campaign is always open; once it is won the first level of every chapter
+opens (the chapters may be played in any order); a level won opens the next
+level of its chapter and those in its ``unlocks``. Medals go by the margin of the win
+(``medal_for``).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 from game.campaign.levels import (
@@ -84,10 +87,28 @@ class Campaign:
         return [lv for lv in self.levels if lv.chapter == chapter_id]
 
     def unlocked(self, medals: Mapping[str, int]) -> set[str]:
-        """The levels open to a player with ``medals`` (level id -> best medal)."""
+        """The levels open to a player with ``medals`` (level id -> best medal).
+
+        The first level of the campaign is always open. Once it is won, the first
+        level of every chapter opens too, so the chapters can be played in any order
+        (a backgammon player need not win the historical games first). Within a
+        chapter the levels open in order: a level won opens the next level of its
+        chapter and the levels its file ``unlocks``.
+        """
         if not self.levels:
             return set()
-        open_ = {self.levels[0].id}
+        first = self.levels[0]
+        open_ = {first.id}
+        if medals.get(first.id, 0) > 0:
+            for chapter in self.chapters:
+                levels = self.chapter_levels(chapter.id)
+                if levels:
+                    open_.add(levels[0].id)
+        for chapter in self.chapters:
+            levels = self.chapter_levels(chapter.id)
+            for level, following in pairwise(levels):
+                if medals.get(level.id, 0) > 0:
+                    open_.add(following.id)
         for level in self.levels:
             if medals.get(level.id, 0) > 0:
                 open_.add(level.id)

@@ -1,11 +1,13 @@
 """The campaign: a map of the chapters and their levels, and a card before each level.
 
-The map shows the chapters side by side in the order of their sources, each
-with its levels: open levels can be chosen, locked ones say which level opens
-them, and every level won shows its best medal. Choosing a level shows its
-introduction card (``LevelIntroScene``, drawn over the map): the story and its
-source, the goal and the opponents; Begin starts the game. The results of a
-level lead back here, to the next level's card.
+The map is an old chart of the Mediterranean and western Europe
+(``game.ui.campaign_map``) with each chapter at its place and its levels as marks
+along a dotted route: open levels can be chosen (mouse or keyboard), locked ones
+say which level opens them, and every level won shows its best medal. Once the
+first level is won every chapter's first level is open (``Campaign.unlocked``).
+Choosing a level shows its introduction card (``LevelIntroScene``, drawn over
+the map): the story and its source, the goal and the opponents; Begin starts the
+game. The results of a level lead back here, to the next level's card.
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ import pygame
 from game.campaign import MEDALS, Level
 from game.play.session import GameSetup, Seat
 from game.rules.variants import VARIANTS
-from game.ui.backdrop import draw_page
-from game.ui.pictures import medal_icon
+from game.ui.backdrop import draw_backdrop
+from game.ui.campaign_map import LABEL_SIDE, Chart, MapMark, paint_chart, paint_routes, route_points
 from game.ui.routes import LevelAction, LevelCard, LevelChoice, Route
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.widgets import (
@@ -65,15 +67,16 @@ def level_setup(level: Level) -> GameSetup:
 
 
 class CampaignScene(WidgetScene):
-    """The campaign map."""
+    """The campaign map: an old chart with each chapter at its place and its levels
+    as marks along a dotted route (``game.ui.campaign_map``)."""
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.panels: dict[str, Panel] = {}
-        self.items: dict[str, Button] = {}
+        self.items: dict[str, MapMark] = {}
         self.medals: dict[str, int] = {}
         self.open: set[str] = set()
-        self.icon_scale = 0.0
+        self.chart: Chart | None = None
+        self.marks: dict[str, list[tuple[int, int]]] = {}
 
     def on_enter(self, payload: Any = None) -> None:
         self.back_button = Button("Back", self.back, help="Back to the main menu (Esc)")
@@ -90,7 +93,7 @@ class CampaignScene(WidgetScene):
                 self.show_intro(result.level_id)
 
     def refresh(self) -> None:
-        """Read the medals and rebuild the level buttons (after a level is played)."""
+        """Read the medals and rebuild the level marks (after a level is played)."""
         campaign = self.app.campaign
         try:
             self.medals = {k: v.medal for k, v in self.app.records.progress().items()}
@@ -99,9 +102,8 @@ class CampaignScene(WidgetScene):
         self.open = campaign.unlocked(self.medals)
         focused = self.focus.focused
         self.items = {}
-        self.panels = {chapter.id: Panel(alpha=226) for chapter in campaign.chapters}
-        opener = {u: lv for lv in campaign.levels for u in lv.unlocks}
-        for level in campaign.levels:
+        levels = list(campaign.levels)
+        for level in levels:
             open_ = level.id in self.open
             medal = self.medals.get(level.id, 0)
             if open_:
@@ -110,34 +112,37 @@ class CampaignScene(WidgetScene):
                     detail = f"Won · {MEDALS[medal]} medal"
                 note = ""
             else:
-                before = opener.get(level.id)
-                note = f"Locked: win “{before.title}”" if before else "Locked"
-                # The list's line (14 px at 1280x800) is short: the help says it in full.
-                detail = f"After “{before.title}”" if before else "Locked"
-            item = Button(
+                note = detail = f"Locked: {self.opener_words(level)}"
+            self.items[level.id] = MapMark(
                 level.title,
                 partial(self.show_intro, level.id),
                 kind="item",
                 detail=detail,
-                size=17,
                 enabled=open_,
                 note=note,
-                help=goal_words(level) if open_ else note,
+                help=f"{detail} · {goal_words(level)}" if open_ else note,
+                side=LABEL_SIDE.get(level.chapter, 1),
+                medal=medal,
             )
-            item.icon_width = 46
-            self.items[level.id] = item
-        self.icon_scale = 0.0
         widgets: list[Any] = [*self.items.values(), self.back_button]
         self.focus.set(widgets)
         name = getattr(focused, "label", None)
         again = next((w for w in widgets if getattr(w, "label", None) == name), None)
         if again is None or not again.enabled:
-            fresh = [lv.id for lv in campaign.levels if lv.id in self.open]
+            fresh = [lv.id for lv in levels if lv.id in self.open]
             unwon = [i for i in fresh if not self.medals.get(i)]
             picks = unwon or fresh
             again = self.items[picks[0]] if picks else self.back_button
         self.focus.focus(again)
         self.relayout()
+
+    def opener_words(self, level: Level) -> str:
+        """What opens a locked level: the level before it in its chapter, or the first."""
+        campaign = self.app.campaign
+        chapter = campaign.chapter_levels(level.chapter)
+        n = chapter.index(level)
+        before = chapter[n - 1] if n else campaign.levels[0]
+        return f"win “{before.title}”"
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -164,95 +169,110 @@ class CampaignScene(WidgetScene):
     def layout(self, size: tuple[int, int], scale: float) -> None:
         w, h = size
         s = scale
-        m = round(28 * s)
-        top = m + round(78 * s)
-        bottom = h - m - round(62 * s)
-        chapters = self.app.campaign.chapters
-        n = max(1, len(chapters))
-        gap = round(18 * s)
-        col = min(round(330 * s), (w - 2 * m - gap * (n - 1)) // n)
-        x = (w - (col * n + gap * (n - 1))) // 2
-        head = round(92 * s)
-        ih, igap = round(70 * s), round(10 * s)
-        most = max((len(self.app.campaign.chapter_levels(c.id)) for c in chapters), default=0)
-        height = min(bottom - top, head + most * (ih + igap) + round(22 * s))
-        for chapter in chapters:
-            panel = self.panels[chapter.id]
+        m = round(20 * s)
+        bh = round(46 * s)
+        area = pygame.Rect(m, m, w - 2 * m, h - 3 * m - bh)
+        self.chart = chart = Chart.fit(area.inflate(-round(24 * s), -round(24 * s)), s)
+        self.marks = {}
+        for chapter in self.app.campaign.chapters:
             levels = self.app.campaign.chapter_levels(chapter.id)
-            panel.place(pygame.Rect(x, top, col, height), s)
-            inner = panel.inner(12)
-            y = panel.rect.y + head
-            for level in levels:
-                self.items[level.id].place(pygame.Rect(inner.x, y, inner.w, ih), s)
-                y += ih + igap
-            x += col + gap
-        bw, bh = round(180 * s), round(46 * s)
-        self.back_button.place(pygame.Rect(w // 2 - bw // 2, h - m - bh, bw, bh), s)
-        if self.icon_scale != s:
-            self.icon_scale = s
-            for level_id, item in self.items.items():
-                item.icon = medal_icon(
-                    self.medals.get(level_id, 0), s, locked=level_id not in self.open
-                )
+            points = route_points(chart, chapter.id, len(levels))
+            self.marks[chapter.id] = points
+            for level, at in zip(levels, points, strict=False):
+                self.items[level.id].place_at(at, s, chart.rect)
+        bw = round(160 * s)
+        self.back_button.place(pygame.Rect(m, h - m - bh, bw, bh), s)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_static(surface)
         self.focus.draw(surface)
+        self.draw_footer(surface)
 
     def paint_static(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, motif=False)
+        if self.chart is None:
+            return
+        paint_chart(surface, self.chart)
+        chapters = []
+        for n, chapter in enumerate(self.app.campaign.chapters, 1):
+            ids = {lv.id for lv in self.app.campaign.chapter_levels(chapter.id)}
+            chapters.append(
+                (chapter.id, f"{_roman(n)}. {chapter.title}", chapter.date, bool(ids & self.open))
+            )
+        paint_routes(surface, self.chart, chapters, self.marks)
+        self.paint_title(surface)
+
+    def paint_title(self, surface: pygame.Surface) -> None:
+        """The chart's title in a cartouche at its top."""
+        assert self.chart is not None
+        s = self.scale
+        r = self.chart.rect
+        title_size, sub_size = 30 * s, max(14, 15 * s)
+        sub = "Two thousand years of tables games, in the order of their sources"
+        width = max(
+            get_font("caps", title_size).size("Campaign")[0],
+            get_font("italic", sub_size).size(sub)[0],
+        ) + round(40 * s)
+        box = pygame.Rect(0, 0, min(width, r.w - round(40 * s)), round(76 * s))
+        box.topright = (r.right - round(14 * s), r.y + round(12 * s))
+        pygame.draw.rect(surface, (242, 230, 198), box, border_radius=round(8 * s))
+        pygame.draw.rect(surface, (78, 52, 30), box, max(2, round(2 * s)), round(8 * s))
+        draw_text(
+            surface,
+            "Campaign",
+            (box.centerx, box.y + round(6 * s)),
+            role="caps",
+            size=title_size,
+            colour=(150, 46, 36),
+            anchor="midtop",
+        )
+        draw_text(
+            surface,
+            fit_text(sub, "italic", sub_size, box.w - round(20 * s)),
+            (box.centerx, box.bottom - round(8 * s)),
+            role="italic",
+            size=sub_size,
+            colour=(78, 52, 30),
+            anchor="midbottom",
+        )
+
+    def draw_footer(self, surface: pygame.Surface) -> None:
+        """Under the chart: the focused level (its chapter, state and goal), or the count
+        of levels won and the keys; a notice when something could not be read."""
         w = surface.get_width()
         s = self.scale
         st = self.back_button.style
-        m = draw_page(surface, "Campaign", s, st)
-        draw_text(
-            surface,
-            "Two thousand years of tables games, in the order of their sources",
-            (w // 2, m + round(60 * s)),
-            role="italic",
-            size=16 * s,
-            colour=st.text_dim,
-            anchor="midtop",
-        )
-        for n, chapter in enumerate(self.app.campaign.chapters, 1):
-            panel = self.panels[chapter.id]
-            panel.draw(surface)
-            r = panel.rect
-            width = r.w - round(28 * s)
-            draw_text(
-                surface,
-                fit_text(f"{_roman(n)}. {chapter.title}", "caps", 24 * s, width),
-                (r.centerx, r.y + round(18 * s)),
-                role="caps",
-                size=24 * s,
-                colour=st.accent,
-                anchor="midtop",
-                shadow=round(2 * s),
-            )
-            draw_text(
-                surface,
-                fit_text(f"{chapter.place} · {chapter.date}", "italic", 15 * s, width),
-                (r.centerx, r.y + round(52 * s)),
-                role="italic",
-                size=15 * s,
-                colour=st.text_dim,
-                anchor="midtop",
-            )
-        won = sum(1 for medal in self.medals.values() if medal)
-        total = len(self.items)
+        m = round(20 * s)
+        won = sum(1 for level_id in self.items if self.medals.get(level_id))
         notice = getattr(self.app.records, "notice", "") or ""
         problems = self.app.campaign.problems
         if problems and not notice:
             many = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
             notice = f"Skipped a level file: {problems[0]}{many}"
-        line = notice or f"{won} of {total} levels won  ·  Enter to open a level  ·  Esc to go back"
-        line = fit_text(line, "italic", 15 * s, w - self.back_button.rect.right - 2 * m)
+        focused = self.focus.focused
+        level_id = next((k for k, v in self.items.items() if v is focused), None)
+        level = self.app.campaign.level(level_id) if level_id else None
+        if notice:
+            line = notice
+        elif level is not None:
+            mark = self.items[level.id]
+            line = f"{level.title}  ·  {mark.detail}  ·  {goal_words(level)}"
+        else:
+            line = f"{won} of {len(self.items)} levels won"
+        x = self.back_button.rect.right + m
+        keys = (
+            f"{line}   ({won} of {len(self.items)} won  ·  Enter opens a level  ·  Esc goes back)"
+        )
+        if get_font("italic", 16 * s).size(keys)[0] <= w - x - m:
+            line = keys  # the keys only when they fit: the level's words come first
+        line = fit_text(line, "italic", 16 * s, w - x - m)
         draw_text(
             surface,
             line,
-            (self.back_button.rect.right + m, self.back_button.rect.centery),
+            (x, self.back_button.rect.centery),
             role="italic",
-            size=15 * s,
-            colour=(220, 120, 100) if notice else st.text_dim,
+            size=16 * s,
+            colour=(220, 120, 100) if notice else st.text,
             anchor="midleft",
         )
 

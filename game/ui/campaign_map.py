@@ -1,0 +1,554 @@
+"""The campaign's map: an old sea chart of the Mediterranean and western Europe,
+drawn by code, with each chapter at its place and its levels as marks on a route.
+
+The coasts are rough polygons of longitude/latitude points (written by hand, a
+few dozen per coast: recognisable, not surveyed), projected onto the chart with
+the longitudes narrowed by the cosine of the middle latitude. The chart is
+parchment with a tinted sea, shaded coasts, rhumb lines from a compass rose and
+Latin names in a serif face. Chapters go at their places: Rome (the Roman game),
+Castile (Alfonso X's court at Toledo and Seville), England (the English
+manuscript), and the modern board out in the Atlantic on the way to the New World,
+where the modern game and its doubling cube were made in the clubs.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+import pygame
+
+from game.ui.pictures import medal_icon
+from game.ui.widgets import Button, draw_text, fit_text, get_font
+
+LonLat = tuple[float, float]
+
+# The chart's extent, in degrees.
+WEST, EAST, SOUTH, NORTH = -27.0, 44.0, 29.5, 58.6
+NARROW = math.cos(math.radians(44))  # a degree of longitude at the middle latitude
+
+INK = (78, 52, 30)
+INK_SOFT = (120, 88, 56)
+PARCHMENT = (236, 221, 184)
+LAND = (228, 206, 160)
+SEA = (206, 210, 184)
+RED = (150, 46, 36)
+GREEN = (70, 104, 70)
+
+# -- the coasts (longitude, latitude) --------------------------------------------------------
+
+# fmt: off
+CONTINENT: tuple[LonLat, ...] = (
+    (10.6, 57.75), (9.9, 57.6), (8.6, 57.1), (8.1, 56.5), (8.1, 55.5), (8.6, 54.9),
+    (8.8, 54.0), (8.0, 53.6), (7.0, 53.4), (6.0, 53.45), (4.8, 53.0), (4.5, 52.3), (3.6, 51.5),
+    (2.5, 51.1), (1.6, 50.9), (1.6, 50.2), (0.2, 49.7), (-1.2, 49.4), (-1.3, 49.7),
+    (-1.6, 48.7), (-3.0, 48.8), (-4.7, 48.4), (-4.3, 47.8), (-2.5, 47.3), (-1.2, 46.2),
+    (-1.2, 45.0), (-1.4, 44.0), (-1.6, 43.4), (-3.8, 43.45), (-5.8, 43.6), (-8.0, 43.7),
+    (-9.3, 43.0), (-8.9, 42.0), (-8.7, 41.0), (-9.0, 39.8), (-9.5, 38.8), (-8.8, 38.0),
+    (-9.0, 37.0), (-7.4, 37.2), (-6.3, 36.8), (-5.6, 36.0), (-4.4, 36.7), (-2.1, 36.7),
+    (-0.7, 37.6), (0.2, 38.7), (-0.3, 39.5), (0.9, 40.8), (2.2, 41.4), (3.2, 42.0),
+    (3.1, 43.0), (4.0, 43.5), (4.8, 43.35), (5.4, 43.2), (6.6, 43.1), (7.5, 43.8), (8.8, 44.4),
+    (9.8, 44.1), (10.5, 42.9), (11.2, 42.4), (12.3, 41.7), (13.0, 41.2), (14.2, 40.8),
+    (15.0, 40.2), (15.7, 39.9), (16.0, 39.3), (15.6, 38.2), (16.1, 37.9), (16.6, 38.5),
+    (17.1, 39.0), (16.6, 39.7), (17.2, 40.4), (18.0, 40.1), (18.4, 39.8), (18.5, 40.2),
+    (18.0, 40.6), (16.9, 41.1), (15.9, 41.6), (16.2, 41.9), (15.0, 42.0), (14.2, 42.5),
+    (13.6, 43.5), (12.4, 44.2), (12.3, 45.0), (12.3, 45.4), (13.0, 45.6), (13.7, 45.6),
+    (13.8, 44.8), (14.5, 45.2), (15.2, 44.3), (16.4, 43.5), (18.1, 42.6), (18.8, 42.2),
+    (19.4, 41.8), (19.5, 41.0), (19.4, 40.4), (20.0, 39.6), (20.7, 38.9), (21.3, 38.3),
+    (21.1, 37.8), (21.7, 36.8), (22.4, 36.4), (23.0, 36.5), (22.8, 37.5), (23.2, 37.9),
+    (24.0, 37.7), (24.0, 38.2), (23.4, 38.5), (22.9, 39.3), (22.6, 40.2), (22.9, 40.6),
+    (23.7, 40.2), (24.0, 40.7), (24.9, 40.9), (26.0, 40.8), (26.2, 40.05), (26.7, 39.2),
+    (26.8, 38.6), (26.3, 38.3), (27.2, 37.9), (27.3, 37.0), (28.2, 36.7), (29.1, 36.6),
+    (30.6, 36.8), (32.0, 36.5), (33.5, 36.2), (34.6, 36.8), (36.0, 36.9), (35.9, 35.4),
+    (35.8, 34.5), (35.5, 33.9), (35.1, 33.0), (34.9, 32.2), (34.5, 31.5), (34.2, 29.0),
+    (50.0, 29.0), (50.0, 60.0), (11.5, 60.0), (11.0, 58.0),
+)
+AFRICA: tuple[LonLat, ...] = (
+    (-10.0, 29.0), (-9.8, 30.4), (-9.8, 31.5), (-9.2, 32.5), (-8.5, 33.3), (-7.6, 33.6),
+    (-6.8, 34.0), (-6.2, 35.2), (-5.9, 35.8), (-5.3, 35.9), (-4.4, 35.2), (-2.9, 35.3),
+    (-1.3, 35.3), (-0.6, 35.7), (1.3, 36.5), (3.0, 36.8), (5.1, 36.8), (7.7, 36.9),
+    (9.8, 37.3), (10.3, 36.9), (11.0, 37.1), (10.6, 35.8), (11.1, 35.2), (10.1, 33.9),
+    (10.9, 33.6), (11.5, 33.1), (13.2, 32.9), (15.2, 32.4), (15.6, 31.5), (17.5, 30.9),
+    (19.0, 30.3), (20.1, 31.2), (20.1, 32.1), (21.5, 32.9), (23.0, 32.6), (25.0, 31.7),
+    (27.2, 31.3), (29.9, 31.2), (31.0, 31.6), (32.3, 31.2), (34.0, 31.0), (34.2, 29.0),
+)
+BRITAIN: tuple[LonLat, ...] = (
+    (-5.7, 50.05), (-4.2, 50.35), (-3.4, 50.6), (-2.0, 50.6), (-1.0, 50.75), (0.3, 50.75),
+    (1.4, 51.15), (1.4, 51.4), (0.7, 51.5), (1.6, 52.1), (1.75, 52.6), (1.0, 53.0),
+    (0.3, 53.1), (0.1, 53.6), (-0.1, 54.1), (-1.2, 54.6), (-1.6, 55.5), (-2.6, 56.0),
+    (-2.5, 56.6), (-1.8, 57.5), (-3.5, 57.7), (-3.1, 58.7), (-5.0, 58.7), (-5.8, 57.8),
+    (-5.7, 56.8), (-6.2, 56.3), (-5.6, 55.3), (-5.0, 55.8), (-5.0, 54.65), (-3.6, 54.9),
+    (-3.4, 54.4), (-3.0, 53.9), (-3.1, 53.3), (-4.6, 53.3), (-4.1, 52.4), (-5.2, 51.9),
+    (-4.2, 51.6), (-3.2, 51.4), (-2.7, 51.5), (-3.0, 51.2), (-4.2, 51.2), (-5.0, 50.6),
+)
+IRELAND: tuple[LonLat, ...] = (
+    (-5.6, 54.6), (-6.0, 53.9), (-6.1, 53.3), (-6.0, 52.6), (-6.4, 52.2), (-7.5, 52.05),
+    (-8.4, 51.7), (-9.8, 51.5), (-10.3, 51.9), (-9.8, 52.6), (-9.5, 53.2), (-10.1, 53.6),
+    (-9.9, 54.2), (-8.5, 54.4), (-8.4, 55.2), (-7.3, 55.3), (-6.0, 55.2),
+)
+SCANDIA: tuple[LonLat, ...] = (
+    (5.5, 59.0), (6.0, 58.4), (7.0, 57.98), (8.0, 58.15), (8.9, 58.5), (10.0, 59.0),
+    (11.2, 59.0), (11.8, 57.7), (12.5, 56.6), (12.9, 55.4), (14.2, 55.4), (14.4, 56.0),
+    (15.8, 56.1), (16.5, 57.0), (16.7, 58.6), (17.0, 60.0), (5.5, 60.0),
+)
+ISLANDS: tuple[tuple[LonLat, ...], ...] = (
+    (
+        (9.4, 43.0), (9.55, 42.4), (9.4, 41.6), (9.1, 41.4), (8.6, 41.9), (8.7, 42.5),
+    ),
+    (
+        (9.2, 41.25), (9.8, 40.9), (9.6, 40.0), (9.6, 39.1), (9.0, 39.1), (8.4, 38.9),
+        (8.4, 39.7), (8.5, 40.5), (8.2, 40.9),
+    ),
+    (
+        (12.4, 38.1), (13.3, 38.2), (15.6, 38.3), (15.1, 37.5), (15.2, 36.7), (14.3, 37.0),
+        (12.6, 37.6),
+    ),
+    (
+        (23.5, 35.6), (24.2, 35.5), (25.0, 35.4), (26.3, 35.3), (26.0, 35.0), (24.7, 34.9),
+        (23.5, 35.2),
+    ),
+    (
+        (32.3, 35.1), (33.0, 35.35), (34.6, 35.7), (34.0, 35.0), (32.9, 34.6), (32.4, 34.75),
+    ),
+    (
+        (2.4, 39.6), (3.2, 39.95), (3.5, 39.7), (3.0, 39.3), (2.6, 39.5),
+    ),
+    (
+        (23.2, 38.9), (24.1, 38.2), (24.6, 38.0), (23.4, 38.6),
+    ),
+)
+# Drawn over the continent: the Baltic, the Black Sea, the Sea of Marmara.
+SEAS: tuple[tuple[LonLat, ...], ...] = (
+    (
+        (10.4, 57.6), (10.3, 56.5), (10.5, 56.0), (10.0, 55.0), (10.2, 54.4), (11.0, 54.0),
+        (12.5, 54.4), (14.2, 54.0), (16.5, 54.5), (18.7, 54.4), (20.0, 54.6), (21.1, 55.7),
+        (21.0, 56.5), (21.6, 57.4), (22.6, 57.7), (24.1, 57.0), (24.3, 58.5), (24.0, 60.0),
+        (11.8, 60.0),
+    ),
+    (
+        (29.1, 41.2), (28.0, 41.6), (27.5, 42.5), (27.9, 43.2), (28.6, 43.8), (29.6, 45.2),
+        (30.7, 46.5), (31.5, 46.6), (32.5, 46.0), (32.6, 45.3), (33.5, 44.5), (34.4, 44.5),
+        (35.4, 45.0), (36.5, 45.3), (37.8, 44.7), (39.7, 43.6), (41.6, 41.6),
+        (40.0, 41.0), (37.0, 41.1), (36.3, 41.4), (35.0, 42.0), (33.3, 42.0), (31.5, 41.3),
+        (30.0, 41.2),
+    ),
+    (
+        (26.4, 40.2), (27.5, 40.95), (29.0, 41.05), (29.3, 40.7), (28.0, 40.35),
+    ),
+)
+# fmt: on
+NAMES: tuple[tuple[str, LonLat, float, str], ...] = (  # text, place, design size, role
+    ("HISPANIA", (-0.2, 41.4), 16, "caps"),
+    ("GALLIA", (2.2, 46.9), 19, "caps"),
+    ("ITALIA", (11.6, 44.2), 16, "caps"),
+    ("GERMANIA", (12.0, 51.4), 19, "caps"),
+    ("AFRICA", (9.0, 31.6), 22, "caps"),
+    ("GRAECIA", (22.4, 37.3), 15, "caps"),
+    ("ANATOLIA", (32.0, 38.8), 17, "caps"),
+    ("Lombardia", (8.8, 46.3), 14, "italic"),
+    ("Mare Mediterraneum", (17.0, 34.6), 20, "italic"),
+    ("Oceanus Atlanticus", (-12.8, 35.4), 20, "italic"),
+    ("Mare Germanicum", (4.5, 56.0), 16, "italic"),
+    ("to the New World", (-22.6, 36.7), 14, "italic"),
+    ("Pontus Euxinus", (34.2, 43.3), 15, "italic"),
+)
+# Each chapter's route: its levels are marked evenly along it, the first at its start.
+ROUTES: dict[str, tuple[LonLat, ...]] = {
+    "rome": ((12.5, 41.9), (15.4, 39.5)),  # Rome, down towards Calabria
+    "castile": ((-3.7, 42.3), (-4.0, 39.9), (-5.9, 37.4)),  # Burgos, Toledo, Seville
+    "england": ((-3.6, 57.5), (-1.7, 55.0), (-1.2, 52.9), (1.0, 51.2)),  # Scotland to Kent
+    "modern": ((-12.5, 47.6), (-17.0, 45.6), (-21.0, 42.0), (-23.5, 38.4)),  # westward
+}
+PLACES: dict[str, LonLat] = {  # a named town on the way
+    "rome": (12.5, 41.9),
+    "castile": (-4.0, 39.9),
+    "england": (-0.1, 51.5),
+}
+TOWNS: dict[str, str] = {"rome": "Roma", "castile": "Toledo", "england": "London"}
+LABEL_SIDE: dict[str, int] = {"rome": 1, "castile": -1, "england": -1, "modern": 1}
+CHAPTER_LABEL: dict[str, LonLat] = {  # where a chapter's cartouche stands
+    "rome": (18.8, 44.9),
+    "castile": (-3.0, 33.0),
+    "england": (-17.5, 56.6),
+    "modern": (-21.0, 50.4),
+}
+ROSE: LonLat = (-21.5, 32.4)  # the compass rose, out in the ocean
+
+
+@dataclass(frozen=True)
+class Chart:
+    """The projection of the chart into a window rectangle."""
+
+    rect: pygame.Rect
+    scale: float
+
+    @classmethod
+    def fit(cls, area: pygame.Rect, scale: float) -> Chart:
+        """The largest chart of the extent's shape centred in ``area``."""
+        width = (EAST - WEST) * NARROW
+        height = NORTH - SOUTH
+        k = min(area.w / width, area.h / height)
+        rect = pygame.Rect(0, 0, round(width * k), round(height * k))
+        rect.center = area.center
+        return cls(rect, scale)
+
+    def point(self, at: LonLat) -> tuple[int, int]:
+        lon, lat = at
+        x = self.rect.x + (lon - WEST) / (EAST - WEST) * self.rect.w
+        y = self.rect.y + (NORTH - lat) / (NORTH - SOUTH) * self.rect.h
+        return round(x), round(y)
+
+    def points(self, coast: Sequence[LonLat]) -> list[tuple[int, int]]:
+        return [self.point(p) for p in coast]
+
+
+def route_points(chart: Chart, chapter_id: str, count: int) -> list[tuple[int, int]]:
+    """``count`` marks evenly along the chapter's route (a chapter with no route of
+    its own goes along the chart's foot)."""
+    route = chart.points(ROUTES.get(chapter_id, ((0.0, 31.0), (16.0, 31.0))))
+    if count <= 1 or len(route) < 2:
+        return route[:1] * max(count, 0)
+    lengths = [math.dist(a, b) for a, b in pairwise(route)]
+    total = sum(lengths) or 1.0
+    out = []
+    for n in range(count):
+        want = total * n / (count - 1)
+        for (a, b), length in zip(pairwise(route), lengths, strict=False):
+            if want <= length or (a, b) == (route[-2], route[-1]):
+                t = 0.0 if length == 0 else min(1.0, want / length)
+                out.append((round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t)))
+                break
+            want -= length
+    return out
+
+
+# -- painting ------------------------------------------------------------------------------
+
+
+def paint_chart(surface: pygame.Surface, chart: Chart) -> None:
+    """The chart itself: parchment, sea, coasts, rhumb lines, rose and names."""
+    s = chart.scale
+    r = chart.rect
+    surface.fill(PARCHMENT, r)
+    sea = pygame.Surface(r.size, pygame.SRCALPHA)
+    sea.fill((*SEA, 255))
+    surface.blit(sea, r)
+    _stains(surface, r)
+    _rhumbs(surface, chart)
+    land = [chart.points(CONTINENT), chart.points(AFRICA), chart.points(BRITAIN)]
+    land += [chart.points(IRELAND), chart.points(SCANDIA)]
+    land += [chart.points(i) for i in ISLANDS]
+    seas = [chart.points(p) for p in SEAS]
+    clip = surface.get_clip()
+    surface.set_clip(r)
+    # Shading along the coasts, on the sea side: the old charts' water-lines.
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    for width, alpha in ((13, 22), (9, 26), (5, 34)):
+        for poly in land + seas:
+            pygame.draw.lines(shade, (*INK_SOFT, alpha), True, poly, max(1, round(width * s)))
+    surface.blit(shade, (0, 0))
+    for poly in land:
+        pygame.draw.polygon(surface, LAND, poly)
+    for poly in seas:
+        pygame.draw.polygon(surface, SEA, poly)
+    _stains(surface, r, light=True)
+    for poly in land + seas:
+        pygame.draw.lines(surface, INK, True, poly, max(1, round(1.6 * s)))
+        pygame.draw.aalines(surface, INK, True, poly)
+    for text, at, size, role in NAMES:
+        x, y = chart.point(at)
+        spaced = " ".join(text) if role == "caps" and len(text) < 8 else text
+        draw_text(
+            surface,
+            spaced,
+            (x, y),
+            role=role,
+            size=size * s,
+            colour=(*INK_SOFT,),
+            anchor="center",
+        )
+    _rose(surface, chart.point(ROSE), round(64 * s), s)
+    surface.set_clip(clip)
+    _frame(surface, r, s)
+
+
+def _stains(surface: pygame.Surface, r: pygame.Rect, light: bool = False) -> None:
+    """The parchment's age: soft blotches and a darker edge (the same every time)."""
+    rng = random.Random(22 if light else 7)
+    small = pygame.Surface((24, 15), pygame.SRCALPHA)
+    for x in range(24):
+        for y in range(15):
+            edge = min(x, 23 - x, y, 14 - y)
+            dark = rng.randint(0, 26) + (34 if edge == 0 else 12 if edge == 1 else 0)
+            small.set_at((x, y), (96, 62, 24, dark // (2 if light else 1)))
+    surface.blit(pygame.transform.smoothscale(small, r.size), r)
+
+
+def _rhumbs(surface: pygame.Surface, chart: Chart) -> None:
+    """The portolan net: sixteen winds from the rose and from eight roses around it."""
+    r = chart.rect
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    centre = (r.x + r.w * 0.47, r.y + r.h * 0.55)
+    radius = r.h * 0.42
+    hubs = [centre] + [
+        (
+            centre[0] + radius * math.cos(a * math.pi / 4),
+            centre[1] + radius * math.sin(a * math.pi / 4),
+        )
+        for a in range(8)
+    ]
+    far = r.w + r.h
+    for hub in hubs:
+        for n in range(16):
+            a = n * math.pi / 8
+            end = (hub[0] + far * math.cos(a), hub[1] + far * math.sin(a))
+            colour = RED if n % 4 == 0 else GREEN if n % 2 == 0 else INK_SOFT
+            pygame.draw.line(layer, (*colour, 46), hub, end, 1)
+    clip = surface.get_clip()
+    surface.set_clip(r)
+    surface.blit(layer, (0, 0))
+    surface.set_clip(clip)
+
+
+def _rose(surface: pygame.Surface, at: tuple[int, int], size: int, s: float) -> None:
+    """A compass rose: a ring, sixteen points (the cardinal ones long), N marked."""
+    cx, cy = at
+    pygame.draw.circle(surface, INK, at, round(size * 0.72), max(1, round(1.2 * s)))
+    pygame.draw.circle(surface, INK, at, round(size * 0.64), 1)
+    for n in range(16):
+        a = n * math.pi / 8 - math.pi / 2
+        length = size * (1.0 if n % 4 == 0 else 0.66 if n % 2 == 0 else 0.42)
+        half = size * (0.13 if n % 4 == 0 else 0.09)
+        tip = (cx + length * math.cos(a), cy + length * math.sin(a))
+        left = (cx + half * math.cos(a - math.pi / 2), cy + half * math.sin(a - math.pi / 2))
+        right = (cx + half * math.cos(a + math.pi / 2), cy + half * math.sin(a + math.pi / 2))
+        dark = RED if n == 0 else INK if n % 4 == 0 else INK_SOFT
+        pygame.draw.polygon(surface, dark, [(cx, cy), left, tip])
+        pygame.draw.polygon(surface, PARCHMENT, [(cx, cy), right, tip])
+        pygame.draw.aalines(surface, INK, True, [left, tip, right])
+    pygame.draw.circle(surface, RED, at, max(2, round(size * 0.06)))
+    draw_text(
+        surface,
+        "N",
+        (cx, cy - size - round(4 * s)),
+        role="caps",
+        size=18 * s,
+        colour=RED,
+        anchor="midbottom",
+    )
+
+
+def _frame(surface: pygame.Surface, r: pygame.Rect, s: float) -> None:
+    """The chart's border: a double ink rule with a band of degree ticks."""
+    band = max(6, round(10 * s))
+    outer = r.inflate(band * 2, band * 2)
+    pygame.draw.rect(surface, PARCHMENT, outer, band)
+    pygame.draw.rect(surface, INK, outer, max(2, round(2.5 * s)))
+    pygame.draw.rect(surface, INK, r, max(1, round(1.2 * s)))
+    step_x = max(2, round(r.w / (EAST - WEST)))
+    for lon in range(math.ceil(WEST), math.floor(EAST)):
+        left = round(r.x + (lon - WEST) / (EAST - WEST) * r.w)
+        fill = INK if lon % 2 else PARCHMENT
+        for top in (outer.y + 2, r.bottom + 1):
+            pygame.draw.rect(surface, fill, (left, top, min(step_x, r.right - left), band - 3))
+    step_y = max(2, round(r.h / (NORTH - SOUTH)))
+    for lat in range(math.ceil(SOUTH) + 1, math.floor(NORTH) + 1):
+        top = round(r.y + (NORTH - lat) / (NORTH - SOUTH) * r.h)
+        fill = INK if lat % 2 else PARCHMENT
+        for left in (outer.x + 2, r.right + 1):
+            pygame.draw.rect(surface, fill, (left, top, band - 3, min(step_y, r.bottom - top)))
+    pygame.draw.rect(surface, INK, r, max(1, round(1.2 * s)))
+
+
+def paint_routes(
+    surface: pygame.Surface,
+    chart: Chart,
+    chapters: Sequence[tuple[str, str, str, bool]],
+    marks: dict[str, list[tuple[int, int]]],
+) -> None:
+    """Each chapter's dotted route through its marks, its town and its cartouche
+    (``chapters``: id, "I. Rome" and its date line, whether any of its levels is open)."""
+    s = chart.scale
+    for chapter_id, title, date, open_ in chapters:
+        points = marks.get(chapter_id, [])
+        colour = RED if open_ else INK_SOFT
+        route = chart.points(ROUTES.get(chapter_id, ()))
+        path = route if len(route) >= 2 else points
+        if chapter_id == "modern" and len(route) >= 2:  # on, over the edge of the chart
+            x, y = route[-1]
+            path = [*route, (chart.rect.x + round(2 * s), y + round(22 * s))]
+        _dotted(surface, path, colour, s)
+        if chapter_id in PLACES:
+            x, y = chart.point(PLACES[chapter_id])
+            draw_text(
+                surface,
+                TOWNS[chapter_id],
+                (x + round(14 * s), y - round(24 * s)),
+                role="italic",
+                size=15 * s,
+                colour=INK,
+                anchor="midleft",
+            )
+        at = chart.point(CHAPTER_LABEL.get(chapter_id, (0.0, 31.5)))
+        _cartouche(surface, at, title, date, s, open_)
+
+
+def _dotted(
+    surface: pygame.Surface, path: Sequence[tuple[int, int]], colour: tuple[int, int, int], s: float
+) -> None:
+    step = max(6, round(11 * s))
+    dot = max(1, round(2.2 * s))
+    left = 0.0
+    for a, b in pairwise(path):
+        length = math.dist(a, b)
+        t = left
+        while t < length:
+            x = a[0] + (b[0] - a[0]) * t / length
+            y = a[1] + (b[1] - a[1]) * t / length
+            pygame.draw.circle(surface, colour, (round(x), round(y)), dot)
+            t += step
+        left = t - length
+
+
+def _cartouche(
+    surface: pygame.Surface, at: tuple[int, int], title: str, date: str, s: float, open_: bool
+) -> None:
+    """A chapter's name on a scroll: the title in capitals, the date in italics."""
+    big, small = 21 * s, 15 * s
+    tw = max(get_font("caps", big).size(title)[0], get_font("italic", small).size(date)[0])
+    box = pygame.Rect(0, 0, tw + round(34 * s), round(big * 1.2 + small * 1.3 + 16 * s))
+    box.center = at
+    box.clamp_ip(surface.get_rect())
+    shadow = pygame.Surface(box.size, pygame.SRCALPHA)
+    shadow.fill((60, 36, 16, 60))
+    surface.blit(shadow, box.move(round(3 * s), round(3 * s)))
+    pygame.draw.rect(surface, (242, 230, 198), box, border_radius=round(6 * s))
+    pygame.draw.rect(surface, INK, box, max(1, round(1.5 * s)), border_radius=round(6 * s))
+    pygame.draw.rect(
+        surface, INK_SOFT, box.inflate(-round(8 * s), -round(8 * s)), 1, border_radius=round(4 * s)
+    )
+    draw_text(
+        surface,
+        title,
+        (box.centerx, box.y + round(8 * s)),
+        role="caps",
+        size=big,
+        colour=RED if open_ else INK,
+        anchor="midtop",
+    )
+    draw_text(
+        surface,
+        date,
+        (box.centerx, box.bottom - round(8 * s)),
+        role="italic",
+        size=small,
+        colour=INK,
+        anchor="midbottom",
+    )
+
+
+# -- a level's mark ---------------------------------------------------------------------------
+
+
+class MapMark(Button):
+    """A level on the map: a medallion with its medal (or a ring, or a padlock), the
+    level's title beside it. It takes the focus and clicks as a list entry did;
+    its title is part of what the mouse can click."""
+
+    def __init__(
+        self,
+        label: str,
+        on_click: Callable[[], Any] | None = None,
+        *,
+        side: int = 1,
+        medal: int = 0,
+        **options: Any,
+    ) -> None:
+        super().__init__(label, on_click, **options)
+        self.side = side
+        self.medal = medal
+        self.label_rect = pygame.Rect(0, 0, 0, 0)
+        self._icon_scale = 0.0
+
+    def place_at(self, centre: tuple[int, int], scale: float, bounds: pygame.Rect) -> None:
+        """Put the medallion at ``centre`` and the title on its side, inside ``bounds``."""
+        d = round(38 * scale)
+        rect = pygame.Rect(0, 0, d, d)
+        rect.center = centre
+        self.place(rect, scale)
+        size = 15 * scale
+        text = self.label
+        w, h = get_font("bold", size).size(text)
+        w = min(w, round(220 * scale))
+        label = pygame.Rect(0, 0, w + round(10 * scale), h + round(4 * scale))
+        label.centery = centre[1]
+        if self.side >= 0:
+            label.x = rect.right + round(4 * scale)
+        else:
+            label.right = rect.x - round(4 * scale)
+        label.clamp_ip(bounds)
+        self.label_rect = label
+        if self._icon_scale != scale:
+            self._icon_scale = scale
+            self.icon = medal_icon(self.medal, scale * 0.95, locked=not self.enabled)
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        return self.visible and (self.rect.collidepoint(pos) or self.label_rect.collidepoint(pos))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or self.rect.w < 4:
+            return
+        s = self.scale
+        c = self.rect.center
+        radius = self.rect.w // 2
+        lit = self.enabled and (self.focused or self.glow > 0.02)
+        if lit:
+            halo = pygame.Surface((radius * 4, radius * 4), pygame.SRCALPHA)
+            alpha = round(70 + 110 * max(self.glow, 1.0 if self.focused else 0.0))
+            pygame.draw.circle(
+                halo, (196, 60, 40, alpha // 4), (radius * 2, radius * 2), radius * 2
+            )
+            pygame.draw.circle(
+                halo,
+                (196, 60, 40, alpha),
+                (radius * 2, radius * 2),
+                round(radius * 1.45),
+                max(2, round(3 * s)),
+            )
+            surface.blit(halo, (c[0] - radius * 2, c[1] - radius * 2))
+        face = (246, 236, 206) if self.enabled else (214, 200, 168)
+        pygame.draw.circle(
+            surface, (90, 60, 30), (c[0] + round(2 * s), c[1] + round(2 * s)), radius
+        )
+        pygame.draw.circle(surface, face, c, radius)
+        pygame.draw.circle(
+            surface, RED if self.enabled else INK_SOFT, c, radius, max(2, round(2.4 * s))
+        )
+        pygame.draw.circle(surface, INK, c, radius - round(5 * s), 1)
+        if self.icon is not None:
+            icon = self.icon
+            if not self.enabled:
+                icon = icon.copy()
+                icon.set_alpha(150)
+            surface.blit(icon, icon.get_rect(center=c))
+        size = 15 * s
+        text = fit_text(self.label, "bold", size, self.label_rect.w - round(10 * s))
+        plate = pygame.Surface(self.label_rect.size, pygame.SRCALPHA)
+        plate.fill((244, 232, 200, 210 if self.enabled else 150))
+        surface.blit(plate, self.label_rect)
+        colour = INK if self.enabled else (118, 96, 72)
+        if lit:
+            colour = RED
+        draw_text(
+            surface,
+            text,
+            self.label_rect.center,
+            role="bold",
+            size=size,
+            colour=colour,
+            anchor="center",
+        )
