@@ -32,6 +32,8 @@ def board(state: m.GameState, **changes: Any) -> SimpleNamespace:
         "dice_entry": None,
         "throw_prompt": None,
         "resigning": False,
+        "replaying": None,
+        "log": [],
         "offered": False,
         "seat": lambda side: seats[side],
         "side_name": lambda side: NAMES[side],
@@ -125,3 +127,19 @@ def test_the_result_and_the_message_line():
     assert w.message_text(scene) == "Crimson doubles"  # said two seconds ago
     scene.t = 8.0 + w.MESSAGE_TIME + 0.1
     assert w.message_text(scene) == f"{NAMES[over.winner]} wins"  # then the prompt again
+
+
+def test_a_replay_says_whose_decision_is_next_and_the_keys_not_that_anyone_thinks():
+    """In a replay every seat is played from the record: nobody "is thinking"."""
+    state = opening()
+    seats = (Seat(human=False), Seat(human=False))
+    record = SimpleNamespace(plays=[{}, {}, {}])
+    scene = board(state, seats=seats, replaying=record, log=[{}])
+    words = w.prompt(scene, state)
+    assert "thinking" not in words
+    assert words.startswith(NAMES[state.to_act]) and "Right or Space" in words
+    assert w.message_text(scene) == words  # nothing said lately: the prompt
+    scene.log = [{}, {}, {}]
+    assert w.prompt(scene, state) == "The record ends here: Left goes back"
+    over = m.concede(rolling(), 0)
+    assert w.prompt(board(over, seats=seats, replaying=record), over) == f"{NAMES[1]} wins"

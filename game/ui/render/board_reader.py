@@ -68,6 +68,9 @@ class BoardReader(Protocol):
     @property
     def replaying(self) -> Replay | None: ...
 
+    @property
+    def log(self) -> list[dict[str, Any]]: ...  # the decisions made (a replay's step)
+
     # -- the game ---------------------------------------------------------------------------
     @property
     def state(self) -> m.GameState: ...

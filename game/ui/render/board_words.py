@@ -48,6 +48,8 @@ def prompt(scene: BoardReader, state: m.GameState) -> str:
     if state.is_over:
         return scene.result_words(state)
     name = scene.side_name(state.to_act)
+    if scene.replaying is not None:
+        return replay_prompt(scene, name)
     if not scene.seat(state.to_act).human:
         return f"{name} is thinking" if state.phase is m.Phase.MOVE else ""
     if state.phase is m.Phase.ROLL:
@@ -68,6 +70,15 @@ def prompt(scene: BoardReader, state: m.GameState) -> str:
             return f"{name}: Done ends the turn (Space), Undo takes back"
         return f"{name} to play {scene.dice_text(state.dice)}"
     return ""
+
+
+def replay_prompt(scene: BoardReader, name: str) -> str:
+    """A replay's prompt: whose decision comes next and the keys that step to it (nobody
+    is thinking: every decision is read from the record)."""
+    replay = scene.replaying
+    if replay is not None and len(scene.log) >= len(replay.plays):
+        return "The record ends here: Left goes back"
+    return f"{name} next: Right or Space steps on, Left goes back, A plays on"
 
 
 def message_text(scene: BoardReader) -> str:
@@ -113,5 +124,6 @@ __all__ = [
     "button_actions",
     "message_text",
     "prompt",
+    "replay_prompt",
     "wanted_buttons",
 ]
