@@ -57,7 +57,7 @@ from game.ui.progress import record_finished, save_in_progress
 from game.ui.render import board_controls, board_hud, board_marks, board_preview, board_words
 from game.ui.render.board_view import BoardView
 from game.ui.render.layout import SpotKey, spot_key
-from game.ui.routes import NextGame, Route
+from game.ui.routes import NextGame, PauseMenu, Route
 from game.ui.scenes.base import Scene
 from game.ui.scenes.board_anim import StepAnimation
 from game.ui.scenes.board_events import show_event
@@ -183,6 +183,10 @@ class BoardScene(BoardInput, Scene):
         self.good: tuple[float, str] = (-math.inf, "")  # the tutor's quiet word, and when
         self.act(self.table.begin)
 
+    def pause_menu(self) -> PauseMenu:
+        """The pause menu for this game: no Concede in a replay."""
+        return PauseMenu(self.variant.id, concede=self.replaying is None)
+
     def keep_saved(self, saved: SavedGame) -> None:
         """The table keeps the game in progress after every decision (not a demo's)."""
         if not self.app.demo:
@@ -228,8 +232,8 @@ class BoardScene(BoardInput, Scene):
         if result == PauseChoice.CONCEDE:
             state = self.state
             side = state.on_roll
-            if state.is_over:
-                pass
+            if state.is_over or self.replaying is not None:
+                pass  # a replay has nothing to give up: no result is made up
             elif (
                 self.variant.has_cube
                 and state.phase in (m.Phase.ROLL, m.Phase.MOVE)
