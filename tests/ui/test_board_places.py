@@ -1,0 +1,43 @@
+"""Things in their places on the board (issue 22): the resignation buttons off the
+board, the match score that says whose points are whose, the marks of a double's
+moves, El Mundo's stacks and its message clear of the men."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+
+from game.play.session import GameSetup, Seat
+from game.ui.render import board_hud
+from game.ui.scenes.board import BoardScene
+from game.ui.theme import side_colours
+
+
+def board(app, setup) -> BoardScene:
+    scene = BoardScene(app)
+    app.push(scene, setup)
+    return scene
+
+
+def test_the_match_score_shows_each_sides_points_beside_a_swatch_of_its_men(app):
+    setup = GameSetup("backgammon", {"match_length": 5}, seats=(Seat(), Seat()), seed=4)
+    scene = board(app, setup)
+    app.step(1 / 60)
+    scene.game.states[-1] = replace(scene.state, match=replace(scene.state.match, score=(3, 1)))
+    places = board_hud.score_places(scene)
+    assert [side for side, _, _ in places] == [0, 1]
+    fx = scene.view.layout.frame[0]
+    surface = pygame.Surface(app.size)
+    board_hud.draw_score(surface, scene)
+    for side, swatch, label in places:
+        assert swatch.right < fx and label.right < fx  # in the side column
+        other = places[1 - side][1]
+        # Each side's points stand by its own swatch, not the other's.
+        assert abs(label.centerx - swatch.centerx) < abs(label.centerx - other.centerx)
+        colour = surface.get_at(swatch.center)[:3]
+        body = side_colours(scene.theme, side).body
+        assert sum(abs(a - b) for a, b in zip(colour, body, strict=True)) < 120, (side, colour)
+    money = board(app, GameSetup("backgammon", seats=(Seat(), Seat()), seed=4))
+    app.step(1 / 60)
+    assert board_hud.score_places(money) == []  # a money game at 0-0 shows no score
