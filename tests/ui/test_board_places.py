@@ -41,3 +41,33 @@ def test_the_match_score_shows_each_sides_points_beside_a_swatch_of_its_men(app)
     money = board(app, GameSetup("backgammon", seats=(Seat(), Seat()), seed=4))
     app.step(1 / 60)
     assert board_hud.score_places(money) == []  # a money game at 0-0 shows no score
+
+
+def test_a_doubles_moves_are_marked_and_the_made_ones_dimmed():
+    """Every double of backgammon from the start: one mark per move the play can make,
+    the made ones first and dimmed, one more dimmed per step; none for a plain throw."""
+    from types import SimpleNamespace
+
+    from game.play.turn import TurnInput
+    from game.rules import match as m
+    from game.rules.variants import find_variant
+    from game.ui.render.board_marks import move_marks
+
+    variant = find_variant("backgammon", {"cube": False})
+    start = m.GameState(variant, variant.start_position(), m.Phase.ROLL)
+    for value in range(1, 7):
+        state = replace(start, phase=m.Phase.MOVE, dice=(value, value))
+        turn = TurnInput(state, m.legal_plays(state))
+        scene = SimpleNamespace(turn=turn, state=state, shown_dice=(value, value))
+        longest = max(len(play) for play in turn.plays)
+        assert move_marks(scene) == [False] * longest
+        for made in range(1, longest + 1):
+            src = sorted(turn.sources())[0]
+            move = next(mv for mv in turn.moves_from(src).values() if len(mv.steps) == 1)
+            turn.make(move)
+            assert move_marks(scene) == [True] * made + [False] * (longest - made)
+    plain = replace(start, phase=m.Phase.MOVE, dice=(6, 4))
+    turn = TurnInput(plain, m.legal_plays(plain))
+    assert move_marks(SimpleNamespace(turn=turn, state=plain, shown_dice=(6, 4))) == []
+    other = SimpleNamespace(turn=turn, state=replace(plain), shown_dice=(4, 4))
+    assert move_marks(other) == []  # not the turn of the state shown

@@ -16,7 +16,7 @@ from game.rules import match as m
 from game.ui.assets import font
 from game.ui.dice_seal import seal_lines
 from game.ui.hints import GOOD_COLOUR
-from game.ui.render.board_marks import used_dice
+from game.ui.render.board_marks import move_marks, used_dice
 from game.ui.theme import side_colours
 from game.ui.widgets import Style, _mix, draw_text, draw_token, get_font, rounded_box
 
@@ -53,6 +53,31 @@ def draw_dice(surface: pygame.Surface, scene: BoardReader) -> None:
     for i, (value, used) in enumerate(zip(scene.shown_dice, used_dice(scene), strict=True)):
         centre = (x + w * (i + 1) / (n + 1), y + h / 2)
         view.draw_die(surface, value, centre, size, used=used, faces=faces)
+    draw_move_marks(surface, scene, (x + w / 2, y + h / 2 + size * 0.72), size)
+
+
+def mark_centres(centre: tuple[float, float], count: int, size: float) -> list[tuple[float, float]]:
+    """Where ``count`` marks go in a row centred on ``centre`` (dice of ``size``)."""
+    gap = size * 0.32
+    x0 = centre[0] - gap * (count - 1) / 2
+    return [(x0 + gap * i, centre[1]) for i in range(count)]
+
+
+def draw_move_marks(
+    surface: pygame.Surface, scene: BoardReader, centre: tuple[float, float], size: float
+) -> None:
+    """A double's moves under its dice: a bright mark for each move left, a dim one for
+    each made (``board_marks.move_marks``)."""
+    marks = move_marks(scene)
+    theme = scene.theme
+    r = max(2.0, size * 0.085)
+    for (mx, my), made in zip(mark_centres(centre, len(marks), size), marks, strict=True):
+        pygame.draw.aacircle(surface, (0, 0, 0), (mx + r * 0.15, my + r * 0.3), r)
+        if made:
+            pygame.draw.aacircle(surface, _mix(theme.dice_body, (40, 40, 40), 0.7), (mx, my), r)
+        else:
+            pygame.draw.aacircle(surface, theme.dice_body, (mx, my), r)
+            pygame.draw.aacircle(surface, theme.accent, (mx, my), r, max(1, round(r * 0.3)))
 
 
 def draw_level(surface: pygame.Surface, scene: BoardReader) -> None:
@@ -237,7 +262,9 @@ __all__ = [
     "draw_good",
     "draw_laying_out",
     "draw_level",
+    "draw_move_marks",
     "draw_score",
     "draw_seal",
+    "mark_centres",
     "score_places",
 ]
