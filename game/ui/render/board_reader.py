@@ -106,6 +106,9 @@ class BoardReader(Protocol):
     def message_time(self) -> float: ...
 
     @property
+    def message_brief(self) -> bool: ...  # gives way once a person is to act
+
+    @property
     def good(self) -> tuple[float, str]: ...  # the tutor's quiet word, and when
 
     @property

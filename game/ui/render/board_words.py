@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from game.ui.render.board_reader import BoardReader
 
 MESSAGE_TIME = 4.0  # seconds a message stays before the prompt comes back
+BRIEF_TIME = 1.2  # seconds a brief message stays once a person has something to do
 RESIGN_LABELS = {1: "Resign single", 2: "Resign gammon", 3: "Resign backgammon"}
 # The decisions a button makes at the board: the rest are the side's own (roll, the
 # steps of a play, undo, done, hint) or chance's.
@@ -84,9 +85,16 @@ def replay_prompt(scene: BoardReader, name: str) -> str:
 def message_text(scene: BoardReader) -> str:
     """The line shown: the last thing said, for a few seconds, then the prompt."""
     text = scene.message
-    if not text or scene.t - scene.message_time > MESSAGE_TIME:
+    age = scene.t - scene.message_time
+    if not text or age > MESSAGE_TIME or (age > BRIEF_TIME and brief_over(scene)):
         text = prompt(scene, scene.state)
     return text
+
+
+def brief_over(scene: BoardReader) -> bool:
+    """A brief message (the opening throw) gives way when a person has something to do:
+    nothing moves and the prompt is theirs."""
+    return scene.message_brief and not scene.busy and scene.human_to_act()
 
 
 def wanted_buttons(scene: BoardReader) -> list[tuple[str, str]]:
@@ -119,8 +127,10 @@ def wanted_buttons(scene: BoardReader) -> list[tuple[str, str]]:
 
 
 __all__ = [
+    "BRIEF_TIME",
     "MESSAGE_TIME",
     "action_button",
+    "brief_over",
     "button_actions",
     "message_text",
     "prompt",

@@ -175,6 +175,7 @@ class BoardScene(BoardInput, Scene):
         self.queued: list[pygame.event.Event] = []
         self.message = ""
         self.message_time = 0.0
+        self.message_brief = False  # the message gives way once a person is to act
         self.t = 0.0
         self.controls = board_controls.NO_CONTROLS  # the buttons and message (lay_out)
         self.resigning = False  # a person is choosing how much to resign (backgammon)
@@ -284,9 +285,11 @@ class BoardScene(BoardInput, Scene):
     def side_name(self, side: int) -> str:
         return self.seats[side].label(side_colours(self.theme, side).name)
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, *, brief: bool = False) -> None:
+        """Show ``text`` for a while (``brief``: until a person has something to do)."""
         self.message = text
         self.message_time = self.t
+        self.message_brief = brief
 
     def show_events(self) -> None:
         """Turn the table's events into the board's pictures, sounds and words."""
