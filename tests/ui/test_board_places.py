@@ -71,3 +71,39 @@ def test_a_doubles_moves_are_marked_and_the_made_ones_dimmed():
     assert move_marks(SimpleNamespace(turn=turn, state=plain, shown_dice=(6, 4))) == []
     other = SimpleNamespace(turn=turn, state=replace(plain), shown_dice=(4, 4))
     assert move_marks(other) == []  # not the turn of the state shown
+
+
+def test_the_resignation_buttons_stand_off_the_board_at_every_size(app):
+    """Concede in backgammon: Resign single / gammon / backgammon / Cancel go in the
+    panel beside the board (on two lines, smaller, where it is narrow), never over its
+    points and men, at 1280x800 and other sizes; and each still answers its click."""
+    from scene_kit import resize
+    from stepping import run_until
+
+    from game.ui.assets import font
+    from game.ui.render.board_controls import button_font
+
+    setup = GameSetup("backgammon", seats=(Seat(), Seat()), seed=11)
+    scene = board(app, setup)
+    assert run_until(app, lambda: scene.human_to_act() and not scene.busy, seconds=30)
+    scene.resigning = True
+    for size in ((1280, 800), (1024, 768), (1920, 1080), (800, 600), (1000, 1200), (1600, 900)):
+        resize(app, size)
+        app.step(1 / 60)
+        layout = scene.view.layout
+        case = pygame.Rect(*(round(v) for v in layout.frame))
+        fields = [pygame.Rect(*(round(v) for v in f)) for f in layout.fields]
+        buttons = scene.controls.buttons
+        assert [b.name for b in buttons] == ["resign1", "resign2", "resign3", "cancel"]
+        for i, button in enumerate(buttons):
+            rect = button.rect
+            assert not rect.colliderect(case), (size, button.name, rect, case)
+            assert rect.collidelist(fields) == -1, (size, button.name)
+            assert app.screen.get_rect().contains(rect), (size, button.name, rect)
+            assert not rect.colliderect(scene.message_box), (size, button.name)
+            assert all(not rect.colliderect(b.rect) for b in buttons[i + 1 :]), size
+            face = font("caps", button.size) if button.size else button_font(app.scale)
+            for line in button.lines:
+                assert face.size(line)[0] <= rect.w, (size, line)
+            assert len(button.lines) * face.get_linesize() <= rect.h, (size, button.name)
+        assert scene.buttons["resign2"] == buttons[1].rect  # a click there resigns a gammon
