@@ -4,6 +4,7 @@ moves, El Mundo's stacks and its message clear of the men."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pygame
@@ -107,3 +108,71 @@ def test_the_resignation_buttons_stand_off_the_board_at_every_size(app):
                 assert face.size(line)[0] <= rect.w, (size, line)
             assert len(button.lines) * face.get_linesize() <= rect.h, (size, button.name)
         assert scene.buttons["resign2"] == buttons[1].rect  # a click there resigns a gammon
+
+
+def el_mundo_layouts():
+    from game.rules.variants import find_variant
+    from game.ui.render.layout import layout_for
+
+    variant = find_variant("el_mundo")
+    for size in ((800, 500), (1280, 800), (3840, 2160), (1000, 1200)):
+        for viewer in range(variant.players):
+            yield variant, layout_for(variant, size, viewer)
+
+
+def test_el_mundos_stacks_on_neighbouring_wedges_stand_apart():
+    """Every pair of neighbouring wedges, every stack height up to all of a side's men
+    (squeezed beyond the wedge's capacity): the men of one never touch the other's."""
+    for variant, layout in el_mundo_layouts():
+        r = layout.radius
+        for cell in range(variant.cells):
+            a, b = ("cell", cell), ("cell", (cell + 1) % variant.cells)
+            for count in range(1, variant.men + 1):
+                ours = [layout.man_centre(a, i, count) for i in range(count)]
+                theirs = [layout.man_centre(b, i, count) for i in range(count)]
+                gap = min(math.dist(p, q) for p in ours for q in theirs)
+                assert gap >= 2 * r * 1.1, (layout.size, layout.viewer, cell, count, gap / r)
+
+
+def test_el_mundos_message_stays_in_the_hub_off_the_men(app):
+    """Short and long lines over El Mundo's dice, at several sizes: the message's box
+    never covers a place a man can stand on the ring."""
+    from scene_kit import resize
+
+    from game.ui.render.board_controls import button_places, layout_message
+
+    scene = board(app, GameSetup("el_mundo", seats=(Seat(),) * 4, seed=5))
+    app.step(1 / 60)
+    lines = (
+        "Forced play for Red",
+        "Green: roll the dice (Space)",
+        "Green: Done ends the turn (Space), Undo takes back",
+        "Opening throw 6, 5, 3 and 2: Green (computer, expert) starts  ·  mixed in",
+    )
+    for size in ((1280, 800), (800, 500), (1000, 1200)):
+        resize(app, size)
+        layout = scene.view.layout
+        r = layout.radius
+        men = [
+            layout.man_centre(("cell", cell), i, spot.capacity)
+            for cell in range(24)
+            for spot in [layout.spots[("cell", cell)]]
+            for i in range(spot.capacity)
+        ]
+        for text in lines:
+            scene.message, scene.message_time, scene.t = text, scene.t, scene.t
+            message = layout_message(scene)
+            assert message is not None and message.back is not None
+            box = message.back
+            for x, y in men:
+                nearest = (min(max(x, box.left), box.right), min(max(y, box.top), box.bottom))
+                assert math.dist((x, y), nearest) > r, (size, text, (x, y), box)
+            for line in message.lines:  # still readable
+                assert line.size >= 10 * app.scale, (size, text, line.size)
+        # The buttons under the dice keep off the men too.
+        wanted = [("hint", "Hint"), ("undo", "Undo"), ("done", "Done")]
+        for place in button_places(scene, wanted):
+            box = place.rect
+            for x, y in men:
+                nearest = (min(max(x, box.left), box.right), min(max(y, box.top), box.bottom))
+                assert math.dist((x, y), nearest) > r, (size, (x, y), box)

@@ -12,6 +12,7 @@ hint or tutor card in place (the only changes made here: where the cards go).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -228,15 +229,7 @@ def layout_message(scene: BoardReader) -> Message | None:
     pad = round(10 * scale)
     below = height - (fy + fh)
     if layout.geometry == "round":
-        dx, dy, dw, dh = layout.dice_area
-        size = round(min(26 * scale, dh * 0.3))
-        label = message_label(text, size, theme.ink, dw * 1.6)
-        box = label.get_rect(midbottom=(round(dx + dw / 2), round(dy - pad / 2)))
-        back = pygame.Rect((0, 0), box.inflate(2 * pad, pad // 2).size)
-        back.center = box.center
-        line = Line(text, size, theme.ink, box, dw * 1.6)
-        area = box.inflate(2 * pad, pad // 2)
-        return Message(text, (line,), area, back, (*theme.field, 170))
+        return hub_message(scene, text, pad)
     if below >= face.get_height() + pad or width - (fx + fw) < 120 * scale:
         # A line at the foot of the window, under the board.
         label = message_label(text, size, theme.text)
@@ -263,6 +256,56 @@ def layout_message(scene: BoardReader) -> Message | None:
         y += face.get_linesize()
     area = pygame.Rect(round(fx + fw), round(fy), column + 2 * pad, y - round(fy))
     return Message(text, tuple(lines), area)
+
+
+def hub_message(scene: BoardReader, text: str, pad: int) -> Message:
+    """The message of a ring board: above the dice, inside the ring's hub, where no man
+    stands (on two lines, or smaller, when one line would reach the men)."""
+    theme = scene.theme
+    layout = scene.view.layout
+    cy, hub = layout.ring[1], layout.ring[2]  # the hub: inside the wedges' tips
+    dx, dy, dw, dh = layout.dice_area
+    usual = round(min(26 * scene.app.scale, dh * 0.3))
+    bottom = dy - pad / 2
+
+    def room(top: float) -> float:
+        """The text's width that keeps a line's box from ``top`` down in the hub."""
+        far = max(abs(cy - top), abs(cy - bottom))
+        return max(0.0, 2 * math.sqrt(max(0.0, hub * hub - far * far)) - 2 * pad)
+
+    def fitted(lines: list[str]) -> tuple[float, list[float]]:
+        """How much ``lines`` stacked above the dice shrink to fit, and each one's room."""
+        face = font("italic", usual)
+        step = face.get_linesize()
+        rooms = [room(bottom - step * (len(lines) - i) - pad / 4) for i in range(len(lines))]
+        widths = [max(1, face.size(line)[0]) for line in lines]
+        shrink = min(min(1.0, r / w) for w, r in zip(widths, rooms, strict=True))
+        return shrink, rooms
+
+    words = text.split()
+    choices = [[text]]
+    if len(words) > 1:  # two lines, broken near the middle
+        cut = min(range(1, len(words)), key=lambda k: abs(len(" ".join(words[:k])) - len(text) / 2))
+        choices.append([" ".join(words[:cut]), " ".join(words[cut:])])
+    one = fitted(choices[0])
+    shrink, rooms = one
+    chosen = choices[0]
+    if one[0] < 0.8 and len(choices) > 1:
+        two = fitted(choices[1])
+        if two[0] > one[0]:
+            (shrink, rooms), chosen = two, choices[1]
+    size = max(8, int(usual * shrink))
+    face = font("italic", size)
+    step = face.get_linesize()
+    lines = []
+    for i, (words_line, fit) in enumerate(zip(chosen, rooms, strict=True)):
+        label = message_label(words_line, size, theme.ink, fit)
+        y = round(bottom - step * (len(chosen) - 1 - i))
+        box = label.get_rect(midbottom=(round(dx + dw / 2), y))
+        lines.append(Line(words_line, size, theme.ink, box, fit))
+    box = lines[0].rect.unionall([line.rect for line in lines[1:]])
+    area = box.inflate(2 * pad, pad // 2)
+    return Message(text, tuple(lines), area, pygame.Rect(area), (*theme.field, 170))
 
 
 def place_entry_cards(scene: BoardReader) -> None:
