@@ -19,9 +19,11 @@ from game.rules.position import Position
 
 @dataclass(frozen=True, slots=True)
 class Said:
-    """A line for the message bar."""
+    """A line for the message bar; a ``brief`` one gives way to the prompt as soon as a
+    person has something to do (the opening throw: the dice shown say it too)."""
 
     text: str
+    brief: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -275,7 +275,7 @@ class Table:
         throws = [str(d) for d in state.opening]
         if throws:
             opener = ", ".join(throws[:-1]) + " and " + throws[-1]
-            self.say(f"Opening throw {opener}: {self.name(state.on_roll)} starts")
+            self.say(f"Opening throw {opener}: {self.name(state.on_roll)} starts", brief=True)
 
     def throw_in(self, contribution: str) -> None:
         """The player threw: the contribution is mixed with the seed into the dice, and
@@ -319,8 +319,8 @@ class Table:
         """What the side to act may do now (``game.rules.actions.legal_actions``)."""
         return a.legal_actions(self.state)
 
-    def say(self, text: str) -> None:
-        self._tell(ev.Said(text))
+    def say(self, text: str, *, brief: bool = False) -> None:
+        self._tell(ev.Said(text, brief))
 
     def _tell(self, event: ev.Event) -> None:
         self._events.append(event)

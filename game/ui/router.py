@@ -8,7 +8,15 @@ from typing import Any
 
 from game.play.session import GameSetup, GameSummary, SavedGame
 from game.rules.replay import Replay
-from game.ui.routes import SETUP_MODES, ErrorCard, LevelCard, NextGame, Question, Route
+from game.ui.routes import (
+    SETUP_MODES,
+    ErrorCard,
+    LevelCard,
+    NextGame,
+    PauseMenu,
+    Question,
+    Route,
+)
 from game.ui.scenes.base import Scene
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.campaign import CampaignScene, LevelIntroScene
@@ -48,7 +56,7 @@ SCENES: dict[Route, Destination] = {
     Route.RULES: Destination(RulesScene, (NONE, str)),
     Route.SETTINGS: Destination(SettingsScene),
     Route.BOARD: Destination(BoardScene, (GameSetup, NextGame, SavedGame, Replay)),
-    Route.PAUSE: Destination(PauseScene, (str,)),
+    Route.PAUSE: Destination(PauseScene, (str, PauseMenu)),
     Route.RESULTS: Destination(ResultsScene, (GameSummary,)),
     Route.PRACTICE_SUMMARY: Destination(PracticeSummaryScene, (GameSummary,)),
     Route.CONFIRM: Destination(ConfirmScene, (Question,)),

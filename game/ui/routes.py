@@ -35,7 +35,7 @@ class Route(enum.StrEnum):
     RULES = "rules"  # payload: None (the list to choose from) or a variant id
     SETTINGS = "settings"
     BOARD = "board"  # payload: GameSetup, NextGame, SavedGame or Replay
-    PAUSE = "pause"  # payload: the variant id of the game paused
+    PAUSE = "pause"  # payload: PauseMenu (or the variant id of the game paused)
     RESULTS = "results"  # payload: GameSummary
     PRACTICE_SUMMARY = "practice summary"  # payload: GameSummary
     CONFIRM = "confirm"  # payload: Question
@@ -52,6 +52,15 @@ class NextGame:
 
     setup: GameSetup
     previous: GameState
+
+
+@dataclass(frozen=True, slots=True)
+class PauseMenu:
+    """The pause menu's payload: the variant played, and whether Concede is offered (not
+    in a replay: a recorded game has nothing to give up)."""
+
+    variant_id: str
+    concede: bool = True
 
 
 @dataclass(frozen=True, slots=True)

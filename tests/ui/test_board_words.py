@@ -23,6 +23,7 @@ def board(state: m.GameState, **changes: Any) -> SimpleNamespace:
         "state": state,
         "message": "",
         "message_time": 0.0,
+        "message_brief": False,
         "t": 10.0,
         "review": None,
         "tutor_card": None,
@@ -32,6 +33,8 @@ def board(state: m.GameState, **changes: Any) -> SimpleNamespace:
         "dice_entry": None,
         "throw_prompt": None,
         "resigning": False,
+        "replaying": None,
+        "log": [],
         "offered": False,
         "seat": lambda side: seats[side],
         "side_name": lambda side: NAMES[side],
@@ -125,3 +128,53 @@ def test_the_result_and_the_message_line():
     assert w.message_text(scene) == "Crimson doubles"  # said two seconds ago
     scene.t = 8.0 + w.MESSAGE_TIME + 0.1
     assert w.message_text(scene) == f"{NAMES[over.winner]} wins"  # then the prompt again
+
+
+def test_a_replay_says_whose_decision_is_next_and_the_keys_not_that_anyone_thinks():
+    """In a replay every seat is played from the record: nobody "is thinking"."""
+    state = opening()
+    seats = (Seat(human=False), Seat(human=False))
+    record = SimpleNamespace(plays=[{}, {}, {}])
+    scene = board(state, seats=seats, replaying=record, log=[{}])
+    words = w.prompt(scene, state)
+    assert "thinking" not in words
+    assert words.startswith(NAMES[state.to_act]) and "Right or Space" in words
+    assert w.message_text(scene) == words  # nothing said lately: the prompt
+    scene.log = [{}, {}, {}]
+    assert w.prompt(scene, state) == "The record ends here: Left goes back"
+    over = m.concede(rolling(), 0)
+    assert w.prompt(board(over, seats=seats, replaying=record), over) == f"{NAMES[1]} wins"
+
+
+def test_the_opening_throw_gives_way_once_a_person_has_something_to_do():
+    """The opening throw's line is brief: the person who starts sees the prompt once the
+    dice lie still (not four seconds later); other lines, and a computer's start, keep
+    the message's full time."""
+    from game.play import events as ev
+    from game.play.session import GameSetup
+    from game.play.table import Table
+
+    table = Table(GameSetup("backgammon", {"cube": False}, seats=(Seat(), Seat()), seed=3))
+    table.begin()
+    said = [e for e in table.poll() if isinstance(e, ev.Said)]
+    assert said and said[-1].text.startswith("Opening throw") and said[-1].brief
+    state = opening()
+    name, dice = NAMES[state.to_act], "-".join(map(str, state.dice))
+    line = f"Opening throw 5 and 3: {name} starts"
+    scene = board(state, message=line, message_time=10.0, message_brief=True, t=10.5)
+    assert w.message_text(scene) == line  # said just now: it is read first
+    scene.t = 10.0 + w.BRIEF_TIME + 0.1
+    assert w.message_text(scene) == f"{name} to play {dice}"  # the person's turn: the prompt
+    scene.busy = True
+    assert w.message_text(scene) == line  # while the dice still roll, the line stays
+    computers = board(
+        state,
+        seats=(Seat(human=False), Seat(human=False)),
+        message=line,
+        message_time=10.0,
+        message_brief=True,
+        t=10.0 + w.BRIEF_TIME + 0.1,
+    )
+    assert w.message_text(computers) == line  # a computer starts: the line stays its time
+    plain = board(state, message="Crimson doubles", message_time=10.0, t=10.0 + w.BRIEF_TIME + 0.1)
+    assert w.message_text(plain) == "Crimson doubles"

@@ -279,3 +279,31 @@ def test_the_dice_statistics_count_each_sides_rolls(app):
     app.push(scene)
     app.step(1 / 60)
     assert scene.tallies[0].rolls == 0  # this app's records hold no games
+
+
+def test_a_replay_offers_no_concede_and_makes_up_no_result(app):
+    """Esc in a replay: the pause menu has no Concede; a Concede that reaches the board
+    anyway leaves the record as it is (no result, no results scene)."""
+    from game.play.session import PauseChoice
+    from game.rules.replay import replay_from_json
+    from game.ui.scenes.pause import PauseScene
+
+    board = BoardScene(app)
+    app.push(board, replay_from_json(small_replay()))
+    app.step(1 / 60)
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    assert pause.concede_button not in pause.buttons
+    assert [b.label for b in pause.buttons] == ["Resume", "Rules", "Settings", "Quit to menu"]
+    app.pop(PauseChoice.CONCEDE)
+    for _ in range(120):
+        app.step(1 / 60)
+    assert not board.state.is_over and board.state.result is None
+    assert app.stack.top is board
+    # A game played (not replayed) still offers Concede.
+    game = BoardScene(app)
+    app.push(game, GameSetup("backgammon", seats=COMPUTERS, seed=3))
+    app.step(1 / 60)
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top.concede_button in app.stack.top.buttons

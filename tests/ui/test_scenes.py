@@ -394,6 +394,31 @@ def test_results_show_a_win_and_go_on_with_the_match(app, fake_board):
     assert fake_board.payloads == [NextGame(scene.summary.setup, scene.summary.state)]
 
 
+def test_gold_leaf_falls_only_when_a_person_won_or_only_computers_played(app):
+    """Every seating of a two-sided game and both winners: the leaf falls when the winner
+    is a person, or nobody at the table is; never for the people's loss."""
+    from game.ui.scenes.results import ResultsScene, celebrates
+
+    base = summary("win")
+    for people in ((True, True), (True, False), (False, True), (False, False)):
+        seats = tuple(Seat(human=h) for h in people)
+        for winner in (0, 1):
+            result = replace(base.state.result, winner=winner)
+            ended = replace(
+                base,
+                setup=replace(base.setup, seats=seats),
+                state=replace(base.state, result=result),
+            )
+            wanted = people[winner] or not any(people)
+            assert celebrates(ended) == wanted, (people, winner)
+            scene = ResultsScene(app)
+            app.push(scene, ended)
+            assert bool(scene.leaves) == wanted
+            app.pop()
+    scene, _ = enter(app, "results_mundo")  # a computer won El Mundo, the person lost
+    assert scene.leaves == []
+
+
 def test_results_play_again_uses_a_fresh_seed(app, fake_board):
     scene, _ = enter(app, "results_win")
     scene.play_again_button.activate()

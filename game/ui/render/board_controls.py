@@ -12,6 +12,7 @@ hint or tutor card in place (the only changes made here: where the cards go).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -40,6 +41,17 @@ class Button:
     enabled: bool = True
     note: str = ""
     on: bool = False  # lit: what it opens is open (the hint card)
+    lines: tuple[str, ...] = ()  # the label as laid out (two lines in a narrow panel)
+    size: int = 0  # the label's type size (0: the buttons' usual size)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a button goes, and its label's lines and type size there."""
+
+    rect: pygame.Rect
+    lines: tuple[str, ...]
+    size: int
 
 
 @dataclass(frozen=True)
@@ -97,22 +109,41 @@ def layout_controls(scene: BoardReader) -> Controls:
     """The buttons wanted now and where they go, and the message."""
     wanted = wanted_buttons(scene)
     buttons = []
-    rects = control_rects(scene, wanted) if wanted else []
-    for (name, text), rect in zip(wanted, rects, strict=True):
+    places = button_places(scene, wanted) if wanted else []
+    for (name, text), place in zip(wanted, places, strict=True):
+        rect, lines, size = place.rect, place.lines, place.size
         if name == "hint" and not scene.advice:
             # No evaluation to ask: the button is there, greyed, and says why.
-            buttons.append(Button(name, text, rect, enabled=False, note=scene.hint_note()))
+            note = scene.hint_note()
+            buttons.append(Button(name, text, rect, False, note, lines=lines, size=size))
         else:
             on = name == "hint" and scene.hint_card is not None
-            buttons.append(Button(name, text, rect, on=on))
+            buttons.append(Button(name, text, rect, on=on, lines=lines, size=size))
     return Controls(tuple(buttons), layout_message(scene))
 
 
 def control_rects(scene: BoardReader, wanted: list[tuple[str, str]]) -> list[pygame.Rect]:
+    """Where the buttons go (``button_places``' rectangles)."""
+    return [place.rect for place in button_places(scene, wanted)]
+
+
+def label_lines(text: str, face: pygame.font.Font, width: float) -> tuple[str, ...]:
+    """A button's label on one line, or on two (broken at its last space) when one line
+    is wider than ``width``."""
+    if face.size(text)[0] <= width or " " not in text:
+        return (text,)
+    head, tail = text.rsplit(" ", 1)
+    return (head, tail)
+
+
+def button_places(scene: BoardReader, wanted: list[tuple[str, str]]) -> list[Place]:
     """Where the buttons go: a column in the panel right of the board when it is wide
-    enough, else a row at the foot of the window, above the message line."""
+    enough (labels too long for it, like the resignations', on two lines and smaller if
+    need be: never over the board), else a row in the middle of a ring board under the
+    dice, else a row at the foot of the window."""
     scale = scene.app.scale
-    label_font = button_font(scale)
+    usual = round(26 * scale)
+    label_font = font("caps", usual)
     pad = round(12 * scale)
     height = round(label_font.get_height() + pad)
     width, screen_h = scene.app.size
@@ -125,7 +156,12 @@ def control_rects(scene: BoardReader, wanted: list[tuple[str, str]]) -> list[pyg
         x = round(fx + fw + (panel - col_w) / 2)
         total = len(wanted) * height + (len(wanted) - 1) * pad
         y = round(fy + fh / 2 - total / 2)
-        return [pygame.Rect(x, y + i * (height + pad), col_w, height) for i in range(len(wanted))]
+        return [
+            Place(pygame.Rect(x, y + i * (height + pad), col_w, height), (text,), usual)
+            for i, (_, text) in enumerate(wanted)
+        ]
+    if layout.geometry != "round" and panel >= 110 * scale + 2 * pad:
+        return narrow_column(scene, wanted, usual, pad)
     widths = [label_font.size(text)[0] + 2 * pad for _, text in wanted]
     total = sum(widths) + pad * (len(widths) - 1)
     x = round(width / 2 - total / 2)
@@ -134,11 +170,38 @@ def control_rects(scene: BoardReader, wanted: list[tuple[str, str]]) -> list[pyg
         dx, dy, dw, dh = layout.dice_area
         x = round(dx + dw / 2 - total / 2)
         y = round(dy + dh + pad)
-    rects = []
-    for w in widths:
-        rects.append(pygame.Rect(x, y, w, height))
+    places = []
+    for w, (_, text) in zip(widths, wanted, strict=True):
+        places.append(Place(pygame.Rect(x, y, w, height), (text,), usual))
         x += w + pad
-    return rects
+    return places
+
+
+def narrow_column(
+    scene: BoardReader, wanted: list[tuple[str, str]], usual: int, pad: int
+) -> list[Place]:
+    """The column in a panel too narrow for some label on one line: those labels on two
+    lines, and every label smaller if a line is still too wide."""
+    width = scene.app.size[0]
+    fx, fy, fw, fh = scene.view.layout.frame
+    panel = width - (fx + fw)
+    col_w = round(panel - 2 * pad)
+    room = col_w - 2 * pad
+    face = font("caps", usual)
+    labels = [label_lines(text, face, room) for _, text in wanted]
+    longest = max(face.size(line)[0] for lines in labels for line in lines)
+    size = usual if longest <= room else max(8, int(usual * room / longest))
+    face = font("caps", size)
+    tall = max(len(lines) for lines in labels) * face.get_linesize() + pad
+    heights = [tall] * len(labels)  # one height for all: a tidy column
+    total = sum(heights) + pad * (len(heights) - 1)
+    x = round(fx + fw + (panel - col_w) / 2)
+    y = round(fy + fh / 2 - total / 2)
+    places = []
+    for lines, h in zip(labels, heights, strict=True):
+        places.append(Place(pygame.Rect(x, y, col_w, h), lines, size))
+        y += h + pad
+    return places
 
 
 @lru_cache(maxsize=64)
@@ -166,15 +229,7 @@ def layout_message(scene: BoardReader) -> Message | None:
     pad = round(10 * scale)
     below = height - (fy + fh)
     if layout.geometry == "round":
-        dx, dy, dw, dh = layout.dice_area
-        size = round(min(26 * scale, dh * 0.3))
-        label = message_label(text, size, theme.ink, dw * 1.6)
-        box = label.get_rect(midbottom=(round(dx + dw / 2), round(dy - pad / 2)))
-        back = pygame.Rect((0, 0), box.inflate(2 * pad, pad // 2).size)
-        back.center = box.center
-        line = Line(text, size, theme.ink, box, dw * 1.6)
-        area = box.inflate(2 * pad, pad // 2)
-        return Message(text, (line,), area, back, (*theme.field, 170))
+        return hub_message(scene, text, pad)
     if below >= face.get_height() + pad or width - (fx + fw) < 120 * scale:
         # A line at the foot of the window, under the board.
         label = message_label(text, size, theme.text)
@@ -201,6 +256,56 @@ def layout_message(scene: BoardReader) -> Message | None:
         y += face.get_linesize()
     area = pygame.Rect(round(fx + fw), round(fy), column + 2 * pad, y - round(fy))
     return Message(text, tuple(lines), area)
+
+
+def hub_message(scene: BoardReader, text: str, pad: int) -> Message:
+    """The message of a ring board: above the dice, inside the ring's hub, where no man
+    stands (on two lines, or smaller, when one line would reach the men)."""
+    theme = scene.theme
+    layout = scene.view.layout
+    cy, hub = layout.ring[1], layout.ring[2]  # the hub: inside the wedges' tips
+    dx, dy, dw, dh = layout.dice_area
+    usual = round(min(26 * scene.app.scale, dh * 0.3))
+    bottom = dy - pad / 2
+
+    def room(top: float) -> float:
+        """The text's width that keeps a line's box from ``top`` down in the hub."""
+        far = max(abs(cy - top), abs(cy - bottom))
+        return max(0.0, 2 * math.sqrt(max(0.0, hub * hub - far * far)) - 2 * pad)
+
+    def fitted(lines: list[str]) -> tuple[float, list[float]]:
+        """How much ``lines`` stacked above the dice shrink to fit, and each one's room."""
+        face = font("italic", usual)
+        step = face.get_linesize()
+        rooms = [room(bottom - step * (len(lines) - i) - pad / 4) for i in range(len(lines))]
+        widths = [max(1, face.size(line)[0]) for line in lines]
+        shrink = min(min(1.0, r / w) for w, r in zip(widths, rooms, strict=True))
+        return shrink, rooms
+
+    words = text.split()
+    choices = [[text]]
+    if len(words) > 1:  # two lines, broken near the middle
+        cut = min(range(1, len(words)), key=lambda k: abs(len(" ".join(words[:k])) - len(text) / 2))
+        choices.append([" ".join(words[:cut]), " ".join(words[cut:])])
+    one = fitted(choices[0])
+    shrink, rooms = one
+    chosen = choices[0]
+    if one[0] < 0.8 and len(choices) > 1:
+        two = fitted(choices[1])
+        if two[0] > one[0]:
+            (shrink, rooms), chosen = two, choices[1]
+    size = max(8, int(usual * shrink))
+    face = font("italic", size)
+    step = face.get_linesize()
+    lines = []
+    for i, (words_line, fit) in enumerate(zip(chosen, rooms, strict=True)):
+        label = message_label(words_line, size, theme.ink, fit)
+        y = round(bottom - step * (len(chosen) - 1 - i))
+        box = label.get_rect(midbottom=(round(dx + dw / 2), y))
+        lines.append(Line(words_line, size, theme.ink, box, fit))
+    box = lines[0].rect.unionall([line.rect for line in lines[1:]])
+    area = box.inflate(2 * pad, pad // 2)
+    return Message(text, tuple(lines), area, pygame.Rect(area), (*theme.field, 170))
 
 
 def place_entry_cards(scene: BoardReader) -> None:
@@ -287,12 +392,11 @@ def draw_controls(surface: pygame.Surface, scene: BoardReader, controls: Control
         return
     theme = scene.theme
     scale = scene.app.scale
-    label_font = button_font(scale)
     mouse = pygame.mouse.get_pos()
     radius = round(8 * scale)
     noted: Button | None = None
     for button in controls.buttons:
-        rect, text = button.rect, button.text
+        rect = button.rect
         hover = rect.collidepoint(mouse)
         shadow = rect.move(0, round(3 * scale))
         pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=radius)
@@ -300,8 +404,7 @@ def draw_controls(surface: pygame.Surface, scene: BoardReader, controls: Control
             pygame.draw.rect(surface, _mix(theme.frame, (40, 40, 40), 0.6), rect, 0, radius)
             edge = _mix(theme.accent, (60, 60, 60), 0.6)
             pygame.draw.rect(surface, edge, rect, max(1, round(scale)), radius)
-            label = label_font.render(text, True, _mix(theme.text, (70, 70, 70), 0.6))
-            surface.blit(label, label.get_rect(center=rect.center))
+            draw_label(surface, button, _mix(theme.text, (70, 70, 70), 0.6), scale)
             if hover and button.note:
                 noted = button
             continue
@@ -309,10 +412,21 @@ def draw_controls(surface: pygame.Surface, scene: BoardReader, controls: Control
         body = theme.accent if lit else theme.frame
         pygame.draw.rect(surface, body, rect, border_radius=radius)
         pygame.draw.rect(surface, theme.accent, rect, max(1, round(2 * scale)), radius)
-        label = label_font.render(text, True, theme.frame_dark if lit else theme.text)
-        surface.blit(label, label.get_rect(center=rect.center))
+        draw_label(surface, button, theme.frame_dark if lit else theme.text, scale)
     if noted is not None:
         draw_note(surface, scene, noted.note, noted.rect)
+
+
+def draw_label(surface: pygame.Surface, button: Button, colour: Colour, scale: float) -> None:
+    """A button's label, its lines centred in it as laid out."""
+    face = font("caps", button.size) if button.size else button_font(scale)
+    lines = button.lines or (button.text,)
+    step = face.get_linesize()
+    top = button.rect.centery - step * len(lines) / 2
+    for i, line in enumerate(lines):
+        label = face.render(line, True, colour)
+        centre = (button.rect.centerx, round(top + step * (i + 0.5)))
+        surface.blit(label, label.get_rect(center=centre))
 
 
 def draw_note(surface: pygame.Surface, scene: BoardReader, text: str, near: pygame.Rect) -> None:
@@ -356,6 +470,8 @@ __all__ = [
     "Button",
     "Controls",
     "Message",
+    "Place",
+    "button_places",
     "control_rects",
     "draw_controls",
     "draw_message",

@@ -16,8 +16,9 @@ from game.rules import match as m
 from game.ui.assets import font
 from game.ui.dice_seal import seal_lines
 from game.ui.hints import GOOD_COLOUR
-from game.ui.render.board_marks import used_dice
-from game.ui.widgets import Style, _mix, draw_text, get_font, rounded_box
+from game.ui.render.board_marks import move_marks, used_dice
+from game.ui.theme import side_colours
+from game.ui.widgets import Style, _mix, draw_text, draw_token, get_font, rounded_box
 
 if TYPE_CHECKING:
     from game.ui.render.board_reader import BoardReader
@@ -52,6 +53,31 @@ def draw_dice(surface: pygame.Surface, scene: BoardReader) -> None:
     for i, (value, used) in enumerate(zip(scene.shown_dice, used_dice(scene), strict=True)):
         centre = (x + w * (i + 1) / (n + 1), y + h / 2)
         view.draw_die(surface, value, centre, size, used=used, faces=faces)
+    draw_move_marks(surface, scene, (x + w / 2, y + h / 2 + size * 0.72), size)
+
+
+def mark_centres(centre: tuple[float, float], count: int, size: float) -> list[tuple[float, float]]:
+    """Where ``count`` marks go in a row centred on ``centre`` (dice of ``size``)."""
+    gap = size * 0.32
+    x0 = centre[0] - gap * (count - 1) / 2
+    return [(x0 + gap * i, centre[1]) for i in range(count)]
+
+
+def draw_move_marks(
+    surface: pygame.Surface, scene: BoardReader, centre: tuple[float, float], size: float
+) -> None:
+    """A double's moves under its dice: a bright mark for each move left, a dim one for
+    each made (``board_marks.move_marks``)."""
+    marks = move_marks(scene)
+    theme = scene.theme
+    r = max(2.0, size * 0.085)
+    for (mx, my), made in zip(mark_centres(centre, len(marks), size), marks, strict=True):
+        pygame.draw.aacircle(surface, (0, 0, 0), (mx + r * 0.15, my + r * 0.3), r)
+        if made:
+            pygame.draw.aacircle(surface, _mix(theme.dice_body, (40, 40, 40), 0.7), (mx, my), r)
+        else:
+            pygame.draw.aacircle(surface, theme.dice_body, (mx, my), r)
+            pygame.draw.aacircle(surface, theme.accent, (mx, my), r, max(1, round(r * 0.3)))
 
 
 def draw_level(surface: pygame.Surface, scene: BoardReader) -> None:
@@ -95,21 +121,63 @@ def draw_seal(surface: pygame.Surface, scene: BoardReader) -> None:
         surface.blit(line, line.get_rect(midtop=(round(fx / 2), y)))
 
 
+def score_places(scene: BoardReader) -> list[tuple[int, pygame.Rect, pygame.Rect]]:
+    """Where the match score's parts go, one per side in side order: a swatch of the
+    side's men (its rectangle) beside its points (their label's rectangle), so that
+    "0 - 0" says whose score is whose. Empty when no score is shown."""
+    match = scene.state.match
+    if not (match.length or any(match.score)):
+        return []
+    scale = scene.app.scale
+    fx, fy, _, _ = scene.view.layout.frame
+    face = font("text", round(22 * scale))
+    r = round(9 * scale)
+    gap = round(6 * scale)
+    dash = face.size(" - ")[0]
+    widths = [face.size(str(points))[0] for points in match.score]
+    # swatch, gap, points, dash, points, gap, swatch (the two sides' parts mirrored)
+    total = sum(widths) + dash * (len(widths) - 1) + len(widths) * (2 * r + gap)
+    x = round(fx / 2 - total / 2)
+    top = round(fy + 30 * scale)
+    mid = top + face.get_height() // 2
+    places = []
+    for side, w in enumerate(widths):
+        swatch = pygame.Rect(0, 0, 2 * r, 2 * r)
+        label = pygame.Rect(0, top, w, face.get_height())
+        if side % 2 == 0:  # swatch first, then the points
+            swatch.midleft = (x, mid)
+            label.x = swatch.right + gap
+        else:  # the points, then the swatch
+            label.x = x
+            swatch.midleft = (label.right + gap, mid)
+        places.append((side, swatch, label))
+        x = max(swatch.right, label.right) + dash
+    return places
+
+
 def draw_score(surface: pygame.Surface, scene: BoardReader) -> None:
-    """The match (or money game) and its score, at the top of the side column."""
+    """The match (or money game) and its score, at the top of the side column: each
+    side's points beside a swatch of its men."""
     theme, scale = scene.theme, scene.app.scale
     fx, fy, _, _ = scene.view.layout.frame
     cx = fx / 2
     match = scene.state.match
     words = f"Match to {match.length}" if match.length else "Money game"
-    score = " - ".join(str(s) for s in match.score)
     if match.crawford:
         words += " (Crawford)"
     head = font("caps", round(22 * scale)).render(words, True, theme.accent)
     surface.blit(head, head.get_rect(midtop=(round(cx), round(fy + 4 * scale))))
-    if match.length or any(match.score):
-        line = font("text", round(22 * scale)).render(score, True, theme.text)
-        surface.blit(line, line.get_rect(midtop=(round(cx), round(fy + 30 * scale))))
+    face = font("text", round(22 * scale))
+    places = score_places(scene)
+    for i, (side, swatch, label) in enumerate(places):
+        c = side_colours(theme, side)
+        draw_token(surface, swatch.center, swatch.w / 2, c.body, c.rim, c.light)
+        surface.blit(face.render(str(match.score[side]), True, theme.text), label)
+        if i:
+            dash = face.render("-", True, theme.text)
+            left = max(places[i - 1][1].right, places[i - 1][2].right)
+            right = min(swatch.left, label.left)
+            surface.blit(dash, dash.get_rect(center=((left + right) // 2, label.centery)))
 
 
 def draw_cube(surface: pygame.Surface, scene: BoardReader) -> None:
@@ -194,6 +262,9 @@ __all__ = [
     "draw_good",
     "draw_laying_out",
     "draw_level",
+    "draw_move_marks",
     "draw_score",
     "draw_seal",
+    "mark_centres",
+    "score_places",
 ]

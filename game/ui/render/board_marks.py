@@ -60,6 +60,18 @@ def used_dice(scene: BoardReader) -> list[bool]:
     return used
 
 
+def move_marks(scene: BoardReader) -> list[bool]:
+    """A double's moves, marked under its two dice: for each move the play can make
+    (four in backgammon, fewer when fewer can be played), whether it has been made.
+    Empty when the dice shown are one move each, or it is not a person's turn."""
+    turn, state = scene.turn, scene.state
+    if turn is None or turn.state is not state or len(turn.dice) <= len(scene.shown_dice):
+        return []
+    moves = max((len(play.dice_used) for play in turn.plays), default=0)
+    made = len(turn.dice) - len(turn.dice_remaining)
+    return [i < made for i in range(moves)]
+
+
 def preview_play(scene: BoardReader) -> Play | None:
     """The hint's play shown on the board, if one is chosen and nothing moves."""
     card = scene.hint_card
@@ -161,6 +173,7 @@ __all__ = [
     "highlights",
     "men_points",
     "movable",
+    "move_marks",
     "piles",
     "preview_changes",
     "preview_piles",

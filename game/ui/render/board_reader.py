@@ -69,6 +69,9 @@ class BoardReader(Protocol):
     @property
     def replaying(self) -> Replay | None: ...
 
+    @property
+    def log(self) -> list[dict[str, Any]]: ...  # the decisions made (a replay's step)
+
     # -- the game ---------------------------------------------------------------------------
     @property
     def state(self) -> m.GameState: ...
@@ -113,6 +116,9 @@ class BoardReader(Protocol):
 
     @property
     def message_time(self) -> float: ...
+
+    @property
+    def message_brief(self) -> bool: ...  # gives way once a person is to act
 
     @property
     def good(self) -> tuple[float, str]: ...  # the tutor's quiet word, and when

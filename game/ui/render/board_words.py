@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from game.ui.render.board_reader import BoardReader
 
 MESSAGE_TIME = 4.0  # seconds a message stays before the prompt comes back
+BRIEF_TIME = 1.2  # seconds a brief message stays once a person has something to do
 RESIGN_LABELS = {1: "Resign single", 2: "Resign gammon", 3: "Resign backgammon"}
 # The decisions a button makes at the board: the rest are the side's own (roll, the
 # steps of a play, undo, done, hint) or chance's.
@@ -48,6 +49,8 @@ def prompt(scene: BoardReader, state: m.GameState) -> str:
     if state.is_over:
         return scene.result_words(state)
     name = scene.side_name(state.to_act)
+    if scene.replaying is not None:
+        return replay_prompt(scene, name)
     if not scene.seat(state.to_act).human:
         return f"{name} is thinking" if state.phase is m.Phase.MOVE else ""
     if state.phase is m.Phase.ROLL:
@@ -70,15 +73,31 @@ def prompt(scene: BoardReader, state: m.GameState) -> str:
     return ""
 
 
+def replay_prompt(scene: BoardReader, name: str) -> str:
+    """A replay's prompt: whose decision comes next and the keys that step to it (nobody
+    is thinking: every decision is read from the record)."""
+    replay = scene.replaying
+    if replay is not None and len(scene.log) >= len(replay.plays):
+        return "The record ends here: Left goes back"
+    return f"{name} next: Right or Space steps on, Left goes back, A plays on"
+
+
 def message_text(scene: BoardReader) -> str:
     """The line shown: the last thing said, for a few seconds (and while the men it
     speaks of still move: the next prompt waits for them), then the prompt."""
     text = scene.message
     if text and scene.busy:
         return text
-    if not text or scene.t - scene.message_time > MESSAGE_TIME:
+    age = scene.t - scene.message_time
+    if not text or age > MESSAGE_TIME or (age > BRIEF_TIME and brief_over(scene)):
         text = prompt(scene, scene.state)
     return text
+
+
+def brief_over(scene: BoardReader) -> bool:
+    """A brief message (the opening throw) gives way when a person has something to do:
+    nothing moves and the prompt is theirs."""
+    return scene.message_brief and not scene.busy and scene.human_to_act()
 
 
 def wanted_buttons(scene: BoardReader) -> list[tuple[str, str]]:
@@ -111,10 +130,13 @@ def wanted_buttons(scene: BoardReader) -> list[tuple[str, str]]:
 
 
 __all__ = [
+    "BRIEF_TIME",
     "MESSAGE_TIME",
     "action_button",
+    "brief_over",
     "button_actions",
     "message_text",
     "prompt",
+    "replay_prompt",
     "wanted_buttons",
 ]

@@ -562,7 +562,7 @@ RING_IN = 0.5  # the wedges' tips, in ring radii
 RIM = 1.1  # the disc's edge (the point numbers between 1 and RIM)
 EDGE = 0.08  # the case around everything
 STATION_W = 0.64  # a side's station (hand, bar, off tray, name) beside the disc
-ROUND_R = 0.078  # a man's radius, in ring radii
+ROUND_R = 0.071  # a man's radius, in ring radii: men on neighbouring wedges stay apart
 ROUND_PANEL = 0.3
 
 

@@ -66,7 +66,7 @@ from game.ui.render import (
 )
 from game.ui.render.board_view import BoardView
 from game.ui.render.layout import SpotKey, spot_key
-from game.ui.routes import NextGame, Route
+from game.ui.routes import NextGame, PauseMenu, Route
 from game.ui.scenes.base import Scene
 from game.ui.scenes.board_anim import StepAnimation
 from game.ui.scenes.board_events import show_event
@@ -185,6 +185,7 @@ class BoardScene(BoardInput, Scene):
         self.queued: list[pygame.event.Event] = []
         self.message = ""
         self.message_time = 0.0
+        self.message_brief = False  # the message gives way once a person is to act
         self.t = 0.0
         self.controls = board_controls.NO_CONTROLS  # the buttons and message (lay_out)
         self.resigning = False  # a person is choosing how much to resign (backgammon)
@@ -200,6 +201,10 @@ class BoardScene(BoardInput, Scene):
         self.tutor_card: TutorCard | None = None
         self.good: tuple[float, str] = (-math.inf, "")  # the tutor's quiet word, and when
         self.act(self.table.begin)
+
+    def pause_menu(self) -> PauseMenu:
+        """The pause menu for this game: no Concede in a replay."""
+        return PauseMenu(self.variant.id, concede=self.replaying is None)
 
     def keep_saved(self, saved: SavedGame) -> None:
         """The table keeps the game in progress after every decision (not a demo's)."""
@@ -246,8 +251,8 @@ class BoardScene(BoardInput, Scene):
         if result == PauseChoice.CONCEDE:
             state = self.state
             side = state.on_roll
-            if state.is_over:
-                pass
+            if state.is_over or self.replaying is not None:
+                pass  # a replay has nothing to give up: no result is made up
             elif (
                 self.variant.has_cube
                 and state.phase in (m.Phase.ROLL, m.Phase.MOVE)
@@ -298,9 +303,11 @@ class BoardScene(BoardInput, Scene):
     def side_name(self, side: int) -> str:
         return self.seats[side].label(side_colours(self.theme, side).name)
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, *, brief: bool = False) -> None:
+        """Show ``text`` for a while (``brief``: until a person has something to do)."""
         self.message = text
         self.message_time = self.t
+        self.message_brief = brief
 
     def show_events(self) -> None:
         """Turn the table's events into the board's pictures, sounds and words."""

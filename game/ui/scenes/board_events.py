@@ -23,8 +23,8 @@ PACE = {"think": THINK_PAUSE, "forced": 0.9, "replay": REPLAY_PAUSE, "now": 0.0}
 def show_event(scene: BoardScene, event: ev.Event) -> None:
     """What the board does to show ``event``."""
     match event:
-        case ev.Said(text=text):
-            scene.say(text)
+        case ev.Said(text=text, brief=brief):
+            scene.say(text, brief=brief)
         case ev.Opened(state=state):
             scene.shown = state.position
             if state.dice:  # backgammon: the starter plays the opening throw
@@ -49,7 +49,10 @@ def show_event(scene: BoardScene, event: ev.Event) -> None:
             scene.throw_prompt = ThrowPrompt(seal)
         case ev.Thrown(contribution=contribution, opening=opening):
             mixed = mixed_words(contribution)
-            scene.say(f"{scene.message}  ·  {mixed}" if opening else mixed)
+            if opening:
+                scene.say(f"{scene.message}  ·  {mixed}", brief=scene.message_brief)
+            else:
+                scene.say(mixed)
         case ev.TurnStarted() | ev.TurnReset() | ev.ReviewAsked():
             scene.selected = None
             scene.close_hint()

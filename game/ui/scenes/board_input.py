@@ -60,7 +60,7 @@ class BoardInput(_Base):
             if self.hint_card is not None:
                 self.close_hint()
                 return True
-            self.app.go(Route.PAUSE, self.variant.id)
+            self.app.go(Route.PAUSE, self.pause_menu())
             return True
         if not self.ready:
             return False  # the board is still being laid out

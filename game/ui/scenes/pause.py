@@ -2,8 +2,9 @@
 
 Resume (or Esc) goes back to the game; Rules opens the current variant's
 rules; Settings the settings; Concede (asked twice, to be sure) gives the game
-up; Quit to menu leaves it. The choice goes back to the board as the result
-of ``app.pop(PauseChoice.X)``: the board acts on it in ``on_resume``.
+up (not offered in a replay: ``PauseMenu.concede``); Quit to menu leaves it.
+The choice goes back to the board as the result of ``app.pop(PauseChoice.X)``:
+the board acts on it in ``on_resume``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import pygame
 
 from game.play.session import PauseChoice
 from game.rules.variants import VARIANTS
-from game.ui.routes import Route
+from game.ui.routes import PauseMenu, Route
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.widgets import Button, Panel, Title, draw_rule, draw_text, fit_text
 
@@ -31,7 +32,8 @@ class PauseScene(WidgetScene):
         self.confirming = False
 
     def on_enter(self, payload: Any = None) -> None:
-        self.variant_id = payload if isinstance(payload, str) and payload in VARIANTS else None
+        menu = payload if isinstance(payload, PauseMenu) else PauseMenu(str(payload or ""))
+        self.variant_id = menu.variant_id if menu.variant_id in VARIANTS else None
         self.resume_button = Button(
             "Resume",
             lambda: self.choose(PauseChoice.RESUME),
@@ -54,7 +56,7 @@ class PauseScene(WidgetScene):
             self.resume_button,
             self.rules_button,
             self.settings_button,
-            self.concede_button,
+            *([self.concede_button] if menu.concede else []),  # none in a replay
             self.menu_button,
         ]
         self.focus.set(self.buttons)

@@ -1,7 +1,8 @@
 """The end of a game: who won and how, the score, a few statistics, and what next.
 
-The winner's man stands in a gold laurel while gold leaf falls; a tie shows
-two men and no celebration. Under the headline: how the game was won (a
+The winner's man stands in a gold laurel, while gold leaf falls when a person
+won (or only computers played: ``celebrates``); a tie shows two men and no
+celebration. Under the headline: how the game was won (a
 gammon, a shut-out, lympolding...), the points and the match score, El Mundo's
 places, then turns, hits and pips per side. Play again starts the same setup
 with a fresh seed; Next game (while a match goes on) continues the match;
@@ -84,6 +85,18 @@ class _Columns:
         return self.x0 + self.label_w + side * self.col_w + self.col_w // 2
 
 
+def celebrates(summary: GameSummary) -> bool:
+    """Whether the gold leaf falls: a person won, or only computers played (a demo, a
+    computers' game watched); not when the people at the table lost, nor on a tie."""
+    result = summary.state.result
+    if result is None or result.winner is None:
+        return False
+    seats = summary.setup.seats
+    if not any(seat.human for seat in seats):
+        return True
+    return result.winner < len(seats) and seats[result.winner].human
+
+
 class ResultsScene(WidgetScene):
     """Who won, how, the score and statistics; play again, next game, or the menu."""
 
@@ -137,7 +150,7 @@ class ResultsScene(WidgetScene):
         self.focus.set(self.buttons)
         self.focus.focus(self.buttons[1] if self.next_button in self.buttons else self.buttons[0])
         rng = random.Random(payload.seed)
-        self.leaves = [_Leaf(rng) for _ in range(120)] if self.winner is not None else []
+        self.leaves = [_Leaf(rng) for _ in range(120)] if celebrates(payload) else []
         self.relayout()
 
     @property
