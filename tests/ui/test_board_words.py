@@ -97,7 +97,7 @@ def test_the_words_of_a_move():
     assert ("undo", "Undo") in w.wanted_buttons(scene)
     while turn.complete() is None:
         turn.make(next(iter(turn.moves_from(sorted(turn.sources())[0]).values())))
-    assert w.prompt(scene, state) == f"{name}: Done ends the turn (Space), Undo takes back"
+    assert w.prompt(scene, state) == f"{name}: pick up the dice to end the turn (click them or Space); Backspace undoes"
     assert w.wanted_buttons(scene)[-1] == ("done", "Done")
 
 

@@ -146,7 +146,7 @@ class BoardScene(BoardInput, Scene):
             keep=self.keep_saved,
             name=self.side_name,
         )
-        self.table.confirm_turn = self.app.settings.confirm_turn
+        self.table.end_at_once = self.app.settings.end_turn_at_once
         self.fx_rng = random.Random(self.seed ^ 0x5EED)  # the effects' own generator
         self.theme = theme_for(self.variant.id, self.app.settings.palette)
         if replay is not None:
@@ -219,7 +219,7 @@ class BoardScene(BoardInput, Scene):
 
     def on_resume(self, result: Any = None) -> None:
         self.timeline.speed = self.app.settings.speed
-        self.table.confirm_turn = self.app.settings.confirm_turn
+        self.table.end_at_once = self.app.settings.end_turn_at_once
         theme = theme_for(self.variant.id, self.app.settings.palette)
         if theme != self.theme:
             self.theme = theme
