@@ -86,7 +86,7 @@ def test_a_click_on_the_dice_ends_the_turn(app):
     scene = my_turn(app)
     state = play_all_dice(app, scene)
     assert dict(board_words.wanted_buttons(scene)).get("done") == "Done"
-    assert "pick up the dice" in board_words.prompt(scene, scene.state)
+    assert "click the dice or press Space" in board_words.prompt(scene, scene.state)
     board = scene.turn.position.board
     click(app, dice_point(scene))
     assert_played(scene, state, board)

@@ -65,7 +65,7 @@ def prompt(scene: BoardReader, state: m.GameState) -> str:
         if scene.tutor_card is not None:
             return f"{name}: take the play back, or keep it"
         if scene.turn is not None and scene.turn.complete() is not None:
-            return f"{name}: pick up the dice to end the turn (click them or Space); Backspace undoes"
+            return f"{name}: click the dice or press Space to end the turn; Backspace undoes"
         return f"{name} to play {scene.dice_text(state.dice)}"
     return ""
 
