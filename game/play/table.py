@@ -141,7 +141,9 @@ class Table:
         self.name = name or (lambda side: self.seat(side).label(f"Side {side + 1}"))
         self.ask_throw = ask_throw and saved is None and replay is None
         self.manual = setup.manual_dice and replay is None
-        self.confirm_turn = False  # the window's setting: a complete turn waits for Done
+        # The window's setting: a person's play is made the moment the dice are used
+        # (True), or waits until the person picks up the dice (``pick_up``), undo allowed.
+        self.end_at_once = False
         self._events: list[ev.Event] = []
         self._dice_seeds(setup, saved, replay)
         self.game = m.Game(self._first_state(saved, replay))
@@ -583,8 +585,31 @@ class Table:
         if self.judgement is not None and self.judgement.state is state:
             return  # the person answers the tutor first
         done = self.turn.complete()
-        if done is not None and not (self.confirm_turn and self.turn.moves):
+        if done is not None and (self.end_at_once or not self.turn.moves):
             self.finish(done)
+
+    def waiting_pick_up(self) -> bool:
+        """Whether a person's play is complete and waits for them to pick up the dice
+        (the tutor is neither judging it nor waiting for an answer)."""
+        turn = self.turn
+        return (
+            turn is not None
+            and turn.state is self.state
+            and self.review is None
+            and (self.judgement is None or self.judgement.state is not self.state)
+            and turn.complete() is not None
+        )
+
+    def pick_up(self) -> bool:
+        """The person picks up the dice: their complete play is made (the tutor judges it
+        first, in practice). False, changing nothing, when no complete play waits."""
+        if not self.waiting_pick_up():
+            return False
+        assert self.turn is not None
+        play = self.turn.complete()
+        assert play is not None
+        self.finish(play)
+        return True
 
     def _poll_review(self) -> None:
         """The tutor's judgement of the play made: a good play goes on at once; one that

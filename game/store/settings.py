@@ -35,7 +35,10 @@ class Settings:
     volume: float = 0.7  # 0.0 - 1.0
     muted: bool = False
     palette: str = "era"  # "era": each variant's own look; or a shared palette
-    confirm_turn: bool = False  # wait for a click before ending the turn
+    # A person's turn ends the moment the dice are used (True), or, as at a real board,
+    # when they pick up the dice (False: a click on the dice, Space or Enter; undo until
+    # then). Earlier versions kept "confirm_turn" (ignored now: waiting is the default).
+    end_turn_at_once: bool = False
 
     def validated(self) -> Settings:
         """The same settings with every value brought into range (a value that is no

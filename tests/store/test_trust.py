@@ -163,12 +163,13 @@ def test_one_bad_settings_value_never_stops_the_start(tmp_path, monkeypatch, key
     setting's default; the other settings are kept."""
     monkeypatch.setenv("TABULA_HOME", str(tmp_path))
     records = Records.open(tmp_path / "records.sqlite")
-    save_settings(replace(Settings(), muted=True, confirm_turn=True, palette="contrast"), records)
+    chosen = replace(Settings(), muted=True, end_turn_at_once=True, palette="contrast")
+    save_settings(chosen, records)
     with records.transaction() as db:
         db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?)", (key, text))
     settings = load_settings(records)
     assert getattr(settings, key) == getattr(Settings(), key)
-    assert settings.muted and settings.confirm_turn
+    assert settings.muted and settings.end_turn_at_once
     if key != "palette":
         assert settings.palette == "contrast"
     width, height = settings.window_size

@@ -123,6 +123,9 @@ def test_a_board_never_drawn_answers_clicks_on_the_hint_card(app, undrawn, advic
     before = scene.state
     click(app, card.buttons["apply"].center)
     assert scene.hint_card is None
+    tick(scene, lambda: not scene.busy and scene.table.waiting_pick_up())
+    assert scene.state is before  # the play waits for the dice to be picked up
+    key(app, pygame.K_SPACE)
     tick(scene, lambda: scene.state is not before)
     assert scene.state.position.board == before.variant.apply_play(before.position, chosen).board
 
@@ -249,6 +252,8 @@ def test_drawing_changes_nothing_with_the_hint_and_the_tutor(app, advice, monkey
     while turn.complete() is None:
         scene.make(next(iter(turn.moves_from(sorted(turn.sources())[0]).values())))
         tick(scene, lambda: not scene.busy)
+    assert_draw_changes_nothing(app, scene)  # the play waits for the dice to be picked up
+    key(app, pygame.K_SPACE)
     tick(scene, lambda: scene.tutor_card is not None)
     assert_draw_changes_nothing(app, scene)  # the tutor's card
 

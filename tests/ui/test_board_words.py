@@ -100,7 +100,8 @@ def test_the_words_of_a_move():
     assert ("undo", "Undo") in w.wanted_buttons(scene)
     while turn.complete() is None:
         turn.make(next(iter(turn.moves_from(sorted(turn.sources())[0]).values())))
-    assert w.prompt(scene, state) == f"{name}: Done ends the turn (Space), Undo takes back"
+    ends = "click the dice or press Space to end the turn; Backspace undoes"
+    assert w.prompt(scene, state) == f"{name}: {ends}"
     assert w.wanted_buttons(scene)[-1] == ("done", "Done")
 
 

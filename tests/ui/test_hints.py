@@ -98,13 +98,24 @@ def open_hint(app, scene):
 
 
 def play_by_hand(app, scene):
-    """Make some full play one move at a time, as clicks would."""
+    """Make some full play one move at a time, as clicks would, and pick up the dice
+    (Space): the tutor is asked only then."""
     turn = scene.turn
     while turn.complete() is None:
         src = sorted(turn.sources())[0]
         scene.make(next(iter(turn.moves_from(src).values())))
         assert run_until(app, lambda: not scene.busy)
-    return turn.complete()
+    play = turn.complete()
+    step(app, 10)
+    assert scene.table.review is None and scene.tutor_card is None  # not judged yet
+    pick_up(app, scene)
+    return play
+
+
+def pick_up(app, scene):
+    """The play made waits for the dice to be picked up: Space does it."""
+    assert run_until(app, lambda: not scene.busy and scene.table.waiting_pick_up())
+    press(app, pygame.K_SPACE)
 
 
 def judge_as(monkeypatch, loss):
@@ -168,6 +179,7 @@ def test_a_chosen_hint_is_shown_and_played(app, net, monkeypatch):
     assert card.buttons.get("apply") is not None
     click(app, card.buttons["apply"].center)
     assert scene.hint_card is None
+    pick_up(app, scene)
     assert run_until(app, lambda: next_state(scene, before) is not None)
     after = next_state(scene, before)
     assert after.position.board == before.variant.apply_play(before.position, chosen).board
@@ -192,6 +204,7 @@ def test_clicking_a_row_shows_it_and_a_second_click_plays_it(app, net, monkeypat
     best = card.chosen_play
     step(app, 20)  # the card may glide aside from the play it shows
     click(app, card.rows[0].center)
+    pick_up(app, scene)
     assert run_until(app, lambda: next_state(scene, before) is not None)
     assert next_state(scene, before).position.board == (
         before.variant.apply_play(before.position, best).board

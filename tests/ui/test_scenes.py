@@ -176,16 +176,16 @@ def test_settings_changes_go_through_update_settings(app, monkeypatch):
     press(app, pygame.K_DOWN)
     press(app, pygame.K_RIGHT)  # palette: era -> classic
     press(app, pygame.K_DOWN)
-    press(app, pygame.K_RIGHT)  # confirm end of turn
+    press(app, pygame.K_RIGHT)  # end the turn when the dice are used
     assert calls == [
         {"animation": "fast"},
         {"volume": 0.65},
         {"muted": False},
         {"palette": "classic"},
-        {"confirm_turn": True},
+        {"end_turn_at_once": True},
     ]
     s = app.settings
-    assert (s.animation, s.volume, s.muted, s.palette, s.confirm_turn) == (
+    assert (s.animation, s.volume, s.muted, s.palette, s.end_turn_at_once) == (
         "fast",
         0.65,
         False,

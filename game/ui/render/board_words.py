@@ -68,7 +68,7 @@ def prompt(scene: BoardReader, state: m.GameState) -> str:
         if scene.tutor_card is not None:
             return f"{name}: take the play back, or keep it"
         if scene.turn is not None and scene.turn.complete() is not None:
-            return f"{name}: Done ends the turn (Space), Undo takes back"
+            return f"{name}: click the dice or press Space to end the turn; Backspace undoes"
         return f"{name} to play {scene.dice_text(state.dice)}"
     return ""
 

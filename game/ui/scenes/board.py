@@ -12,7 +12,10 @@ never runs ahead of what the player has seen.
 A person moves by clicking a man and then a highlighted destination, or by
 dragging it there; a step is accepted only if it begins a legal play
 (``TurnInput``). Right-click or Backspace takes back the last move of the
-turn. Forced plays and passes are made for the person, with a message.
+turn, the last one too: a finished play waits until the person picks up the
+dice (a click on them, Space, Enter or Done; the setting "End the turn when the
+dice are used" ends it at once instead). Forced plays and passes are made for
+the person, with a message.
 Computer seats think in the table's worker thread, so the board keeps animating;
 their plays come at a watchable pace. A click or a key during an animation
 finishes it at once, and the click is not lost: it is handled afterwards
@@ -156,7 +159,7 @@ class BoardScene(BoardInput, Scene):
             keep=self.keep_saved,
             name=self.side_name,
         )
-        self.table.confirm_turn = self.app.settings.confirm_turn
+        self.table.end_at_once = self.app.settings.end_turn_at_once
         self.fx_rng = random.Random(self.seed ^ 0x5EED)  # the effects' own generator
         self.theme = theme_for(self.variant.id, self.app.settings.palette)
         if replay is not None:
@@ -242,7 +245,7 @@ class BoardScene(BoardInput, Scene):
 
     def on_resume(self, result: Any = None) -> None:
         self.timeline.speed = self.app.settings.speed
-        self.table.confirm_turn = self.app.settings.confirm_turn
+        self.table.end_at_once = self.app.settings.end_turn_at_once
         theme = theme_for(self.variant.id, self.app.settings.palette)
         if theme != self.theme:
             self.theme = theme

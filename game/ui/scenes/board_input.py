@@ -174,7 +174,7 @@ class BoardInput(_Base):
         return False
 
     def primary(self) -> bool:
-        """Space / Enter: roll, or end a finished turn."""
+        """Space / Enter: roll, or end a finished turn (pick up the dice)."""
         if "roll" in self.buttons:
             return self.press("roll")
         if "done" in self.buttons:
@@ -193,10 +193,9 @@ class BoardInput(_Base):
         elif name in decisions:
             self.resigning = False
             self.apply(decisions[name])
-        elif name == "done" and self.turn is not None:
-            play = self.turn.complete()
-            if play is not None:
-                self.act(self.table.finish, play)
+        elif name == "done":
+            self.selected = None
+            self.act(self.table.pick_up)
         elif name == "hint":
             self.toggle_hint()
         elif name == "undo":
@@ -213,6 +212,11 @@ class BoardInput(_Base):
         self.selected = None
         self.shown = self.turn.position.with_to_act(self.state.to_act)
         return True
+
+    def on_dice(self, point: tuple[int, int]) -> bool:
+        """Whether ``point`` is on the dice of the side to act (where they land)."""
+        x, y, w, h = self.view.layout.dice_area
+        return pygame.Rect(int(x), int(y), int(w), int(h)).collidepoint(point)
 
     def pos_at(self, point: tuple[int, int], side: int) -> int | None:
         """The mover's pos under ``point`` (0 for its bar or hand, L+1 for its tray)."""
@@ -234,10 +238,12 @@ class BoardInput(_Base):
             if rect.collidepoint(point):
                 return self.press(name)
         state = self.state
-        if state.phase is m.Phase.ROLL and self.human_to_act():
-            x, y, w, h = self.view.layout.dice_area
-            if pygame.Rect(int(x), int(y), int(w), int(h)).collidepoint(point):
+        if self.human_to_act() and not dragged and self.on_dice(point):
+            # A click on the dice throws them, or picks them up to end a finished turn.
+            if state.phase is m.Phase.ROLL:
                 return self.press("roll")
+            if state.phase is m.Phase.MOVE and self.table.waiting_pick_up():
+                return self.press("done")
         if self.turn is None or not self.human_to_act() or state.phase is not m.Phase.MOVE:
             return False
         pos = self.pos_at(point, state.to_act)

@@ -99,12 +99,12 @@ class SettingsScene(WidgetScene):
             fmt=lambda v: PALETTE_WORDS.get(v, str(v).capitalize()),
             help=PALETTE_HELP.get(settings.palette, ""),
         )
-        self.confirm = Toggle(
-            "Confirm end of turn",
-            settings.confirm_turn,
-            lambda v: self.change(confirm_turn=v),
-            help="Wait for a click or Enter before a finished turn passes, so a slip can be "
-            "taken back.",
+        self.end_at_once = Toggle(
+            "End the turn when the dice are used",
+            settings.end_turn_at_once,
+            lambda v: self.change(end_turn_at_once=v),
+            help="Off: your turn ends when you pick up the dice (click them, Space or Enter), "
+            "so the last move can still be taken back. On: it ends with the last move.",
         )
         self.back_button = Button("Back", self.back, help="Return; the settings are kept.")
         self.rows = [
@@ -113,7 +113,7 @@ class SettingsScene(WidgetScene):
             self.volume,
             self.mute,
             self.palette,
-            self.confirm,
+            self.end_at_once,
         ]
         self.focus.set([*self.rows, self.back_button])
         self.relayout()
