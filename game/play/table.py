@@ -167,6 +167,12 @@ class Table:
         if replay is not None:
             self.viewer = next((i for i, s in enumerate(replay.seats) if s.get("human")), 0)
         self.executor: ThreadPoolExecutor | None = None
+        # The tutor judges in a worker of its own, so the computer's reply never waits
+        # for it: from the moment a person's play is complete (``early``), and after the
+        # game has gone on when the dice were picked up before it was done (``late``).
+        self.advisor: ThreadPoolExecutor | None = None
+        self.early: tuple[m.GameState, Play, Future[tuple[float, list[Any]]]] | None = None
+        self.late: tuple[m.GameState, Play, Future[tuple[float, list[Any]]]] | None = None
         self.pending: Future[a.Action | None] | None = None  # a computer seat thinking
         self.pending_state: m.GameState | None = None  # the state it thinks about
         self.dice_wanted: ev.DiceAsked | None = None  # physical dice: the throw awaited
@@ -299,6 +305,14 @@ class Table:
         if self.executor is not None:
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.executor = None
+        if self.advisor is not None:
+            self.advisor.shutdown(wait=False, cancel_futures=True)
+            self.advisor = None
+
+    def adviser(self) -> ThreadPoolExecutor:
+        if self.advisor is None:
+            self.advisor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tutor")
+        return self.advisor
 
     def worker(self) -> ThreadPoolExecutor:
         if self.executor is None:
@@ -330,6 +344,7 @@ class Table:
     def poll(self) -> list[ev.Event]:
         """What happened since the last poll, in order (a hint's ranking ready joins)."""
         self._poll_hint()
+        self._poll_late()
         events, self._events = self._events, []
         return events
 
@@ -470,11 +485,57 @@ class Table:
         made at once."""
         state = self.state
         if self.advice and self.turn is not None and self.turn.forced is None:
+            early, self.early = self.early, None
+            if early is not None and early[0] is state and early[1] == play:
+                if not early[2].done():  # the game goes on; the tutor speaks later
+                    self.late = early
+                    self.commit(play, animate=False)
+                    return
+                job = early[2]
+            else:
+                job = self.adviser().submit(tutor_judgement, state, play)
             self.review = (state, play)
-            self.review_job = self.worker().submit(tutor_judgement, state, play)
+            self.review_job = job
             self._tell(ev.ReviewAsked())
+            self._poll_review()  # at once when the judgement is ready
             return
         self.commit(play, animate=False)
+
+    def _judge_early(self, state: m.GameState) -> None:
+        """A person's play waits for the dice to be picked up: the tutor starts on it."""
+        turn = self.turn
+        if not self.advice or turn is None or turn.forced is not None:
+            return
+        play = turn.complete()
+        if play is None or not self.waiting_pick_up():
+            return
+        early = self.early
+        if early is None or early[0] is not state or early[1] != play:
+            self.early = (state, play, self.adviser().submit(tutor_judgement, state, play))
+
+    def _poll_late(self) -> None:
+        """The tutor's judgement of a play the game went on from: counted, and said
+        when it has something to say (the play cannot be taken back any more)."""
+        late = self.late
+        if late is None or not late[2].done():
+            return
+        self.late = None
+        state, play, job = late
+        try:
+            loss, ranked = job.result()
+        except Exception:
+            log.exception("the tutor could not judge the play")
+            return
+        side = state.to_act
+        best = ranked[0].play if ranked else play
+        self.tally[side] = self.tally.get(side, TutorTally()).add(loss)
+        self.judged.append(Judged(state, play, best, loss))
+        word = grade(loss)
+        if word is not None:
+            lost = f"{100 * loss:.1f}%" if chance_game(self.variant.players) else f"{loss:.3f}"
+            mine = format_turn(state.variant, state.dice, play)
+            better = format_turn(state.variant, state.dice, best)
+            self.say(f"The tutor: {mine} was {word} ({lost} given away); best was {better}")
 
     def take_back(self) -> bool:
         """Undo the whole play the tutor flagged: the person plays the roll again."""
@@ -587,6 +648,8 @@ class Table:
         done = self.turn.complete()
         if done is not None and (self.end_at_once or not self.turn.moves):
             self.finish(done)
+        elif done is not None:
+            self._judge_early(state)
 
     def waiting_pick_up(self) -> bool:
         """Whether a person's play is complete and waits for them to pick up the dice

@@ -1,0 +1,78 @@
+"""The tutor never holds the game (issue 22, point 3): it starts judging a person's play
+as soon as it is complete; when the dice are picked up before it is done the game goes
+on, and it speaks later only when the play gave something away."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from tabletop import new_table  # tests/play on the path
+
+from game.ai.players import Ranked
+from game.play import events as ev
+from game.play import table as table_module
+from game.play.session import GameSetup, Seat
+from game.rules import match as m
+
+PEOPLE = (Seat(), Seat())
+
+
+@pytest.fixture
+def slow_tutor(monkeypatch):
+    """A tutor that answers only when ``release`` is set: the play gave away 0.2."""
+    release = threading.Event()
+
+    def judgement(state, play):
+        release.wait(30)
+        return 0.2, [Ranked(play, 0.5)]
+
+    monkeypatch.setattr(table_module, "advice_available", lambda variant_id: True)
+    monkeypatch.setattr(table_module, "tutor_judgement", judgement)
+    return release
+
+
+def complete_a_play(table) -> m.GameState:
+    """Step through the first play of the person to act, leaving it complete."""
+    table.advance()
+    state = table.state
+    turn = table.turn
+    assert turn is not None and state.phase is m.Phase.MOVE
+    while turn.complete() is None or not turn.moves:
+        src = min(turn.sources())
+        turn.make(next(iter(turn.moves_from(src).values())))
+    table.advance()  # the play waits for the dice: the tutor starts on it
+    return state
+
+
+def test_picking_up_the_dice_before_the_tutor_is_done_goes_on(slow_tutor):
+    setup = GameSetup("backgammon", {"cube": False}, PEOPLE, seed=5, mode="practice", hints=True)
+    table = new_table(setup)
+    before = complete_a_play(table)
+    assert table.early is not None  # judging from the moment the play was complete
+    assert table.pick_up()
+    assert table.state is not before  # the game went on at once
+    table.poll()
+    slow_tutor.set()
+    deadline = time.monotonic() + 30
+    said: list[str] = []
+    while not said:
+        said = [e.text for e in table.poll() if isinstance(e, ev.Said) and "tutor" in e.text]
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    assert "0.200 given away" in said[0]
+    assert table.judged and table.judged[-1].loss == pytest.approx(0.2)
+
+
+def test_a_judgement_ready_at_the_pick_up_asks_at_once(slow_tutor):
+    setup = GameSetup("backgammon", {"cube": False}, PEOPLE, seed=5, mode="practice", hints=True)
+    table = new_table(setup)
+    before = complete_a_play(table)
+    slow_tutor.set()
+    assert table.early is not None
+    table.early[2].result(timeout=30)
+    assert table.pick_up()
+    events = table.poll()
+    assert any(isinstance(e, ev.ReviewReady) for e in events)  # the card, no waiting
+    assert table.state is before  # the person answers the tutor first
