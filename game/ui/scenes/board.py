@@ -58,6 +58,7 @@ from game.ui.render import board_controls, board_hud, board_marks, board_preview
 from game.ui.render.board_view import BoardView
 from game.ui.render.layout import SpotKey, spot_key
 from game.ui.routes import NextGame, Route
+from game.ui.scenes import board_idle
 from game.ui.scenes.base import Scene
 from game.ui.scenes.board_anim import StepAnimation
 from game.ui.scenes.board_events import show_event
@@ -360,6 +361,12 @@ class BoardScene(BoardInput, Scene):
     @property
     def busy(self) -> bool:
         return self.timeline.busy or self.dice_anim is not None or bool(self.flying)
+
+    def animating(self) -> bool:
+        return board_idle.animating(self)
+
+    def wake_after(self) -> float | None:
+        return board_idle.wake_after(self)
 
     def animate_steps(self, side: int, steps: tuple[Step, ...] | Play) -> None:
         for step in steps:
