@@ -252,7 +252,11 @@ class App:
         if look != self._look:
             self._look = look
             self._lively_until = self.time + AFTERGLOW
-        due = moving or self.time < self._lively_until or self.time >= self._next_wake
+        due = (
+            moving
+            or self.time < self._lively_until
+            or self.time >= self._next_wake - 1e-6  # (sums of 1/60 s run short)
+        )
         if due:
             top = self.stack.top
             wake = top.wake_after() if top is not None else None
