@@ -43,12 +43,12 @@ from game.ui.router import destination
 from game.ui.routes import ErrorCard, Route
 from game.ui.saving import SaveKeeper, draw_save_warning
 from game.ui.scenes.base import Scene, SceneStack
+from game.ui.window_size import MIN_SIZE, first_size
 
 log = logging.getLogger(__name__)
 
 FPS = 60
 SWITCH_INTERVAL = 0.001  # seconds: see App.start
-MIN_SIZE = (800, 500)
 RAPID_FAILURES = 8  # errors in a row, each within a second of the last: the app gives up
 AFTERGLOW = 0.6  # seconds drawn at the full rate after an input or a change of scene
 IDLE_WAKE = 1.0  # the longest a still scene goes without an update and a frame (seconds)
@@ -118,8 +118,10 @@ class App:
         pygame.display.set_caption("Tabula")
         self.clock = pygame.time.Clock()
         self.audio.start(self.settings)
-        if size is not None:
-            self.windowed_size = size
+        if size is None:
+            kept = self.settings.window_size if self.settings.window_kept else None
+            size = first_size(_desktop_size(), kept)
+        self.windowed_size = size
         self._set_mode(self.settings.fullscreen and size is None)
         pygame.key.set_repeat(400, 40)
 
@@ -398,9 +400,22 @@ class App:
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.screen, str(path))
 
+    def keep_window_size(self) -> None:
+        """Remember the size the player leaves the window at (its size before going
+        full-screen, if it is), for the next start."""
+        if self.screen is None:
+            return
+        size = self.windowed_size if self.fullscreen else self.size
+        if size != self.settings.window_size or not self.settings.window_kept:
+            self.update_settings(window_size=tuple(size), window_kept=True)
+
     def stop(self) -> None:
         from game.ui.assets import font
 
+        try:
+            self.keep_window_size()
+        except Exception:
+            log.exception("could not remember the window's size")
         self.audio.stop()
         try:
             self.saves.flush()  # a last try at what is owed to the records
@@ -411,6 +426,15 @@ class App:
             self._records = None
         font.cache_clear()  # fonts die with pygame.quit(); a later start loads them again
         pygame.quit()
+
+
+def _desktop_size() -> tuple[int, int] | None:
+    """The size of the (first) screen, if the video driver tells it."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
 
 
 def _screen_name(scene: Scene) -> str:
