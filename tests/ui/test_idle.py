@@ -132,3 +132,26 @@ def test_the_real_loop_draws_a_still_board_about_once_a_second(app):
     drawn = app.draws
     app.run(seconds=1.0)
     assert app.draws - drawn <= 2  # it was 60
+
+
+def test_a_person_to_move_sees_the_pulse_at_its_low_rate(app):
+    from game.ui.scenes.board_idle import PULSE_RATE
+
+    scene = still_board(app)
+    scene.roll()
+    assert run_until(app, lambda: scene.state.phase is m.Phase.MOVE and not scene.animating())
+    frames(app, MESSAGE_TIME + AFTERGLOW)
+    assert scene.wake_after() == pytest.approx(1 / PULSE_RATE)
+    drawn = frames(app, 1.0)
+    assert PULSE_RATE - 3 <= sum(drawn) <= PULSE_RATE + 1  # not 60
+
+
+def test_the_computer_thinking_is_looked_at_a_few_times_a_second(app):
+    from game.ui.scenes.base import POLL
+
+    scene = still_board(app)
+    scene.table.pending = scene.table.worker().submit(time.sleep, 0.05)  # a decision awaited
+    assert scene.wake_after() == pytest.approx(POLL)
+    scene.table.pending.result()
+    scene.table.pending = None
+    assert scene.wake_after() is None
