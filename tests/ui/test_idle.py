@@ -63,6 +63,15 @@ def test_a_still_board_is_drawn_only_at_the_once_a_second_look(app):
     assert sum(drawn) <= 3  # one look a second, no more (it was 180 frames)
     gaps = [i for i, d in enumerate(drawn) if d]
     assert all(b - a >= IDLE_WAKE * FPS - 1 for a, b in itertools.pairwise(gaps))
+    assert_current(app)
+
+
+def assert_current(app: App) -> None:
+    """What is on the screen is what a drawing now gives: nothing was left undrawn."""
+    assert app.screen is not None
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    app.draw()
+    assert pygame.image.tobytes(app.screen, "RGB") == shown
 
 
 def test_an_input_draws_the_still_board_at_once_and_for_the_afterglow(app):
@@ -93,6 +102,7 @@ def test_a_message_is_drawn_away_when_its_time_is_up(app):
     assert wake is not None and MESSAGE_TIME - 0.1 < wake <= MESSAGE_TIME + 0.1
     drawn = frames(app, MESSAGE_TIME + 0.2)
     assert any(drawn[round((MESSAGE_TIME - 0.05) * FPS) :])  # the prompt comes back
+    assert_current(app)
 
 
 def test_the_menu_draws_its_drifting_dust_at_a_low_rate(app):
