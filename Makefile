@@ -35,6 +35,7 @@ bench: $(STAMP) $(VENV)/.bench
 	$(PY) -m benchmarks.decisions
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.frames
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.frames --variants backgammon --level expert --seconds 30
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.idle
 	$(PY) -m benchmarks.ladder --variant all --max-seconds 900
 	$(PY) -m benchmarks.baseline --variant backgammon lombardorum --games 100 --max-seconds 1800
 	$(PY) -m benchmarks.gnubg_error --level expert advanced --positions 300 --plies 2

@@ -31,6 +31,7 @@ PALETTES = ("era", "classic", "contrast")
 class Settings:
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)
+    window_kept: bool = False  # window_size is where the player left it (else: fit the screen)
     animation: str = "normal"  # one of ANIMATION_SPEEDS
     volume: float = 0.7  # 0.0 - 1.0
     muted: bool = False

@@ -5,6 +5,14 @@ if there is an audio device: without one the game plays on silently);
 ``App.run()`` turns events -> update(dt) -> draw -> flip until the stack is
 empty or ``quit()`` is called.
 
+Idle means idle: a frame is drawn only when something may have changed (an event
+came, the scenes or the window's size changed, the top scene animates (its
+``animating()``), or the time the scene asked to be woken at came, see
+``Scene.wake_after``), and for ``AFTERGLOW`` seconds after each input (hover glows,
+a slider's knob, a scroll settling). While nothing animates the loop blocks in
+``pygame.event.wait`` until an event (which wakes it at once) or the next wake;
+``IDLE_WAKE`` is the longest it sleeps.
+
 F11 and Alt+Enter toggle full-screen from any scene; the window can be
 resized and every scene is told (``on_resize``).
 
@@ -20,6 +28,7 @@ import logging
 import os
 import sqlite3
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -34,13 +43,16 @@ from game.ui.router import destination
 from game.ui.routes import ErrorCard, Route
 from game.ui.saving import SaveKeeper, draw_save_warning
 from game.ui.scenes.base import Scene, SceneStack
+from game.ui.window_size import MIN_SIZE, first_size
 
 log = logging.getLogger(__name__)
 
 FPS = 60
 SWITCH_INTERVAL = 0.001  # seconds: see App.start
-MIN_SIZE = (800, 500)
 RAPID_FAILURES = 8  # errors in a row, each within a second of the last: the app gives up
+AFTERGLOW = 0.6  # seconds drawn at the full rate after an input or a change of scene
+IDLE_WAKE = 1.0  # the longest a still scene goes without an update and a frame (seconds)
+WAIT_SLICE = 1 / 120  # seconds between looks at the event queue while the window sleeps
 
 
 class App:
@@ -66,6 +78,11 @@ class App:
         self.demo = False  # computer against computer, games restart (python -m game --demo)
         self.time = 0.0  # seconds the app has run (simulated in fixed-step runs)
         self.frame_times: list[float] = []  # milliseconds spent per frame (update + draw)
+        self.draws = 0  # frames drawn (a still scene is not drawn again: see ``step``)
+        self._lively_until = 0.0  # app time until which every frame is drawn (AFTERGLOW)
+        self._next_wake = 0.0  # app time of the next frame a still scene asked for
+        self._look: tuple[Any, ...] = ()  # the scenes and the window size last drawn
+        self._held: list[pygame.event.Event] = []  # an event the idle wait took
         self.windowed_size = self.settings.window_size
         self.failures: list[float] = []  # app times of the latest errors recovered from
 
@@ -101,8 +118,10 @@ class App:
         pygame.display.set_caption("Tabula")
         self.clock = pygame.time.Clock()
         self.audio.start(self.settings)
-        if size is not None:
-            self.windowed_size = size
+        if size is None:
+            kept = self.settings.window_size if self.settings.window_kept else None
+            size = first_size(_desktop_size(), kept)
+        self.windowed_size = size
         self._set_mode(self.settings.fullscreen and size is None)
         pygame.key.set_repeat(400, 40)
 
@@ -200,23 +219,86 @@ class App:
         if top is not None:
             top.handle_event(event)
 
-    def step(self, dt: float) -> None:
-        """One frame: events, update, draw (no flip)."""
+    def step(self, dt: float) -> bool:
+        """One frame: events, update, and a drawing if anything may have changed (no
+        flip). Returns whether it drew."""
         assert self.screen is not None
         started = pygame.time.get_ticks()
-        for event in pygame.event.get():
+        events, self._held = self._held + pygame.event.get(), []
+        for event in events:
             self.handle(event)
             if not self.running:
-                return
+                return False
+        moving = self.animating()
         top = self.stack.top
         if top is not None:
             top.update(dt)
-        self.draw()
         self.time += dt
+        if events:
+            self._lively_until = self.time + AFTERGLOW
+        drawn = self._frame_due(moving or self.animating())
+        if drawn:
+            self.draw()
         self.frame_times.append(float(pygame.time.get_ticks() - started))
+        return drawn
+
+    def animating(self) -> bool:
+        """Whether the top scene has something moving (drawn every frame)."""
+        top = self.stack.top
+        return top is not None and top.animating()
+
+    def _frame_due(self, moving: bool) -> bool:
+        """Whether this frame is drawn: something moves, the scenes or the window
+        changed, an input came lately, or the time a still scene asked for came."""
+        look = (tuple(map(id, self.stack.scenes)), self.size, self.fullscreen)
+        if look != self._look:
+            self._look = look
+            self._lively_until = self.time + AFTERGLOW
+        due = (
+            moving
+            or self.time < self._lively_until
+            or self.time >= self._next_wake - 1e-6  # (sums of 1/60 s run short)
+        )
+        if due:
+            top = self.stack.top
+            wake = top.wake_after() if top is not None else None
+            self._next_wake = self.time + min(IDLE_WAKE if wake is None else wake, IDLE_WAKE)
+        return due
+
+    def idle_for(self) -> float:
+        """Seconds the loop may sleep until the next frame is due, if no event comes
+        (0: the next frame is due at once, at the full rate)."""
+        if self._held or self.animating() or self.time < self._lively_until:
+            return 0.0
+        return max(0.0, self._next_wake - self.time)
+
+    def wait(self) -> float:
+        """Sleep until an event comes or the next frame is due (``idle_for``); an event
+        taken off the queue is kept for the next ``step``. Returns how long it slept.
+
+        The queue is looked at every ``WAIT_SLICE`` (half a frame: an input is handled
+        sooner than in a loop that draws every frame, where it waits for the next).
+        Not ``pygame.event.wait``: pygame's looks every millisecond, which alone costs
+        more than the whole idle window should."""
+        idle = self.idle_for()
+        if idle * FPS <= 1:
+            return 0.0
+        started = time.monotonic()
+        end = started + idle
+        while True:
+            event = pygame.event.poll()
+            if event.type != pygame.NOEVENT:
+                self._held.append(event)
+                break
+            left = end - time.monotonic()
+            if left <= 0:
+                break
+            time.sleep(min(WAIT_SLICE, left))
+        return time.monotonic() - started
 
     def draw(self) -> None:
         assert self.screen is not None
+        self.draws += 1
         for scene in self.stack.visible():
             scene.draw(self.screen)
         draw_save_warning(self.screen, self)
@@ -290,9 +372,17 @@ class App:
         self.running = True
         end = None if seconds is None else self.time + seconds
         while self.running and self.stack.top is not None:
-            dt = 1 / FPS if fixed_step else min(self.clock.tick(FPS) / 1000, 0.1)
+            if fixed_step:
+                dt = 1 / FPS
+            else:
+                # A still scene's frame may come after a long sleep: its time is the
+                # sleep's (nothing moved meanwhile); a frame that merely ran late is
+                # held to 0.1 s, so that no animation jumps.
+                slept = self.wait()
+                dt = min(self.clock.tick(FPS) / 1000, max(0.1, slept + 1 / FPS))
+            drawn = True
             try:
-                self.step(dt)
+                drawn = self.step(dt)
                 if not self.running:
                     break
                 if on_frame is not None:
@@ -300,7 +390,8 @@ class App:
             except Exception as exc:
                 self.recover(exc)
                 self.time += dt
-            pygame.display.flip()
+            if drawn:
+                pygame.display.flip()
             if end is not None and self.time >= end:
                 break
 
@@ -309,9 +400,22 @@ class App:
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.screen, str(path))
 
+    def keep_window_size(self) -> None:
+        """Remember the size the player leaves the window at (its size before going
+        full-screen, if it is), for the next start."""
+        if self.screen is None:
+            return
+        size = self.windowed_size if self.fullscreen else self.size
+        if size != self.settings.window_size or not self.settings.window_kept:
+            self.update_settings(window_size=tuple(size), window_kept=True)
+
     def stop(self) -> None:
         from game.ui.assets import font
 
+        try:
+            self.keep_window_size()
+        except Exception:
+            log.exception("could not remember the window's size")
         self.audio.stop()
         try:
             self.saves.flush()  # a last try at what is owed to the records
@@ -322,6 +426,15 @@ class App:
             self._records = None
         font.cache_clear()  # fonts die with pygame.quit(); a later start loads them again
         pygame.quit()
+
+
+def _desktop_size() -> tuple[int, int] | None:
+    """The size of the (first) screen, if the video driver tells it."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
 
 
 def _screen_name(scene: Scene) -> str:

@@ -67,6 +67,17 @@ def fill_thumbnails(
             return
 
 
+def thumbnails_missing(
+    items: dict[str, Button], done: dict[str, Any], palette: str, scale: float
+) -> bool:
+    """Whether an entry still waits for its picture (``fill_thumbnails`` paints one a
+    frame: the list is drawn every frame until none waits)."""
+    wanted = (palette, round(68 * scale), round(44 * scale))
+    return any(
+        item.icon is None or done.get(variant_id) != wanted for variant_id, item in items.items()
+    )
+
+
 def _painted_board(
     variant_id: str,
     options: dict[str, Any],

@@ -2,8 +2,10 @@
 
 A scene implements ``on_enter(payload)``, ``on_exit()``, ``handle_event(event)
 -> bool`` (True when it used the event), ``update(dt)`` (seconds) and
-``draw(surface)`` (which never changes state). Scenes never call
-``display.flip``, ``set_mode`` or ``sys.exit``: they ask the app.
+``draw(surface)`` (which never changes state); ``animating()`` and
+``wake_after()`` say whether anything moves (the app draws a still scene only
+when it changes). Scenes never call ``display.flip``, ``set_mode`` or
+``sys.exit``: they ask the app.
 
 An overlay (``opaque = False``, e.g. pause) is drawn over the scenes below it;
 only the top scene gets events and updates, unless a scene below sets
@@ -19,6 +21,8 @@ import pygame
 
 if TYPE_CHECKING:
     from game.ui.app import App
+
+POLL = 1 / 15  # seconds between looks at a worker's result while nothing moves
 
 
 class Scene:
@@ -49,6 +53,19 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene; never change state here."""
+
+    def animating(self) -> bool:
+        """True while anything the scene draws moves (a tween, tumbling dice, a fading
+        word...): the app draws every frame. False (the default): the scene stands
+        still and is drawn again only after an input or at ``wake_after``."""
+        return False
+
+    def wake_after(self) -> float | None:
+        """While the scene is still: the seconds after which it must be updated and drawn
+        again though no input comes (a worker's result polled, a word that expires,
+        dust drifting at a low rate); None: only an input changes it (the app still
+        looks in now and then, see ``game.ui.app.IDLE_WAKE``)."""
+        return None
 
 
 class SceneStack:

@@ -70,6 +70,7 @@ from game.ui.render import (
 from game.ui.render.board_view import BoardView
 from game.ui.render.layout import SpotKey, spot_key
 from game.ui.routes import NextGame, PauseMenu, Route
+from game.ui.scenes import board_idle
 from game.ui.scenes.base import Scene
 from game.ui.scenes.board_anim import StepAnimation
 from game.ui.scenes.board_events import show_event
@@ -394,6 +395,12 @@ class BoardScene(BoardInput, Scene):
     @property
     def busy(self) -> bool:
         return self.timeline.busy or self.dice_anim is not None or bool(self.flying)
+
+    def animating(self) -> bool:
+        return board_idle.animating(self)
+
+    def wake_after(self) -> float | None:
+        return board_idle.wake_after(self)
 
     def animate_steps(self, side: int, steps: tuple[Step, ...] | Play) -> None:
         for step in steps:

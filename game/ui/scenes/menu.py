@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.backdrop import Motes, draw_backdrop
+from game.ui.backdrop import MOTE_RATE, Motes, draw_backdrop
 from game.ui.routes import Route
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.widgets import (
@@ -139,6 +139,9 @@ class MenuScene(WidgetScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.motes.update(dt)
+
+    def wake_after(self) -> float | None:
+        return 1 / MOTE_RATE  # the dust drifts on
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_static(surface)

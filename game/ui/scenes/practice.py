@@ -21,6 +21,7 @@ from game.rules.notation import format_turn
 from game.ui.backdrop import draw_page
 from game.ui.pictures import board_picture
 from game.ui.result_words import side_name
+from game.ui.scenes.base import POLL
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.widgets import Button, Panel, draw_text, fit_text
 
@@ -92,6 +93,9 @@ class PracticeSummaryScene(WidgetScene):
                 self.luck = None
             self.job = None
             self.luck_done = True
+
+    def wake_after(self) -> float | None:
+        return POLL if self.job is not None else None  # the measure's progress and end
 
     def back(self) -> None:
         self.click()

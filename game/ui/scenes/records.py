@@ -31,6 +31,7 @@ from game.store.exports import export_mat, export_replay, import_replays, import
 from game.ui.backdrop import draw_page
 from game.ui.progress import replay_of
 from game.ui.routes import Route
+from game.ui.scenes.base import POLL
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.theme import side_colours, theme_for
 from game.ui.widgets import Button, Panel, draw_text, fit_text, get_font
@@ -111,6 +112,9 @@ class RecordsScene(WidgetScene):
                 log.exception("the replays could not be imported")
                 found, problems = [], [f"The import failed: {exc!r}"[:200]]
             self.imported(found, problems)
+
+    def wake_after(self) -> float | None:
+        return POLL if self.importing is not None else None  # the import's end
 
     def refresh(self, files: list[Any] | None = None) -> None:
         records = self.app.records

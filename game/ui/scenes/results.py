@@ -21,7 +21,7 @@ import pygame
 
 from game.play.session import GameSummary
 from game.rules.variants import VARIANTS
-from game.ui.backdrop import Motes, draw_backdrop
+from game.ui.backdrop import MOTE_RATE, Motes, draw_backdrop
 from game.ui.dice_seal import seed_note
 from game.ui.pictures import medal_icon
 from game.ui.result_words import (
@@ -203,6 +203,12 @@ class ResultsScene(WidgetScene):
             leaf.y += leaf.vy * dt
             leaf.turn += leaf.spin * dt
         self.leaves = [leaf for leaf in self.leaves if leaf.age < leaf.life]
+
+    def animating(self) -> bool:
+        return bool(self.leaves)  # the winner's leaves falling
+
+    def wake_after(self) -> float | None:
+        return 1 / MOTE_RATE  # the dust drifts on and the winner's glow breathes
 
     # -- layout and drawing ------------------------------------------------------------------------
 

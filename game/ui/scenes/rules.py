@@ -17,7 +17,7 @@ import pygame
 from game.rules.variants import VARIANTS
 from game.ui.backdrop import draw_page
 from game.ui.pages import era, page_paragraphs, variant_text
-from game.ui.pictures import fill_thumbnails
+from game.ui.pictures import fill_thumbnails, thumbnails_missing
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.widgets import Button, Panel, TextBlock, draw_text, fit_text
 
@@ -67,6 +67,9 @@ class RulesScene(WidgetScene):
         super().update(dt)
         if self.items:
             fill_thumbnails(self.items, self.thumbs, self.app.settings.palette, self.scale)
+
+    def animating(self) -> bool:
+        return thumbnails_missing(self.items, self.thumbs, self.app.settings.palette, self.scale)
 
     def select(self, variant_id: str) -> None:
         """Show ``variant_id``'s page."""

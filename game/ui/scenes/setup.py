@@ -25,7 +25,7 @@ from game.rules.variants import VARIANTS, find_variant
 from game.rules.variants.base import OptionSpec, OptionValue
 from game.ui.backdrop import draw_backdrop
 from game.ui.pages import era, history_paragraphs, variant_text
-from game.ui.pictures import board_picture, fill_thumbnails
+from game.ui.pictures import board_picture, fill_thumbnails, thumbnails_missing
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.theme import side_colours, theme_for
 from game.ui.widgets import (
@@ -402,6 +402,9 @@ class SetupScene(WidgetScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         fill_thumbnails(self.items, self.thumbs, self.app.settings.palette, self.scale)
+
+    def animating(self) -> bool:
+        return thumbnails_missing(self.items, self.thumbs, self.app.settings.palette, self.scale)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):

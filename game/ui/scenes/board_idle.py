@@ -1,0 +1,75 @@
+"""When the board moves, and when it stands still (``Scene.animating``/``wake_after``).
+
+The board is drawn every frame while anything slides, tumbles, flies, glides or fades:
+a step's slide, the dice, a struck man, the effects, a card gliding to its place, the
+tutor's word fading. It is still otherwise, and then asks to be looked at again only
+for what the clock brings: a worker's result (the computer's decision, a hint, the
+tutor's verdict, the board's background being painted) polled at ``POLL``; the pause
+before the next automatic action; a message giving way to the prompt; and the gentle
+pulse of the spots a person may move from or to, drawn at ``PULSE_RATE`` (a soft
+glow over 1.3 s: at 30 frames a second its steps are under 4% of its range).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.ui.render import board_marks
+from game.ui.render.board_hud import GOOD_TIME
+from game.ui.render.board_words import BRIEF_TIME, MESSAGE_TIME
+from game.ui.scenes.base import POLL
+
+if TYPE_CHECKING:
+    from game.ui.scenes.board import BoardScene
+
+PULSE_RATE = 30  # frames a second the highlights' pulse is drawn at while nothing moves
+LATE = 0.01  # seconds after a moment the board is looked at (it has passed by then)
+
+
+def animating(scene: BoardScene) -> bool:
+    """Whether anything on the board moves now (drawn every frame)."""
+    if not hasattr(scene, "table"):
+        return False
+    if scene.busy or scene.effects:
+        return True
+    for card in (scene.hint_card, scene.tutor_card):
+        if card is not None and card.placed and card.rect.topleft != card.target.topleft:
+            return True
+    since, word = scene.good
+    return bool(word) and scene.t - since <= GOOD_TIME
+
+
+def wake_after(scene: BoardScene) -> float | None:
+    """While the board is still: the seconds until the clock changes something."""
+    if not hasattr(scene, "table"):
+        return None
+    table = scene.table
+    waits: list[float] = []
+    jobs = [table.pending, table.hint_job, table.review_job, scene.chances.job]
+    jobs += [kept[2] for kept in (table.early, table.late) if kept is not None]
+    if scene.preparing is not None or any(job is not None and not job.done() for job in jobs):
+        waits.append(POLL)
+    if table.late is not None:
+        waits.append(POLL)  # the tutor's word on a play the game went on from
+    if scene.wait > 0 and scene.timeline.speed:
+        waits.append(scene.wait + LATE)
+    shown = scene.t - scene.message_time
+    if scene.message and shown <= MESSAGE_TIME:
+        waits.append(MESSAGE_TIME - shown + LATE)
+        if scene.message_brief and shown <= BRIEF_TIME:
+            waits.append(BRIEF_TIME - shown + LATE)  # a brief message gives way sooner
+    if pulsing(scene):
+        waits.append(1 / PULSE_RATE)
+    return min(waits, default=None)
+
+
+def pulsing(scene: BoardScene) -> bool:
+    """Whether highlighted spots pulse on the board (a person's move)."""
+    if scene.preparing is not None:
+        return False
+    if board_marks.preview_play(scene) is not None:
+        return True
+    return bool(board_marks.movable(scene) or board_marks.highlights(scene))
+
+
+__all__ = ["PULSE_RATE", "animating", "pulsing", "wake_after"]

@@ -1,0 +1,167 @@
+"""Idle means idle: a still menu or board is not drawn again frame after frame, and an
+input, a change of scene or an animation draws it at once (``App.step``, ``App.wait``)."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import replace
+
+import pygame
+import pytest
+from stepping import run_until  # tests/ui is on the path (rootdir-less import)
+
+from game.play.session import GameSetup, Seat
+from game.rules import match as m
+from game.store.settings import Settings
+from game.ui.app import AFTERGLOW, FPS, IDLE_WAKE, App
+from game.ui.backdrop import MOTE_RATE
+from game.ui.render.board_words import MESSAGE_TIME
+from game.ui.scenes.board import BoardScene
+from game.ui.scenes.menu import MenuScene
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """Animations at their normal speed (the dice tumble, the men slide)."""
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    app = App(replace(Settings(), muted=True), persist=False)
+    app.start((1280, 800))
+    app.running = True
+    yield app
+    app.stop()
+
+
+def frames(app: App, seconds: float) -> list[bool]:
+    """Step ``seconds`` of 1/60 s frames: for each, whether it was drawn."""
+    return [app.step(1 / FPS) for _ in range(round(seconds * FPS))]
+
+
+def still_board(app: App) -> BoardScene:
+    """A board where a person is to roll (backgammon, seed 1: the computer opens and
+    plays), with nothing moving and no input for a while."""
+    scene = BoardScene(app)
+    app.push(scene, GameSetup("backgammon", seats=(Seat(), Seat(human=False)), seed=1))
+
+    def still() -> bool:
+        return (
+            scene.state.phase is m.Phase.ROLL
+            and scene.human_to_act()
+            and not scene.animating()
+            and scene.pending is None
+        )
+
+    assert run_until(app, still, seconds=60)
+    frames(app, AFTERGLOW + MESSAGE_TIME)  # the opening's words give way to the prompt
+    return scene
+
+
+def test_a_still_board_is_drawn_only_at_the_once_a_second_look(app):
+    scene = still_board(app)
+    assert scene.wake_after() is None and not scene.animating()
+    drawn = frames(app, 3.0)
+    assert sum(drawn) <= 3  # one look a second, no more (it was 180 frames)
+    gaps = [i for i, d in enumerate(drawn) if d]
+    assert all(b - a >= IDLE_WAKE * FPS - 1 for a, b in itertools.pairwise(gaps))
+    assert_current(app)
+
+
+def assert_current(app: App) -> None:
+    """What is on the screen is what a drawing now gives: nothing was left undrawn."""
+    assert app.screen is not None
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    app.draw()
+    assert pygame.image.tobytes(app.screen, "RGB") == shown
+
+
+def test_an_input_draws_the_still_board_at_once_and_for_the_afterglow(app):
+    still_board(app)
+    frames(app, 0.2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=()))
+    drawn = frames(app, AFTERGLOW + 0.3)
+    assert drawn[0]  # the very frame the input came in
+    assert all(drawn[: round(AFTERGLOW * FPS)])  # a hover's glow settles smoothly
+    assert sum(drawn[round(AFTERGLOW * FPS) + 1 :]) <= 1
+
+
+def test_an_animation_draws_every_frame_until_it_ends(app):
+    scene = still_board(app)
+    frames(app, AFTERGLOW + 0.1)
+    scene.roll()  # the dice tumble (an event of the table, not an input)
+    assert scene.animating()
+    drawn = frames(app, 0.3)
+    assert all(drawn)
+    assert run_until(app, lambda: not scene.animating(), seconds=10)
+
+
+def test_a_message_is_drawn_away_when_its_time_is_up(app):
+    scene = still_board(app)
+    frames(app, AFTERGLOW + 0.1)
+    scene.say("A word for a while")
+    wake = scene.wake_after()
+    assert wake is not None and MESSAGE_TIME - 0.1 < wake <= MESSAGE_TIME + 0.1
+    drawn = frames(app, MESSAGE_TIME + 0.2)
+    assert any(drawn[round((MESSAGE_TIME - 0.05) * FPS) :])  # the prompt comes back
+    assert_current(app)
+
+
+def test_the_menu_draws_its_drifting_dust_at_a_low_rate(app):
+    app.push(MenuScene(app))
+    frames(app, AFTERGLOW + 0.1)
+    drawn = frames(app, 2.0)
+    assert MOTE_RATE * 2 - 3 <= sum(drawn) <= MOTE_RATE * 2 + 3  # not 120
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+    assert app.step(1 / FPS)  # a key is drawn at once
+
+
+def test_a_new_scene_is_drawn_at_once(app):
+    app.push(MenuScene(app))
+    frames(app, AFTERGLOW + 0.1)
+    app.push(MenuScene(app))
+    assert app.step(1 / FPS)
+
+
+def test_the_sleeping_loop_wakes_at_once_for_an_event_and_sleeps_until_the_next_look(app):
+    still_board(app)
+    idle = app.idle_for()
+    assert idle > 0.1  # nothing moves: the loop may sleep
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0, unicode=""))
+    started = time.monotonic()
+    assert app.wait() < 0.05 and time.monotonic() - started < 0.05
+    assert app.idle_for() == 0  # the event waits for the next frame, which comes at once
+    assert app.step(1 / FPS)
+    frames(app, AFTERGLOW + 0.05)
+    idle = app.idle_for()
+    assert 0 < idle <= IDLE_WAKE
+    slept = app.wait()
+    assert idle - 0.02 <= slept <= idle + 0.25
+
+
+def test_the_real_loop_draws_a_still_board_about_once_a_second(app):
+    still_board(app)
+    drawn = app.draws
+    app.run(seconds=1.0)
+    assert app.draws - drawn <= 2  # it was 60
+
+
+def test_a_person_to_move_sees_the_pulse_at_its_low_rate(app):
+    from game.ui.scenes.board_idle import PULSE_RATE
+
+    scene = still_board(app)
+    scene.roll()
+    assert run_until(app, lambda: scene.state.phase is m.Phase.MOVE and not scene.animating())
+    frames(app, MESSAGE_TIME + AFTERGLOW)
+    assert scene.wake_after() == pytest.approx(1 / PULSE_RATE)
+    drawn = frames(app, 1.0)
+    assert PULSE_RATE - 3 <= sum(drawn) <= PULSE_RATE + 1  # not 60
+
+
+def test_the_computer_thinking_is_looked_at_a_few_times_a_second(app):
+    from game.ui.scenes.base import POLL
+
+    scene = still_board(app)
+    scene.table.pending = scene.table.worker().submit(time.sleep, 0.05)  # a decision awaited
+    assert scene.wake_after() == pytest.approx(POLL)
+    scene.table.pending.result()
+    scene.table.pending = None
+    assert scene.wake_after() is None
