@@ -175,15 +175,24 @@ def legal_actions(state: m.GameState) -> list[Action]:
     beaver; accept or reject. A side may also ``Concede`` at any moment before the
     game is over; that is not listed.
     """
+    actions = decisions(state)
+    if state.phase is m.Phase.ROLL:
+        actions += [r for r, _ in chance_outcomes(state)]
+    elif state.phase is m.Phase.MOVE:
+        actions = [*(Move(p) for p in m.legal_plays(state)), *actions]
+    return actions
+
+
+def decisions(state: m.GameState) -> list[Action]:
+    """The legal actions but the plays and the rolls: what a button or a word decides
+    (quick: no play is searched for)."""
     phase = state.phase
     actions: list[Action] = []
     if phase is m.Phase.ROLL:
         if m.can_double(state):
             actions.append(Double())
         actions += _resignations(state)
-        actions += [r for r, _ in chance_outcomes(state)]
     elif phase is m.Phase.MOVE:
-        actions += [Move(p) for p in m.legal_plays(state)]
         actions += _resignations(state)
     elif phase is m.Phase.CHOOSE:
         actions += [NameDie(v) for v in m.die_choices(state)]
@@ -345,6 +354,7 @@ __all__ = [
     "actor",
     "apply_action",
     "chance_outcomes",
+    "decisions",
     "is_chance",
     "is_legal",
     "legal_actions",

@@ -53,7 +53,7 @@ def _playout(variant_id: str, options: dict[str, object], seed: int) -> list[m.G
 def test_every_listed_action_applies_and_its_json_reads_back(
     variant_id: str, options: dict[str, object]
 ) -> None:
-    for seed in range(6):
+    for seed in range(3):
         states = _playout(variant_id, options, seed)
         assert len(states) > 1
 
@@ -132,3 +132,14 @@ def test_opened_refuses_a_tie_and_starts_the_higher() -> None:
     assert state.on_roll == 1 and state.dice == (5, 2) and state.phase is m.Phase.MOVE
     seeded = m.new_game(bg, random.Random(3))
     assert seeded == m.opened(bg, seeded.opening)
+
+
+@pytest.mark.parametrize(("variant_id", "options"), VARIANTS, ids=[v for v, _ in VARIANTS])
+def test_decisions_are_the_legal_actions_but_plays_and_rolls(
+    variant_id: str, options: dict[str, object]
+) -> None:
+    for state in _playout(variant_id, options, 7)[:60]:
+        expected = [
+            x for x in a.legal_actions(state) if not isinstance(x, a.Move | a.Roll)
+        ]
+        assert a.decisions(state) == expected
