@@ -38,6 +38,16 @@ SLOW_TESTS: frozenset[str] = frozenset(
         "test_where_the_quick_check_says_no_the_forced_capture_keeps_every_play",
         "test_a_replay_reproduces_the_game_exactly",
         "test_every_state_reached_round_trips_through_json_the_protocol_and_the_records",
+        # Every listed action, move, man or play of seeded games, checked one by one.
+        "test_every_listed_move_is_the_one_its_notation_plays",
+        "test_decisions_are_the_legal_actions_but_plays_and_rolls",
+        "test_every_man_that_cannot_move_has_a_reason",
+        "test_every_legal_play_reads_back_from_its_notation",
+        "test_every_man_stands_out_on_every_spot",
+        # The window: a real loop's seconds, layouts at every size.
+        "test_the_real_loop_draws_a_still_board_about_once_a_second",
+        "test_the_resignation_buttons_stand_off_the_board_at_every_size",
+        "test_el_mundos_message_stays_in_the_hub_off_the_men",
         # The computer's look-ahead, training and baselines.
         "test_levels_are_deterministic",
         "test_the_deep_look_ahead_is_the_look_ahead_from_each_best_reply",
