@@ -104,3 +104,20 @@ def test_d_asks_before_doubling(app):
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode=""))
     assert isinstance(app.stack.top, ConfirmScene)
     assert scene.state.phase is m.Phase.ROLL  # nothing offered yet
+
+
+def test_a_release_after_the_turn_moved_on_does_nothing(app):
+    """Pressed on the selected man, released after the turn was made otherwise (the
+    window's events can interleave so): no move is made and nothing fails."""
+    scene = board(app)
+    turn = scene.turn
+    src = min(turn.sources())
+    where = centre(scene, src)
+    click(app, where)
+    post(app, pygame.MOUSEBUTTONDOWN, where)  # a second press: a click to come
+    assert scene.second_click
+    state = scene.state
+    scene.commit(m.legal_plays(state)[0], animate=False)  # the turn is made meanwhile
+    after = scene.state
+    post(app, pygame.MOUSEBUTTONUP, where)
+    assert scene.state is after and not scene.second_click

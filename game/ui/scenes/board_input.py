@@ -280,8 +280,15 @@ class BoardInput(_Base):
     def quick_move(self, src: int) -> bool:
         """A second click on the selected man: it moves by the larger die that it can
         (or the only way it can go); where that is not one move, say so."""
-        assert self.turn is not None
-        moves = self.turn.moves_from(src)
+        turn = self.turn
+        if (
+            turn is None
+            or not self.human_to_act()
+            or self.state.phase is not m.Phase.MOVE
+            or src not in turn.sources()
+        ):
+            return False  # the turn moved on between the press and the release
+        moves = turn.moves_from(src)
         single = {dst: mv for dst, mv in moves.items() if len(mv.steps) == 1}
         by_die = sorted(single.values(), key=lambda mv: -mv.steps[0].die)
         if by_die:
