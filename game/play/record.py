@@ -19,7 +19,7 @@ WORDS: dict[str, str] = {
     a.Reject.name: "refuses the resignation",
     a.Concede.name: "concedes",
 }
-RESIGNED = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+RESIGN_WORDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}  # what a resignation offers
 
 
 def record_lines(log: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[str]:
@@ -34,7 +34,7 @@ def record_lines(log: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list
             dice = "-".join(str(d) for d in entry.get("dice", []))
             lines.append(f"{name} {dice}: {entry.get('play', '')}")
         elif kind == a.Resign.name:
-            lines.append(f"{name} offers to resign {RESIGNED.get(entry.get('level', 1), '')}")
+            lines.append(f"{name} offers to resign {RESIGN_WORDS.get(entry.get('level', 1), '')}")
         elif kind == a.NameDie.name:
             lines.append(f"{name} names a {entry.get('value')}")
         elif isinstance(kind, str) and kind in WORDS:
@@ -42,4 +42,4 @@ def record_lines(log: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list
     return lines
 
 
-__all__ = ["record_lines"]
+__all__ = ["RESIGN_WORDS", "record_lines"]

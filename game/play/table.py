@@ -25,6 +25,7 @@ from typing import Any
 
 from game.play import events as ev
 from game.play.advice import TutorTally, chance_game, grade
+from game.play.record import RESIGN_WORDS
 from game.play.replaying import REPLAY_HELP, replay_step
 from game.play.session import (
     GameSetup,
@@ -47,7 +48,6 @@ from game.rules.variants import find_variant
 
 log = logging.getLogger(__name__)
 
-RESIGN_WORDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
 # What the board says a side did, after its name.
 SAID: dict[type[a.Action], Callable[[Any], str]] = {
     a.NameDie: lambda x: f"names a {x.value}",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.play.table import RESIGN_WORDS
+from game.play.record import RESIGN_WORDS
 from game.rules import actions as a
 from game.rules import match as m
 
