@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+import pygame
+
 
 def run_until(app, predicate: Callable[[], bool], seconds: float = 120.0) -> bool:
     """Step the app in 1/60 s frames until ``predicate()`` holds.
@@ -24,3 +26,47 @@ def run_until(app, predicate: Callable[[], bool], seconds: float = 120.0) -> boo
         if frames >= seconds * 60:
             time.sleep(0.005)  # out of frames: leave the cores to the worker
     return False
+
+
+def step(app, frames: int = 1) -> None:
+    """``frames`` frames of 1/60 s."""
+    for _ in range(frames):
+        app.step(1 / 60)
+
+
+def press(app, key: int) -> None:
+    """A key posted as the window would, then two frames."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    step(app, 2)
+
+
+def click(app, point) -> None:
+    """A click posted as the window would, then two frames."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1))
+    step(app, 2)
+
+
+def my_turn(app, setup):
+    """A board for ``setup`` at the person's first move with a choice of plays."""
+    from game.rules import match as m
+    from game.ui.scenes.board import BoardScene
+
+    scene = BoardScene(app)
+    app.push(scene, setup)
+
+    def ready() -> bool:
+        if scene.state.phase is m.Phase.ROLL and "roll" in scene.buttons:
+            scene.press("roll")
+        turn = scene.turn
+        return (
+            turn is not None
+            and turn.state is scene.state
+            and turn.forced is None
+            and not scene.busy
+            and scene.human_to_act()
+        )
+
+    assert run_until(app, ready)
+    step(app)
+    return scene

@@ -10,7 +10,8 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from stepping import run_until  # tests/ui is on the path (rootdir-less import)
+import stepping  # tests/ui is on the path (rootdir-less import)
+from stepping import click, press, run_until, step
 
 from game.ai import players
 from game.ai.encode import Scheme
@@ -22,7 +23,6 @@ from game.play.session import GameSetup, GameSummary, Seat
 from game.rules import actions as a
 from game.rules import match as m
 from game.rules.variants import find_variant
-from game.ui.scenes.board import BoardScene
 
 PRACTICE = GameSetup(
     "backgammon",
@@ -50,42 +50,9 @@ def net(monkeypatch):
     return network_for
 
 
-def step(app, frames=1):
-    for _ in range(frames):
-        app.step(1 / 60)
-
-
-def press(app, key):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
-    step(app, 2)
-
-
-def click(app, point):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1))
-    step(app, 2)
-
-
-def my_turn(app, setup=PRACTICE) -> BoardScene:
+def my_turn(app, setup=PRACTICE):
     """The board at the person's first move with a choice of plays."""
-    scene = BoardScene(app)
-    app.push(scene, setup)
-
-    def ready():
-        if scene.state.phase is m.Phase.ROLL and "roll" in scene.buttons:
-            scene.press("roll")
-        turn = scene.turn
-        return (
-            turn is not None
-            and turn.state is scene.state
-            and turn.forced is None
-            and not scene.busy
-            and scene.human_to_act()
-        )
-
-    assert run_until(app, ready)
-    step(app)
-    return scene
+    return stepping.my_turn(app, setup)
 
 
 def open_hint(app, scene):

@@ -8,52 +8,18 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from stepping import run_until  # tests/ui is on the path (rootdir-less import)
+import stepping  # tests/ui is on the path (rootdir-less import)
+from stepping import click, press, run_until, step
 
 from game.play.session import GameSetup, Seat
-from game.rules import match as m
 from game.ui.render import board_words
-from game.ui.scenes.board import BoardScene
 
 SETUP = GameSetup("backgammon", {"cube": False}, (Seat(), Seat(human=False)), seed=11)
 
 
-def step(app, frames=1):
-    for _ in range(frames):
-        app.step(1 / 60)
-
-
-def press(app, key):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
-    step(app, 2)
-
-
-def click(app, point):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1))
-    step(app, 2)
-
-
-def my_turn(app) -> BoardScene:
+def my_turn(app):
     """The board at the person's first move with a choice of plays."""
-    scene = BoardScene(app)
-    app.push(scene, SETUP)
-
-    def ready():
-        if scene.state.phase is m.Phase.ROLL and "roll" in scene.buttons:
-            scene.press("roll")
-        turn = scene.turn
-        return (
-            turn is not None
-            and turn.state is scene.state
-            and turn.forced is None
-            and not scene.busy
-            and scene.human_to_act()
-        )
-
-    assert run_until(app, ready)
-    step(app)
-    return scene
+    return stepping.my_turn(app, SETUP)
 
 
 def play_all_dice(app, scene):
