@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 import pytest
@@ -11,11 +10,11 @@ import pytest
 from game import paths
 from game.rules.variants import VARIANTS
 from game.ui.texts import VariantText, load_variant_text, parse_variant_text
+from tests import seed_runs
 
 ROOT = Path(__file__).resolve().parents[2]
 # The source texts live beside the project (../shared/seeds); TABULA_SEEDS may point elsewhere.
 SEEDS = Path(os.environ.get("TABULA_SEEDS", ROOT.parent / "shared" / "seeds"))
-RUN = 8  # no run of this many words of a seed may appear in a text
 
 GOOD = """\
 # A Game
@@ -34,14 +33,6 @@ How to play.
 - Someone, Some Work, 1999
 - Someone Else, Another Work
 """
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"[^\W_]+(?:['’][^\W_]+)*", text.lower())
-
-
-def _runs(words: list[str]) -> set[tuple[str, ...]]:
-    return {tuple(words[i : i + RUN]) for i in range(len(words) - RUN + 1)}
 
 
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
@@ -134,14 +125,31 @@ def test_a_malformed_file_names_the_file(tmp_path: Path, monkeypatch: pytest.Mon
 
 
 def test_no_text_copies_the_seeds() -> None:
-    seeds = sorted(p for p in SEEDS.glob("*.txt")) if SEEDS.is_dir() else []
-    if not seeds:
-        pytest.skip(f"the seed texts are not at {SEEDS}")
+    """Checked against the seeds' hashed runs, which are in the repository: it runs
+    (and can fail) on a clean clone that has no seeds beside it."""
+    seed_prints = seed_runs.read_fingerprints()
+    assert len(seed_prints) > 1000, "tests/data/seed_runs.txt holds too few fingerprints"
     copied = []
     for variant_id in VARIANTS:
         text = paths.asset("text", f"{variant_id}.md").read_text(encoding="utf-8")
-        mine = _runs(_words(text))
-        for seed in seeds:
-            shared = mine & _runs(_words(seed.read_text(encoding="utf-8")))
-            copied += [f"{variant_id}.md ~ {seed.name}: {' '.join(run)}" for run in shared]
-    assert not copied, "\n".join(sorted(copied))
+        for run in sorted(seed_runs.runs(text)):
+            if seed_runs.fingerprint(run) in seed_prints:
+                copied.append(f"{variant_id}.md: {' '.join(run)}")
+    assert not copied, "\n".join(copied)
+
+
+def test_a_copied_run_is_caught() -> None:
+    seed_prints = seed_runs.fingerprints(["one two three four five six seven eight nine"])
+    text = "Here: two three four five six seven eight nine, said he."
+    hits = [r for r in seed_runs.runs(text) if seed_runs.fingerprint(r) in seed_prints]
+    assert hits == [("two", "three", "four", "five", "six", "seven", "eight", "nine")]
+
+
+def test_the_seed_fingerprints_are_up_to_date() -> None:
+    """Where the seeds are (beside the project, or TABULA_SEEDS), the committed
+    fingerprints must be theirs; in a clean clone there is nothing to compare."""
+    texts = seed_runs.seed_texts(SEEDS) if SEEDS.is_dir() else []
+    if texts:
+        assert seed_runs.read_fingerprints() == seed_runs.fingerprints(texts), (
+            "regenerate: python -m tests.seed_runs ../shared/seeds"
+        )
