@@ -30,7 +30,7 @@ from pathlib import Path
 WEST, EAST, SOUTH, NORTH = -27.0, 44.0, 29.5, 58.6
 MARGIN = 1.5
 NARROW = math.cos(math.radians(44))  # the chart's projection (campaign_map.NARROW)
-TOLERANCE = 0.045  # Douglas-Peucker, in projected degrees (about 5 km)
+TOLERANCE = 0.035  # Douglas-Peucker, in projected degrees (about 4 km)
 MIN_AREA = 0.012  # islands smaller than this (square projected degrees) are left out
 
 Point = tuple[float, float]

@@ -45,23 +45,24 @@ GREEN = (70, 104, 70)
 NAMES: tuple[tuple[str, LonLat, float, str], ...] = (  # text, place, design size, role
     ("HISPANIA", (-0.2, 41.4), 16, "caps"),
     ("GALLIA", (2.2, 46.9), 19, "caps"),
-    ("ITALIA", (11.6, 44.2), 16, "caps"),
+    ("ITALIA", (12.3, 45.55), 16, "caps"),
     ("GERMANIA", (12.0, 51.4), 19, "caps"),
     ("AFRICA", (9.0, 31.6), 22, "caps"),
-    ("GRAECIA", (22.4, 37.3), 15, "caps"),
+    ("GRAECIA", (22.4, 40.6), 15, "caps"),
     ("ANATOLIA", (32.0, 38.8), 17, "caps"),
-    ("Lombardia", (8.8, 46.3), 14, "italic"),
+    ("Lombardia", (8.3, 46.35), 14, "italic"),
     ("Mare Mediterraneum", (17.0, 34.6), 20, "italic"),
     ("Oceanus Atlanticus", (-12.8, 35.4), 20, "italic"),
-    ("Mare Germanicum", (4.5, 56.0), 16, "italic"),
+    ("Mare Germanicum", (4.0, 56.6), 14, "italic"),
     ("to the New World", (-22.6, 36.7), 14, "italic"),
     ("Pontus Euxinus", (34.2, 43.3), 15, "italic"),
 )
 # Each chapter's route: its levels are marked evenly along it, the first at its start.
 ROUTES: dict[str, tuple[LonLat, ...]] = {
-    "rome": ((12.5, 41.9), (15.4, 39.5)),  # Rome, down towards Calabria
+    "rome": ((12.5, 41.9), (10.7, 43.8)),  # Rome, then north into Etruria: off the boot
     "castile": ((-3.7, 42.3), (-4.0, 39.9), (-5.9, 37.4)),  # Burgos, Toledo, Seville
-    "england": ((-3.6, 57.5), (-1.7, 55.0), (-1.2, 52.9), (1.0, 51.2)),  # Scotland to Kent
+    # Down the North Sea from off Aberdeen to London: the titles keep off Britain.
+    "england": ((-0.6, 57.5), (0.8, 55.4), (2.6, 53.4), (-0.1, 51.5)),
     "modern": ((-12.5, 47.6), (-17.0, 45.6), (-21.0, 42.0), (-23.5, 38.4)),  # westward
 }
 PLACES: dict[str, LonLat] = {  # a named town on the way
@@ -70,9 +71,11 @@ PLACES: dict[str, LonLat] = {  # a named town on the way
     "england": (-0.1, 51.5),
 }
 TOWNS: dict[str, str] = {"rome": "Roma", "castile": "Toledo", "england": "London"}
-LABEL_SIDE: dict[str, int] = {"rome": 1, "castile": -1, "england": -1, "modern": 1}
+# A town's name: above and after its place (1), or below and before it (-1).
+TOWN_SIDE: dict[str, int] = {"rome": -1, "england": -1}
+LABEL_SIDE: dict[str, int] = {"rome": 1, "castile": -1, "england": 1, "modern": 1}
 CHAPTER_LABEL: dict[str, LonLat] = {  # where a chapter's cartouche stands
-    "rome": (18.8, 44.9),
+    "rome": (21.5, 47.0),
     "castile": (-3.0, 33.0),
     "england": (-17.5, 56.6),
     "modern": (-21.0, 50.4),
@@ -284,14 +287,15 @@ def paint_routes(
         _dotted(surface, path, colour, s)
         if chapter_id in PLACES:
             x, y = chart.point(PLACES[chapter_id])
+            side = TOWN_SIDE.get(chapter_id, 1)
             draw_text(
                 surface,
                 TOWNS[chapter_id],
-                (x + round(14 * s), y - round(24 * s)),
+                (x + side * round(14 * s), y - side * round(24 * s)),
                 role="italic",
                 size=15 * s,
                 colour=INK,
-                anchor="midleft",
+                anchor="midleft" if side > 0 else "midright",
             )
         at = chart.point(CHAPTER_LABEL.get(chapter_id, (0.0, 31.5)))
         _cartouche(surface, at, title, date, s, open_)
