@@ -1,9 +1,11 @@
 """The campaign's map: an old sea chart of the Mediterranean and western Europe,
 drawn by code, with each chapter at its place and its levels as marks on a route.
 
-The coasts are rough polygons of longitude/latitude points (written by hand, a
-few dozen per coast: recognisable, not surveyed), projected onto the chart with
-the longitudes narrowed by the cosine of the middle latitude. The chart is
+The coasts are Natural Earth's 1:50m land (public domain), cut to the chart and
+simplified (``assets/map/coasts.json``, made by ``tools/make_coasts.py``, read by
+``game.ui.coasts``), projected onto the chart with the longitudes narrowed by the
+cosine of the middle latitude; a missing or broken file leaves the chart without
+coasts and the scene says so. The chart is
 parchment with a tinted sea, shaded coasts, rhumb lines from a compass rose and
 Latin names in a serif face. Chapters go at their places: Rome (the Roman game),
 Castile (Alfonso X's court at Toledo and Seville), England (the English
@@ -22,12 +24,13 @@ from typing import Any
 
 import pygame
 
+from game.ui.coasts import load_coasts
 from game.ui.pictures import medal_icon
 from game.ui.widgets import Button, draw_text, fit_text, get_font
 
 LonLat = tuple[float, float]
 
-# The chart's extent, in degrees.
+# The chart's extent, in degrees (tools/make_coasts.py cuts the coasts to it).
 WEST, EAST, SOUTH, NORTH = -27.0, 44.0, 29.5, 58.6
 NARROW = math.cos(math.radians(44))  # a degree of longitude at the middle latitude
 
@@ -39,128 +42,27 @@ SEA = (206, 210, 184)
 RED = (150, 46, 36)
 GREEN = (70, 104, 70)
 
-# -- the coasts (longitude, latitude) --------------------------------------------------------
-
-# fmt: off
-CONTINENT: tuple[LonLat, ...] = (
-    (10.6, 57.75), (9.9, 57.6), (8.6, 57.1), (8.1, 56.5), (8.1, 55.5), (8.6, 54.9),
-    (8.8, 54.0), (8.0, 53.6), (7.0, 53.4), (6.0, 53.45), (4.8, 53.0), (4.5, 52.3), (3.6, 51.5),
-    (2.5, 51.1), (1.6, 50.9), (1.6, 50.2), (0.2, 49.7), (-1.2, 49.4), (-1.3, 49.7),
-    (-1.6, 48.7), (-3.0, 48.8), (-4.7, 48.4), (-4.3, 47.8), (-2.5, 47.3), (-1.2, 46.2),
-    (-1.2, 45.0), (-1.4, 44.0), (-1.6, 43.4), (-3.8, 43.45), (-5.8, 43.6), (-8.0, 43.7),
-    (-9.3, 43.0), (-8.9, 42.0), (-8.7, 41.0), (-9.0, 39.8), (-9.5, 38.8), (-8.8, 38.0),
-    (-9.0, 37.0), (-7.4, 37.2), (-6.3, 36.8), (-5.6, 36.0), (-4.4, 36.7), (-2.1, 36.7),
-    (-0.7, 37.6), (0.2, 38.7), (-0.3, 39.5), (0.9, 40.8), (2.2, 41.4), (3.2, 42.0),
-    (3.1, 43.0), (4.0, 43.5), (4.8, 43.35), (5.4, 43.2), (6.6, 43.1), (7.5, 43.8), (8.8, 44.4),
-    (9.8, 44.1), (10.5, 42.9), (11.2, 42.4), (12.3, 41.7), (13.0, 41.2), (14.2, 40.8),
-    (15.0, 40.2), (15.7, 39.9), (16.0, 39.3), (15.6, 38.2), (16.1, 37.9), (16.6, 38.5),
-    (17.1, 39.0), (16.6, 39.7), (17.2, 40.4), (18.0, 40.1), (18.4, 39.8), (18.5, 40.2),
-    (18.0, 40.6), (16.9, 41.1), (15.9, 41.6), (16.2, 41.9), (15.0, 42.0), (14.2, 42.5),
-    (13.6, 43.5), (12.4, 44.2), (12.3, 45.0), (12.3, 45.4), (13.0, 45.6), (13.7, 45.6),
-    (13.8, 44.8), (14.5, 45.2), (15.2, 44.3), (16.4, 43.5), (18.1, 42.6), (18.8, 42.2),
-    (19.4, 41.8), (19.5, 41.0), (19.4, 40.4), (20.0, 39.6), (20.7, 38.9), (21.3, 38.3),
-    (21.1, 37.8), (21.7, 36.8), (22.4, 36.4), (23.0, 36.5), (22.8, 37.5), (23.2, 37.9),
-    (24.0, 37.7), (24.0, 38.2), (23.4, 38.5), (22.9, 39.3), (22.6, 40.2), (22.9, 40.6),
-    (23.7, 40.2), (24.0, 40.7), (24.9, 40.9), (26.0, 40.8), (26.2, 40.05), (26.7, 39.2),
-    (26.8, 38.6), (26.3, 38.3), (27.2, 37.9), (27.3, 37.0), (28.2, 36.7), (29.1, 36.6),
-    (30.6, 36.8), (32.0, 36.5), (33.5, 36.2), (34.6, 36.8), (36.0, 36.9), (35.9, 35.4),
-    (35.8, 34.5), (35.5, 33.9), (35.1, 33.0), (34.9, 32.2), (34.5, 31.5), (34.2, 29.0),
-    (50.0, 29.0), (50.0, 60.0), (11.5, 60.0), (11.0, 58.0),
-)
-AFRICA: tuple[LonLat, ...] = (
-    (-10.0, 29.0), (-9.8, 30.4), (-9.8, 31.5), (-9.2, 32.5), (-8.5, 33.3), (-7.6, 33.6),
-    (-6.8, 34.0), (-6.2, 35.2), (-5.9, 35.8), (-5.3, 35.9), (-4.4, 35.2), (-2.9, 35.3),
-    (-1.3, 35.3), (-0.6, 35.7), (1.3, 36.5), (3.0, 36.8), (5.1, 36.8), (7.7, 36.9),
-    (9.8, 37.3), (10.3, 36.9), (11.0, 37.1), (10.6, 35.8), (11.1, 35.2), (10.1, 33.9),
-    (10.9, 33.6), (11.5, 33.1), (13.2, 32.9), (15.2, 32.4), (15.6, 31.5), (17.5, 30.9),
-    (19.0, 30.3), (20.1, 31.2), (20.1, 32.1), (21.5, 32.9), (23.0, 32.6), (25.0, 31.7),
-    (27.2, 31.3), (29.9, 31.2), (31.0, 31.6), (32.3, 31.2), (34.0, 31.0), (34.2, 29.0),
-)
-BRITAIN: tuple[LonLat, ...] = (
-    (-5.7, 50.05), (-4.2, 50.35), (-3.4, 50.6), (-2.0, 50.6), (-1.0, 50.75), (0.3, 50.75),
-    (1.4, 51.15), (1.4, 51.4), (0.7, 51.5), (1.6, 52.1), (1.75, 52.6), (1.0, 53.0),
-    (0.3, 53.1), (0.1, 53.6), (-0.1, 54.1), (-1.2, 54.6), (-1.6, 55.5), (-2.6, 56.0),
-    (-2.5, 56.6), (-1.8, 57.5), (-3.5, 57.7), (-3.1, 58.7), (-5.0, 58.7), (-5.8, 57.8),
-    (-5.7, 56.8), (-6.2, 56.3), (-5.6, 55.3), (-5.0, 55.8), (-5.0, 54.65), (-3.6, 54.9),
-    (-3.4, 54.4), (-3.0, 53.9), (-3.1, 53.3), (-4.6, 53.3), (-4.1, 52.4), (-5.2, 51.9),
-    (-4.2, 51.6), (-3.2, 51.4), (-2.7, 51.5), (-3.0, 51.2), (-4.2, 51.2), (-5.0, 50.6),
-)
-IRELAND: tuple[LonLat, ...] = (
-    (-5.6, 54.6), (-6.0, 53.9), (-6.1, 53.3), (-6.0, 52.6), (-6.4, 52.2), (-7.5, 52.05),
-    (-8.4, 51.7), (-9.8, 51.5), (-10.3, 51.9), (-9.8, 52.6), (-9.5, 53.2), (-10.1, 53.6),
-    (-9.9, 54.2), (-8.5, 54.4), (-8.4, 55.2), (-7.3, 55.3), (-6.0, 55.2),
-)
-SCANDIA: tuple[LonLat, ...] = (
-    (5.5, 59.0), (6.0, 58.4), (7.0, 57.98), (8.0, 58.15), (8.9, 58.5), (10.0, 59.0),
-    (11.2, 59.0), (11.8, 57.7), (12.5, 56.6), (12.9, 55.4), (14.2, 55.4), (14.4, 56.0),
-    (15.8, 56.1), (16.5, 57.0), (16.7, 58.6), (17.0, 60.0), (5.5, 60.0),
-)
-ISLANDS: tuple[tuple[LonLat, ...], ...] = (
-    (
-        (9.4, 43.0), (9.55, 42.4), (9.4, 41.6), (9.1, 41.4), (8.6, 41.9), (8.7, 42.5),
-    ),
-    (
-        (9.2, 41.25), (9.8, 40.9), (9.6, 40.0), (9.6, 39.1), (9.0, 39.1), (8.4, 38.9),
-        (8.4, 39.7), (8.5, 40.5), (8.2, 40.9),
-    ),
-    (
-        (12.4, 38.1), (13.3, 38.2), (15.6, 38.3), (15.1, 37.5), (15.2, 36.7), (14.3, 37.0),
-        (12.6, 37.6),
-    ),
-    (
-        (23.5, 35.6), (24.2, 35.5), (25.0, 35.4), (26.3, 35.3), (26.0, 35.0), (24.7, 34.9),
-        (23.5, 35.2),
-    ),
-    (
-        (32.3, 35.1), (33.0, 35.35), (34.6, 35.7), (34.0, 35.0), (32.9, 34.6), (32.4, 34.75),
-    ),
-    (
-        (2.4, 39.6), (3.2, 39.95), (3.5, 39.7), (3.0, 39.3), (2.6, 39.5),
-    ),
-    (
-        (23.2, 38.9), (24.1, 38.2), (24.6, 38.0), (23.4, 38.6),
-    ),
-)
-# Drawn over the continent: the Baltic, the Black Sea, the Sea of Marmara.
-SEAS: tuple[tuple[LonLat, ...], ...] = (
-    (
-        (10.4, 57.6), (10.3, 56.5), (10.5, 56.0), (10.0, 55.0), (10.2, 54.4), (11.0, 54.0),
-        (12.5, 54.4), (14.2, 54.0), (16.5, 54.5), (18.7, 54.4), (20.0, 54.6), (21.1, 55.7),
-        (21.0, 56.5), (21.6, 57.4), (22.6, 57.7), (24.1, 57.0), (24.3, 58.5), (24.0, 60.0),
-        (11.8, 60.0),
-    ),
-    (
-        (29.1, 41.2), (28.0, 41.6), (27.5, 42.5), (27.9, 43.2), (28.6, 43.8), (29.6, 45.2),
-        (30.7, 46.5), (31.5, 46.6), (32.5, 46.0), (32.6, 45.3), (33.5, 44.5), (34.4, 44.5),
-        (35.4, 45.0), (36.5, 45.3), (37.8, 44.7), (39.7, 43.6), (41.6, 41.6),
-        (40.0, 41.0), (37.0, 41.1), (36.3, 41.4), (35.0, 42.0), (33.3, 42.0), (31.5, 41.3),
-        (30.0, 41.2),
-    ),
-    (
-        (26.4, 40.2), (27.5, 40.95), (29.0, 41.05), (29.3, 40.7), (28.0, 40.35),
-    ),
-)
-# fmt: on
 NAMES: tuple[tuple[str, LonLat, float, str], ...] = (  # text, place, design size, role
     ("HISPANIA", (-0.2, 41.4), 16, "caps"),
     ("GALLIA", (2.2, 46.9), 19, "caps"),
-    ("ITALIA", (11.6, 44.2), 16, "caps"),
+    ("ITALIA", (12.3, 45.55), 16, "caps"),
     ("GERMANIA", (12.0, 51.4), 19, "caps"),
     ("AFRICA", (9.0, 31.6), 22, "caps"),
-    ("GRAECIA", (22.4, 37.3), 15, "caps"),
+    ("GRAECIA", (22.4, 40.6), 15, "caps"),
     ("ANATOLIA", (32.0, 38.8), 17, "caps"),
-    ("Lombardia", (8.8, 46.3), 14, "italic"),
+    ("Lombardia", (8.3, 46.35), 14, "italic"),
     ("Mare Mediterraneum", (17.0, 34.6), 20, "italic"),
     ("Oceanus Atlanticus", (-12.8, 35.4), 20, "italic"),
-    ("Mare Germanicum", (4.5, 56.0), 16, "italic"),
+    ("Mare Germanicum", (4.0, 56.6), 14, "italic"),
     ("to the New World", (-22.6, 36.7), 14, "italic"),
     ("Pontus Euxinus", (34.2, 43.3), 15, "italic"),
 )
 # Each chapter's route: its levels are marked evenly along it, the first at its start.
 ROUTES: dict[str, tuple[LonLat, ...]] = {
-    "rome": ((12.5, 41.9), (15.4, 39.5)),  # Rome, down towards Calabria
+    "rome": ((12.5, 41.9), (10.7, 43.8)),  # Rome, then north into Etruria: off the boot
     "castile": ((-3.7, 42.3), (-4.0, 39.9), (-5.9, 37.4)),  # Burgos, Toledo, Seville
-    "england": ((-3.6, 57.5), (-1.7, 55.0), (-1.2, 52.9), (1.0, 51.2)),  # Scotland to Kent
+    # Down the North Sea from off Aberdeen to London: the titles keep off Britain.
+    "england": ((-0.6, 57.5), (0.8, 55.4), (2.6, 53.4), (-0.1, 51.5)),
     "modern": ((-12.5, 47.6), (-17.0, 45.6), (-21.0, 42.0), (-23.5, 38.4)),  # westward
 }
 PLACES: dict[str, LonLat] = {  # a named town on the way
@@ -169,9 +71,11 @@ PLACES: dict[str, LonLat] = {  # a named town on the way
     "england": (-0.1, 51.5),
 }
 TOWNS: dict[str, str] = {"rome": "Roma", "castile": "Toledo", "england": "London"}
-LABEL_SIDE: dict[str, int] = {"rome": 1, "castile": -1, "england": -1, "modern": 1}
+# A town's name: above and after its place (1), or below and before it (-1).
+TOWN_SIDE: dict[str, int] = {"rome": -1, "england": -1}
+LABEL_SIDE: dict[str, int] = {"rome": 1, "castile": -1, "england": 1, "modern": 1}
 CHAPTER_LABEL: dict[str, LonLat] = {  # where a chapter's cartouche stands
-    "rome": (18.8, 44.9),
+    "rome": (21.5, 47.0),
     "castile": (-3.0, 33.0),
     "england": (-17.5, 56.6),
     "modern": (-21.0, 50.4),
@@ -239,10 +143,9 @@ def paint_chart(surface: pygame.Surface, chart: Chart) -> None:
     surface.blit(sea, r)
     _stains(surface, r)
     _rhumbs(surface, chart)
-    land = [chart.points(CONTINENT), chart.points(AFRICA), chart.points(BRITAIN)]
-    land += [chart.points(IRELAND), chart.points(SCANDIA)]
-    land += [chart.points(i) for i in ISLANDS]
-    seas = [chart.points(p) for p in SEAS]
+    coasts, _problem = load_coasts()  # the scene shows the problem
+    land = [chart.points(ring) for ring in coasts.land]
+    seas = [chart.points(ring) for ring in coasts.seas]
     clip = surface.get_clip()
     surface.set_clip(r)
     # Shading along the coasts, on the sea side: the old charts' water-lines.
@@ -384,14 +287,15 @@ def paint_routes(
         _dotted(surface, path, colour, s)
         if chapter_id in PLACES:
             x, y = chart.point(PLACES[chapter_id])
+            side = TOWN_SIDE.get(chapter_id, 1)
             draw_text(
                 surface,
                 TOWNS[chapter_id],
-                (x + round(14 * s), y - round(24 * s)),
+                (x + side * round(14 * s), y - side * round(24 * s)),
                 role="italic",
                 size=15 * s,
                 colour=INK,
-                anchor="midleft",
+                anchor="midleft" if side > 0 else "midright",
             )
         at = chart.point(CHAPTER_LABEL.get(chapter_id, (0.0, 31.5)))
         _cartouche(surface, at, title, date, s, open_)

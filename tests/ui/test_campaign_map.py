@@ -103,3 +103,31 @@ def test_route_points_are_spread_evenly():
             assert len(points) == count
             gaps = [abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in itertools.pairwise(points)]
             assert all(g > 0 for g in gaps), (chapter, count, points)
+
+
+# What makes the chart's lands known at a glance: no level mark or title may hide them.
+LANDMARKS = {
+    "Sicily": (14.0, 37.6),
+    "Sardinia": (9.0, 40.0),
+    "Corsica": (9.1, 42.2),
+    "Crete": (24.9, 35.2),
+    "Cyprus": (33.0, 35.0),
+    "Ireland": (-8.0, 53.3),
+    "Mallorca": (2.95, 39.6),
+    "Italy's heel": (18.2, 40.2),
+    "Italy's toe": (16.1, 38.5),
+    "the Peloponnese": (22.2, 37.5),
+    "Wales": (-3.8, 52.3),
+    "Cornwall": (-4.9, 50.3),
+}
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 500), (1920, 1080)])
+def test_no_mark_hides_an_island_or_a_landmark(app, size):
+    scene = enter_map(app)
+    scene.on_resize(size)
+    for name, place in LANDMARKS.items():
+        at = scene.chart.point(place)
+        for mark in scene.items.values():
+            assert not mark.rect.collidepoint(at), (name, mark.label)
+            assert not mark.label_rect.collidepoint(at), (name, mark.label)

@@ -23,6 +23,7 @@ from game.play.session import GameSetup, Seat
 from game.rules.variants import VARIANTS
 from game.ui.backdrop import draw_backdrop
 from game.ui.campaign_map import LABEL_SIDE, Chart, MapMark, paint_chart, paint_routes, route_points
+from game.ui.coasts import load_coasts
 from game.ui.routes import LevelAction, LevelCard, LevelChoice, Route
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.widgets import (
@@ -236,6 +237,16 @@ class CampaignScene(WidgetScene):
             anchor="midbottom",
         )
 
+    def notice(self) -> str:
+        """What could not be read, in one line ("" when all was): the records, a level
+        file, or the chart's coasts (the chart is then drawn without them)."""
+        notice = getattr(self.app.records, "notice", "") or ""
+        problems = self.app.campaign.problems
+        if problems and not notice:
+            many = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            notice = f"Skipped a level file: {problems[0]}{many}"
+        return str(notice or load_coasts()[1])
+
     def draw_footer(self, surface: pygame.Surface) -> None:
         """Under the chart: the focused level (its chapter, state and goal), or the count
         of levels won and the keys; a notice when something could not be read."""
@@ -244,11 +255,7 @@ class CampaignScene(WidgetScene):
         st = self.back_button.style
         m = round(20 * s)
         won = sum(1 for level_id in self.items if self.medals.get(level_id))
-        notice = getattr(self.app.records, "notice", "") or ""
-        problems = self.app.campaign.problems
-        if problems and not notice:
-            many = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-            notice = f"Skipped a level file: {problems[0]}{many}"
+        notice = self.notice()
         focused = self.focus.focused
         level_id = next((k for k, v in self.items.items() if v is focused), None)
         level = self.app.campaign.level(level_id) if level_id else None
