@@ -68,9 +68,7 @@ def test_once_contact_is_over_no_man_of_that_side_is_ever_hit_or_hits(variant_id
         states, made = _playout(variant_id, options, seed)
         variant = states[0].variant
         for side in range(variant.players):
-            start = next(
-                (i for i, s in enumerate(states) if contact_over(s, side)), None
-            )
+            start = next((i for i, s in enumerate(states) if contact_over(s, side)), None)
             if start is None:
                 continue
             seen += 1
@@ -239,9 +237,7 @@ def _turns(variant, position: Position, worst: bool, seen: dict) -> int:
         for dice in rolls:
             plays = variant.generate_plays(position, dice)
             afters = [variant.apply_play(position, p).with_to_act(0) for p in plays if p]
-            each.append(
-                1 + min((_turns(variant, a, worst, seen) for a in afters), default=98)
-            )
+            each.append(1 + min((_turns(variant, a, worst, seen) for a in afters), default=98))
         seen[key] = max(each) if worst else min(each)
     return seen[key]
 

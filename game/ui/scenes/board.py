@@ -161,6 +161,7 @@ class BoardScene(BoardInput, Scene):
             name=self.side_name,
         )
         self.table.end_at_once = self.app.settings.end_turn_at_once
+        self.table.auto_bear_off = self.app.settings.auto_bear_off
         self.fx_rng = random.Random(self.seed ^ 0x5EED)  # the effects' own generator
         self.theme = theme_for(self.variant.id, self.app.settings.palette)
         if replay is not None:
@@ -247,6 +248,7 @@ class BoardScene(BoardInput, Scene):
     def on_resume(self, result: Any = None) -> None:
         self.timeline.speed = self.app.settings.speed
         self.table.end_at_once = self.app.settings.end_turn_at_once
+        self.table.auto_bear_off = self.app.settings.auto_bear_off
         theme = theme_for(self.variant.id, self.app.settings.palette)
         if theme != self.theme:
             self.theme = theme
