@@ -21,10 +21,9 @@ if TYPE_CHECKING:
     from game.play.table import Table
 
 SETTING_HELP = (
-    "On: when no man of yours can be hit or blocked again and all are home, a play no "
-    "other could better is made for you: a forced one, the last men off, or one sure to "
-    "be home in one or two turns when no other could be as soon. Undo until you pick up "
-    "the dice."
+    "On: once no man of yours can be hit or blocked again and all are home, a play no other "
+    "could better is made for you: the last men off, or one sure to be home in one or two "
+    "turns when no other could be as soon. Undo until you pick up the dice."
 )
 
 
