@@ -15,7 +15,8 @@ dragging it there; a step is accepted only if it begins a legal play
 turn, the last one too: a finished play waits until the person picks up the
 dice (a click on them, Space, Enter or Done; the setting "End the turn when the
 dice are used" ends it at once instead). Forced plays and passes are made for
-the person, with a message.
+the person, with a message; with the setting "Bear off automatically" so is a sure
+play of a bear-off (``game.play.autoplay``), as the person's own steps.
 Computer seats think in the table's worker thread, so the board keeps animating;
 their plays come at a watchable pace. A click or a key during an animation
 finishes it at once, and the click is not lost: it is handled afterwards
