@@ -27,6 +27,8 @@ VARIANT_OPTIONS = [
     ("lombardorum", {"dice": 3, "strict": True}),
 ]
 
+QUICK = [(v, o) for v, o in VARIANT_OPTIONS if v in ("backgammon", "lombardorum")]
+
 
 def _playout(variant_id: str, options: dict, seed: int) -> tuple[list[m.GameState], list]:
     """A game of legal plays (no doubling), mostly the one that races furthest, else at
@@ -56,6 +58,12 @@ def _playout(variant_id: str, options: dict, seed: int) -> tuple[list[m.GameStat
         states.append(state)
         made.append(play)
     return states, made
+
+
+@pytest.mark.parametrize(("variant_id", "options"), QUICK)
+def test_once_contact_is_over_in_a_backgammon_or_lombards_game_it_stays_over(variant_id, options):
+    """The property below for the two variants whose games are quick to play out."""
+    test_once_contact_is_over_no_man_of_that_side_is_ever_hit_or_hits(variant_id, options)
 
 
 @pytest.mark.parametrize(("variant_id", "options"), VARIANT_OPTIONS)
@@ -283,3 +291,15 @@ def test_every_sure_play_is_home_no_later_than_any_other(variant_id, options, me
                 for other in afters - {mine}:
                     assert worst <= _turns(variant, other, False, seen), (position, dice)
     assert chosen, "no board had a sure play that was not forced"
+
+
+def test_in_backgammon_it_is_the_usual_rule_of_the_rearmost_men():
+    """For backgammon the cells come to the rule players use: contact is over when each
+    side's rearmost man (a man on the bar counts as pos 0) has passed the other's."""
+    for seed in range(6):
+        states, _ = _playout("backgammon", {}, seed)
+        for state in states:
+            board = state.position.board
+            rear = [next(p for p in range(26) if row[p]) for row in board]
+            usual = rear[0] + rear[1] > 25 or 25 in rear
+            assert contact_over(state, 0) == usual == contact_over(state, 1), state.position
