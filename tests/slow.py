@@ -35,6 +35,7 @@ SLOW_TESTS: frozenset[str] = frozenset(
         "test_seeded_games_end_and_conserve_men",
         "test_seeded_games_end_and_keep_every_rule",
         "test_seeded_random_games_end_with_a_correct_score",
+        "test_once_contact_is_over_no_man_of_that_side_is_ever_hit_or_hits",
         "test_where_the_quick_check_says_no_the_forced_capture_keeps_every_play",
         "test_a_replay_reproduces_the_game_exactly",
         "test_every_state_reached_round_trips_through_json_the_protocol_and_the_records",

@@ -53,6 +53,17 @@ class Played:
 
 
 @dataclass(frozen=True, slots=True)
+class MadeForYou:
+    """The setting "Bear off automatically" made a person's play for them: its steps are
+    the person's turn now, to be shown sliding from ``before``; the turn still ends as
+    a person's does (undo until the dice are picked up, or at once)."""
+
+    side: int
+    play: Play
+    before: Position
+
+
+@dataclass(frozen=True, slots=True)
 class DiceShown:
     """The dice shown change without a throw (a resumed game, dice handed on)."""
 
@@ -189,6 +200,7 @@ Event: TypeAlias = (
     | Opened
     | Rolled
     | Played
+    | MadeForYou
     | DiceShown
     | Doubled
     | Answered

@@ -25,6 +25,7 @@ from typing import Any
 
 from game.play import events as ev
 from game.play.advice import TutorTally, chance_game, grade
+from game.play.autoplay import make_sure_play
 from game.play.record import RESIGN_WORDS
 from game.play.replaying import REPLAY_HELP, replay_step
 from game.play.session import (
@@ -144,6 +145,8 @@ class Table:
         # The window's setting: a person's play is made the moment the dice are used
         # (True), or waits until the person picks up the dice (``pick_up``), undo allowed.
         self.end_at_once = False
+        # The window's setting "Bear off automatically" (``game.play.autoplay``).
+        self.auto_bear_off = False
         self._events: list[ev.Event] = []
         self._dice_seeds(setup, saved, replay)
         self.game = m.Game(self._first_state(saved, replay))
@@ -639,6 +642,8 @@ class Table:
                 self.say(f"{name} cannot move: pass" if not forced else f"Forced play for {name}")
                 self.commit(forced, animate=True)
                 self._tell(ev.Wait("forced"))
+                return
+            if self.auto_bear_off and make_sure_play(self):
                 return
         if self.review is not None:
             self._poll_review()

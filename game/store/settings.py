@@ -40,6 +40,10 @@ class Settings:
     # when they pick up the dice (False: a click on the dice, Space or Enter; undo until
     # then). Earlier versions kept "confirm_turn" (ignored now: waiting is the default).
     end_turn_at_once: bool = False
+    # In a bear-off with contact over, a play nobody could better is made for the person
+    # (``game.rules.race.sure_play``), as their own steps: undo until the dice are picked
+    # up. Off by default; settings kept before it existed read as off.
+    auto_bear_off: bool = False
 
     def validated(self) -> Settings:
         """The same settings with every value brought into range (a value that is no

@@ -15,7 +15,8 @@ dragging it there; a step is accepted only if it begins a legal play
 turn, the last one too: a finished play waits until the person picks up the
 dice (a click on them, Space, Enter or Done; the setting "End the turn when the
 dice are used" ends it at once instead). Forced plays and passes are made for
-the person, with a message.
+the person, with a message; with the setting "Bear off automatically" so is a sure
+play of a bear-off (``game.play.autoplay``), as the person's own steps.
 Computer seats think in the table's worker thread, so the board keeps animating;
 their plays come at a watchable pace. A click or a key during an animation
 finishes it at once, and the click is not lost: it is handled afterwards
@@ -161,6 +162,7 @@ class BoardScene(BoardInput, Scene):
             name=self.side_name,
         )
         self.table.end_at_once = self.app.settings.end_turn_at_once
+        self.table.auto_bear_off = self.app.settings.auto_bear_off
         self.fx_rng = random.Random(self.seed ^ 0x5EED)  # the effects' own generator
         self.theme = theme_for(self.variant.id, self.app.settings.palette)
         if replay is not None:
@@ -247,6 +249,7 @@ class BoardScene(BoardInput, Scene):
     def on_resume(self, result: Any = None) -> None:
         self.timeline.speed = self.app.settings.speed
         self.table.end_at_once = self.app.settings.end_turn_at_once
+        self.table.auto_bear_off = self.app.settings.auto_bear_off
         theme = theme_for(self.variant.id, self.app.settings.palette)
         if theme != self.theme:
             self.theme = theme

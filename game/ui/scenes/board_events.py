@@ -39,6 +39,11 @@ def show_event(scene: BoardScene, event: ev.Event) -> None:
             scene.selected = None
             scene.close_hint()
             scene.tutor_card = None
+        case ev.MadeForYou(side=side, play=play, before=before):
+            scene.selected = None
+            scene.close_hint()
+            scene.shown = before.with_to_act(side)
+            scene.animate_steps(side, play)
         case ev.DiceShown(dice=dice):
             scene.shown_dice = dice
         case ev.Doubled():

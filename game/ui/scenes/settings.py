@@ -1,4 +1,4 @@
-"""Settings: full screen, animation speed, sound, board colours, confirming a turn.
+"""Settings: full screen, animation speed, sound, board colours, ending a turn, bearing off.
 
 Every change goes through ``app.update_settings`` at once (which applies and
 keeps it); full screen through ``app.toggle_fullscreen``. A small picture
@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game.play.autoplay import SETTING_HELP as AUTO_BEAR_OFF_HELP
 from game.store.settings import ANIMATION_SPEEDS, PALETTES
 from game.ui.backdrop import draw_backdrop
 from game.ui.scenes.widget_scene import WidgetScene
@@ -106,6 +107,12 @@ class SettingsScene(WidgetScene):
             help="Off: your turn ends when you pick up the dice (click them, Space or Enter), "
             "so the last move can still be taken back. On: it ends with the last move.",
         )
+        self.auto_bear_off = Toggle(
+            "Bear off automatically",
+            settings.auto_bear_off,
+            lambda v: self.change(auto_bear_off=v),
+            help=AUTO_BEAR_OFF_HELP,
+        )
         self.back_button = Button("Back", self.back, help="Return; the settings are kept.")
         self.rows = [
             self.fullscreen,
@@ -114,6 +121,7 @@ class SettingsScene(WidgetScene):
             self.mute,
             self.palette,
             self.end_at_once,
+            self.auto_bear_off,
         ]
         self.focus.set([*self.rows, self.back_button])
         self.relayout()
