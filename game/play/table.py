@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 import uuid
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
@@ -74,11 +75,21 @@ def advice_available(variant_id: str) -> bool:
         return False
 
 
-def hint_ranking(state: m.GameState) -> list[Any]:
-    """The hint's ranking of every legal play (worker thread)."""
+def hint_first_look(state: m.GameState, plays: list[Play] | None = None) -> list[Any]:
+    """The hint's first look: every legal play valued once, best first (at once, in the
+    window's thread: a few milliseconds)."""
+    from game.ai.players import first_look
+
+    return first_look(state, plays)
+
+
+def hint_ranking(state: m.GameState, stop: threading.Event | None = None) -> list[Any]:
+    """The hint's deeper ranking of every legal play, the expert's (worker thread); it
+    stops early once ``stop`` is set (nobody waits for it any more)."""
+    from game.ai.budget import Budget
     from game.ai.players import ranked_plays
 
-    return ranked_plays(state, "expert")
+    return ranked_plays(state, "expert", budget=Budget(stop=stop))
 
 
 def tutor_judgement(state: m.GameState, play: Play) -> tuple[float, list[Any]]:
@@ -183,9 +194,12 @@ class Table:
         self.replay_auto = False  # replays: decisions follow one another by themselves
         # Hints and the tutor (practice): the worker's jobs, the tally, the plays judged.
         self.advice = setup.hints and advice_available(self.variant.id)
+        # A hint: a first look at once, the expert's deeper ranking from the worker.
         self.hint_job: Future[list[Any]] | None = None
-        self.hint_state: m.GameState | None = None  # the state the job or ranking is for
-        self.hint_ranked: list[Any] | None = None
+        self.hint_stop: threading.Event | None = None  # set: the job's result is not wanted
+        self.hint_state: m.GameState | None = None  # the state the looks are for
+        self.hint_first: list[Any] | None = None  # the first look at hint_state
+        self.hint_ranked: list[Any] | None = None  # the deeper ranking of hint_state
         self.review: tuple[m.GameState, Play] | None = None  # a play the tutor is judging
         self.review_job: Future[tuple[float, list[Any]]] | None = None
         self.judgement: ev.Judgement | None = None  # the tutor awaits Take back or Keep
@@ -302,6 +316,7 @@ class Table:
 
     def close(self) -> None:
         """The window closes: the worker's jobs are dropped."""
+        self.drop_hint()
         if self.executor is not None:
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.executor = None
@@ -575,31 +590,69 @@ class Table:
 
     # -- hints ---------------------------------------------------------------------------
 
-    def ask_hint(self) -> list[Any] | None:
-        """The ranking of the plays of the turn, if known; else the worker ranks them
-        (``HintReady`` follows)."""
+    def ask_hint(self) -> ev.HintReady | None:
+        """The hint for the turn as it stands now: the deeper ranking if the worker has
+        made it; else a first look, taken at once (every play valued once), while the
+        worker ranks the plays more deeply (``HintReady`` follows, unless the turn moves
+        on or ``drop_hint`` comes first). None: not even a first look could be taken."""
         state = self.state
-        if self.hint_state is state and self.hint_ranked is not None:
-            return self.hint_ranked
-        if self.hint_state is not state or self.hint_job is None:
-            self.hint_state = state
-            self.hint_ranked = None
-            self.hint_job = self.worker().submit(hint_ranking, state)
-        return None
+        if self.hint_state is not state:
+            self.drop_hint()
+            self.hint_state, self.hint_first, self.hint_ranked = state, None, None
+        if self.hint_ranked is not None:
+            return ev.HintReady(state, self.hint_ranked)
+        if self.hint_first is None:
+            turn = self.turn
+            plays = list(turn.plays) if turn is not None and turn.state is state else None
+            try:
+                self.hint_first = hint_first_look(state, plays)
+            except Exception:
+                log.exception("the hint could not take a first look at the plays")
+        if self.hint_job is None:
+            self.hint_stop = threading.Event()
+            self.hint_job = self.worker().submit(hint_ranking, state, self.hint_stop)
+        if self.hint_first is None:
+            return None
+        return ev.HintReady(state, self.hint_first, deep=False)
+
+    def drop_hint(self) -> None:
+        """Nobody waits for the hint's deeper ranking any more (the card closed, the
+        turn moved on, the window closes): the worker stops on it and its result is
+        never told. The looks already made stay, for the same state."""
+        if self.hint_stop is not None:
+            self.hint_stop.set()
+        if self.hint_job is not None:
+            self.hint_job.cancel()
+        self.hint_job = self.hint_stop = None
+
+    def join_hint(self, timeout: float | None = None) -> bool:
+        """Wait (at most ``timeout`` seconds) for the worker's deeper ranking of the hint;
+        whether it is done (the next ``poll`` tells it). For tests and tools: the window
+        never waits."""
+        job = self.hint_job
+        if job is None:
+            return True
+        try:
+            job.exception(timeout)
+        except TimeoutError:
+            return False
+        except CancelledError:
+            pass
+        return True
 
     def _poll_hint(self) -> None:
         job = self.hint_job
         if job is None or not job.done():
             return
-        self.hint_job = None
+        self.hint_job = self.hint_stop = None
+        if self.hint_state is not self.state:
+            return  # the turn moved on: the ranking is stale, never told
         try:
             ranked = job.result()
         except Exception:
             log.exception("the hint could not rank the plays")
             ranked = None
-        if ranked is None:
-            self.hint_state = None
-        else:
+        if ranked is not None:
             self.hint_ranked = ranked
         self._tell(ev.HintReady(self.hint_state, ranked))
 
@@ -775,6 +828,7 @@ __all__ = [
     "Table",
     "advice_available",
     "decide",
+    "hint_first_look",
     "hint_ranking",
     "replay_setup",
     "tutor_judgement",
