@@ -642,11 +642,14 @@ class Table:
 
     def _poll_hint(self) -> None:
         job = self.hint_job
-        if job is None or not job.done():
+        if job is None:
+            return
+        if self.hint_state is not self.state:
+            self.drop_hint()  # the turn moved on: the ranking is stale, never told
+            return
+        if not job.done():
             return
         self.hint_job = self.hint_stop = None
-        if self.hint_state is not self.state:
-            return  # the turn moved on: the ranking is stale, never told
         try:
             ranked = job.result()
         except Exception:
