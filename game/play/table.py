@@ -46,6 +46,7 @@ from game.rules.notation import format_turn
 from game.rules.play import Play
 from game.rules.replay import Replay, first_state
 from game.rules.variants import find_variant
+from game.rules.variants.base import Variant
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,17 @@ def advice_available(variant_id: str) -> bool:
     except Exception:  # unreadable weights: no advice, but the game goes on
         log.exception("could not load the evaluation of %s", variant_id)
         return False
+
+
+def warm_advice(variant: Variant) -> None:
+    """Load once what valuing a play needs the first time (the evaluation, backgammon's
+    bear-off database, the matrix library's set-up: up to a second), in the tutor's
+    worker when a practice game begins, so the first hint's first look comes at once."""
+    from game.ai.evaluate import one_blas_thread
+    from game.ai.players import evaluator_for
+
+    one_blas_thread()
+    _ = evaluator_for(variant).bearoff
 
 
 def hint_first_look(state: m.GameState, plays: list[Play] | None = None) -> list[Any]:
@@ -208,6 +220,8 @@ class Table:
         )
         if saved is not None and self.advice:
             self.tally.update(saved.tally)
+        if self.advice and replay is None:
+            self.adviser().submit(warm_advice, self.variant)
         self.judged: list[Judged] = list(saved.judged) if saved is not None else []
 
     def _dice_seeds(self, setup: GameSetup, saved: SavedGame | None, replay: Replay | None) -> None:
@@ -835,4 +849,5 @@ __all__ = [
     "hint_ranking",
     "replay_setup",
     "tutor_judgement",
+    "warm_advice",
 ]

@@ -223,3 +223,23 @@ def test_the_first_look_is_what_the_expert_starts_from(net):
     plays = list(table.turn.plays)
     assert players.first_look(state, plays) == players.first_look(state)
     assert all(isinstance(r, Ranked) and not r.deep for r in players.first_look(state))
+
+
+def test_a_practice_table_loads_the_evaluation_in_the_tutors_worker_at_once(net):
+    """The first hint of a session waited for backgammon's bear-off database (about half
+    a second): a practice table loads it in the tutor's worker as the game begins."""
+    from game.ai import bearoff
+
+    bearoff.database.cache_clear()
+    setup = GameSetup(
+        "backgammon",
+        {"cube": False},
+        (Seat(), Seat(human=False)),
+        seed=2,
+        mode="practice",
+        hints=True,
+    )
+    table = new_table(setup)
+    table.adviser().submit(lambda: None).result(timeout=30)  # what it was given is done
+    assert bearoff.database.cache_info().currsize == 1
+    table.close()
