@@ -14,6 +14,10 @@ the look-ahead could take many seconds. A ``Budget`` bounds it:
   look at) and the decision is made from what it has. Only a machine too slow for
   the count makes the answer depend on the clock.
 
+``stop`` (a ``threading.Event``) ends the look-ahead as the backstop would, once it is
+set from another thread: a hint nobody waits for any more (the card closed, the turn
+moved on) frees the worker at once; its result is then dropped.
+
 ``clock`` is injectable so tests can run the backstop without waiting. The
 environment variable ``TABULA_THINK_SECONDS`` sets the backstop (a number of
 seconds, or ``off``): the test suite turns it off, so that its answers never
@@ -25,6 +29,7 @@ from __future__ import annotations
 import math
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable
 
@@ -58,16 +63,18 @@ def backstop_seconds() -> float:
 class Budget:
     """The look-ahead work left to one decision (mutable: it is spent as it goes)."""
 
-    __slots__ = ("clock", "positions", "seconds", "spent", "started", "stopped")
+    __slots__ = ("clock", "positions", "seconds", "spent", "started", "stop", "stopped")
 
     def __init__(
         self,
         positions: int | None = None,
         seconds: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        stop: threading.Event | None = None,
     ) -> None:
         """``positions`` and ``seconds`` default to ``POSITIONS`` and the backstop in force
-        (``backstop_seconds``); ``seconds=math.inf``: no backstop."""
+        (``backstop_seconds``); ``seconds=math.inf``: no backstop. ``stop``: once set,
+        the look-ahead stops as if out of time."""
         self.positions = POSITIONS if positions is None else positions
         if self.positions < 0:
             raise ValueError(f"a budget needs a count of positions of 0 or more, got {positions}")
@@ -75,7 +82,8 @@ class Budget:
         self.clock = clock
         self.started = clock()
         self.spent = 0  # positions generated so far (it may pass the count by the last batch)
-        self.stopped = ""  # why the look-ahead stopped early: "", "count" or "clock"
+        self.stop = stop
+        self.stopped = ""  # why the look-ahead stopped early: "", "count", "clock" or "stop"
 
     @classmethod
     def unbounded(cls) -> Budget:
@@ -92,7 +100,10 @@ class Budget:
         return self.in_time()
 
     def in_time(self) -> bool:
-        """Whether the backstop has not yet passed."""
+        """Whether the backstop has not yet passed (nor ``stop`` been set)."""
+        if self.stop is not None and self.stop.is_set():
+            self.stopped = self.stopped or "stop"
+            return False
         if self.seconds < math.inf and self.clock() - self.started > self.seconds:
             self.stopped = self.stopped or "clock"
             return False

@@ -360,6 +360,17 @@ def ranked_plays(
     return ranked
 
 
+def first_look(state: m.GameState, plays: list[Play] | None = None) -> list[Ranked]:
+    """Every legal play (or ``plays``, the legal plays when the caller has them) valued
+    once by the evaluation, with no look-ahead, best first: what a hint shows at once
+    while the expert's ranking is worked out (a few milliseconds)."""
+    plays = plays if plays is not None else m.legal_plays(state)
+    values, _ = evaluator_for(state.variant).play_values(state.position, plays)
+    ranked = [Ranked(p, float(v)) for p, v in zip(plays, values, strict=True)]
+    ranked.sort(key=lambda r: -r.value)
+    return ranked
+
+
 def play_loss(
     state: m.GameState, chosen: Play, budget: Budget | None = None
 ) -> tuple[float, list[Ranked]]:

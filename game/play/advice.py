@@ -73,6 +73,17 @@ def unit_note(players: int) -> str:
     return "Expected points from the game after each play."
 
 
+def look_words(variant_id: str, deep: bool) -> str:
+    """How deeply a hint's plays were looked at, for its panel: the first look shown at
+    once, or the expert's deeper look that replaces it (naming how far ahead)."""
+    if not deep:
+        return "First look: each play as it stands"
+    from game.ai.players import EXPERT_DEEP
+
+    ahead = "up to two rolls" if EXPERT_DEEP.get(variant_id) else "a roll"
+    return f"Deeper look: the leading plays {ahead} ahead"
+
+
 def play_text(state: m.GameState, play: Play) -> str:
     """A play's notation (``24/18* 13/10``); in El Mundo with the dice it hands on."""
     return format_turn(state.variant, state.dice, play)
@@ -138,6 +149,7 @@ __all__ = [
     "chance_game",
     "difference_text",
     "grade",
+    "look_words",
     "loss_words",
     "moves_of",
     "play_text",

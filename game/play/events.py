@@ -169,10 +169,13 @@ class Praised:
 
 @dataclass(frozen=True, slots=True)
 class HintReady:
-    """The ranking of ``state``'s plays (None: the evaluation could not rank them)."""
+    """The ranking of ``state``'s plays (None: the evaluation could not rank them):
+    the expert's deeper look (``deep``), or the first look a hint shows at once
+    (``Table.ask_hint``: every play valued once) while the deeper one is worked out."""
 
     state: m.GameState | None
     ranked: list[Any] | None
+    deep: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 import uuid
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
@@ -46,6 +47,7 @@ from game.rules.notation import format_turn
 from game.rules.play import Play
 from game.rules.replay import Replay, first_state
 from game.rules.variants import find_variant
+from game.rules.variants.base import Variant
 
 log = logging.getLogger(__name__)
 
@@ -75,11 +77,32 @@ def advice_available(variant_id: str) -> bool:
         return False
 
 
-def hint_ranking(state: m.GameState) -> list[Any]:
-    """The hint's ranking of every legal play (worker thread)."""
+def warm_advice(variant: Variant) -> None:
+    """Load once what valuing a play needs the first time (the evaluation, backgammon's
+    bear-off database, the matrix library's set-up: up to a second), in the tutor's
+    worker when a practice game begins, so the first hint's first look comes at once."""
+    from game.ai.evaluate import one_blas_thread
+    from game.ai.players import evaluator_for
+
+    one_blas_thread()
+    _ = evaluator_for(variant).bearoff
+
+
+def hint_first_look(state: m.GameState, plays: list[Play] | None = None) -> list[Any]:
+    """The hint's first look: every legal play valued once, best first (at once, in the
+    window's thread: a few milliseconds)."""
+    from game.ai.players import first_look
+
+    return first_look(state, plays)
+
+
+def hint_ranking(state: m.GameState, stop: threading.Event | None = None) -> list[Any]:
+    """The hint's deeper ranking of every legal play, the expert's (worker thread); it
+    stops early once ``stop`` is set (nobody waits for it any more)."""
+    from game.ai.budget import Budget
     from game.ai.players import ranked_plays
 
-    return ranked_plays(state, "expert")
+    return ranked_plays(state, "expert", budget=Budget(stop=stop))
 
 
 def tutor_judgement(state: m.GameState, play: Play) -> tuple[float, list[Any]]:
@@ -186,9 +209,12 @@ class Table:
         self.replay_auto = False  # replays: decisions follow one another by themselves
         # Hints and the tutor (practice): the worker's jobs, the tally, the plays judged.
         self.advice = setup.hints and advice_available(self.variant.id)
+        # A hint: a first look at once, the expert's deeper ranking from the worker.
         self.hint_job: Future[list[Any]] | None = None
-        self.hint_state: m.GameState | None = None  # the state the job or ranking is for
-        self.hint_ranked: list[Any] | None = None
+        self.hint_stop: threading.Event | None = None  # set: the job's result is not wanted
+        self.hint_state: m.GameState | None = None  # the state the looks are for
+        self.hint_first: list[Any] | None = None  # the first look at hint_state
+        self.hint_ranked: list[Any] | None = None  # the deeper ranking of hint_state
         self.review: tuple[m.GameState, Play] | None = None  # a play the tutor is judging
         self.review_job: Future[tuple[float, list[Any]]] | None = None
         self.judgement: ev.Judgement | None = None  # the tutor awaits Take back or Keep
@@ -197,6 +223,8 @@ class Table:
         )
         if saved is not None and self.advice:
             self.tally.update(saved.tally)
+        if self.advice and replay is None:
+            self.adviser().submit(warm_advice, self.variant)
         self.judged: list[Judged] = list(saved.judged) if saved is not None else []
 
     def _dice_seeds(self, setup: GameSetup, saved: SavedGame | None, replay: Replay | None) -> None:
@@ -305,6 +333,7 @@ class Table:
 
     def close(self) -> None:
         """The window closes: the worker's jobs are dropped."""
+        self.drop_hint()
         if self.executor is not None:
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.executor = None
@@ -578,31 +607,72 @@ class Table:
 
     # -- hints ---------------------------------------------------------------------------
 
-    def ask_hint(self) -> list[Any] | None:
-        """The ranking of the plays of the turn, if known; else the worker ranks them
-        (``HintReady`` follows)."""
+    def ask_hint(self) -> ev.HintReady | None:
+        """The hint for the turn as it stands now: the deeper ranking if the worker has
+        made it; else a first look, taken at once (every play valued once), while the
+        worker ranks the plays more deeply (``HintReady`` follows, unless the turn moves
+        on or ``drop_hint`` comes first). None: not even a first look could be taken."""
         state = self.state
-        if self.hint_state is state and self.hint_ranked is not None:
-            return self.hint_ranked
-        if self.hint_state is not state or self.hint_job is None:
-            self.hint_state = state
-            self.hint_ranked = None
-            self.hint_job = self.worker().submit(hint_ranking, state)
-        return None
+        if self.hint_state is not state:
+            self.drop_hint()
+            self.hint_state, self.hint_first, self.hint_ranked = state, None, None
+        if self.hint_ranked is not None:
+            return ev.HintReady(state, self.hint_ranked)
+        if self.hint_first is None:
+            turn = self.turn
+            plays = list(turn.plays) if turn is not None and turn.state is state else None
+            try:
+                self.hint_first = hint_first_look(state, plays)
+            except Exception:
+                log.exception("the hint could not take a first look at the plays")
+        if self.hint_job is None:
+            self.hint_stop = threading.Event()
+            self.hint_job = self.worker().submit(hint_ranking, state, self.hint_stop)
+        if self.hint_first is None:
+            return None
+        return ev.HintReady(state, self.hint_first, deep=False)
+
+    def drop_hint(self) -> None:
+        """Nobody waits for the hint's deeper ranking any more (the card closed, the
+        turn moved on, the window closes): the worker stops on it and its result is
+        never told. The looks already made stay, for the same state."""
+        if self.hint_stop is not None:
+            self.hint_stop.set()
+        if self.hint_job is not None:
+            self.hint_job.cancel()
+        self.hint_job = self.hint_stop = None
+
+    def join_hint(self, timeout: float | None = None) -> bool:
+        """Wait (at most ``timeout`` seconds) for the worker's deeper ranking of the hint;
+        whether it is done (the next ``poll`` tells it). For tests and tools: the window
+        never waits."""
+        job = self.hint_job
+        if job is None:
+            return True
+        try:
+            job.exception(timeout)
+        except TimeoutError:
+            return False
+        except CancelledError:
+            pass
+        return True
 
     def _poll_hint(self) -> None:
         job = self.hint_job
-        if job is None or not job.done():
+        if job is None:
             return
-        self.hint_job = None
+        if self.hint_state is not self.state:
+            self.drop_hint()  # the turn moved on: the ranking is stale, never told
+            return
+        if not job.done():
+            return
+        self.hint_job = self.hint_stop = None
         try:
             ranked = job.result()
         except Exception:
             log.exception("the hint could not rank the plays")
             ranked = None
-        if ranked is None:
-            self.hint_state = None
-        else:
+        if ranked is not None:
             self.hint_ranked = ranked
         self._tell(ev.HintReady(self.hint_state, ranked))
 
@@ -780,7 +850,9 @@ __all__ = [
     "Table",
     "advice_available",
     "decide",
+    "hint_first_look",
     "hint_ranking",
     "replay_setup",
     "tutor_judgement",
+    "warm_advice",
 ]

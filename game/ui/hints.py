@@ -24,6 +24,7 @@ from game.play.advice import (
     HINT_ROWS,
     chance_game,
     difference_text,
+    look_words,
     loss_words,
     play_text,
     unit_note,
@@ -238,13 +239,17 @@ class Card:
 
 class HintCard(Card):
     """The best plays of the roll, best first: notation, value, and the step down from
-    the best; the chosen one is shown on the board. "Thinking" until they come."""
+    the best; the chosen one is shown on the board. A first look (every play valued
+    once) comes at once, said to be one, and the deeper look replaces it when the worker
+    has it (``deepen``); "thinking" only if not even the first look could be taken."""
 
     def __init__(self, state: m.GameState, plays: int) -> None:
         super().__init__()
         self.state = state
         self.plays = plays  # legal plays of the roll (different positions)
         self.ranked: list[Any] | None = None  # Ranked(play, value, deep), best first
+        self.deep = False  # the rows are the deeper look (else the first look)
+        self.failed = False  # the deeper look could not be made: the first look stands
         self.error = ""
         self.chosen: int | None = None
         self.t = 0.0
@@ -256,6 +261,34 @@ class HintCard(Card):
     @property
     def thinking(self) -> bool:
         return self.ranked is None and not self.error
+
+    @property
+    def deepening(self) -> bool:
+        """Whether the rows are a first look and the deeper one is still to come."""
+        return self.ranked is not None and not self.deep and not self.failed
+
+    def deepen(self, ranked: list[Any], deep: bool = True) -> None:
+        """The deeper look replaces the rows. The row chosen follows its play, to its new
+        rank (or is unchosen if it is no longer listed); the top row stays the top row."""
+        chosen = self.chosen_play
+        top = self.chosen == 0
+        self.ranked, self.deep, self.failed = ranked, deep, False
+        if self.chosen is None or top:
+            return
+        plays = [r.play for r in self.shown]
+        self.chosen = plays.index(chosen) if chosen in plays else None
+
+    def look_text(self) -> str:
+        """What the rows are: the first look (still deepening, or all there is) or the
+        deeper look; nothing while thinking or after an error."""
+        if self.ranked is None:
+            return ""
+        words = look_words(self.state.variant.id, self.deep)
+        if self.deep:
+            return words
+        if self.failed:
+            return f"{words} (no deeper look)"
+        return f"{words}  ·  deepening"
 
     @property
     def shown(self) -> list[Any]:
@@ -325,7 +358,7 @@ class HintCard(Card):
         title = _font("caps", TITLE, s).get_linesize()
         row_h = self.row_height(s)
         small = _font("italic", SMALL, s).get_linesize()
-        notes = len(self._note_lines(width, s)) + 1  # the unit, then the keys
+        notes = len(self._note_lines(width, s)) + 2  # the look, the unit, then the keys
         return (
             pad
             + title
@@ -432,6 +465,8 @@ class HintCard(Card):
             self._draw_rows(surface, st, area, row_h)
         y = area.bottom + round(10 * s)
         small = _font("italic", SMALL, s)
+        self._draw_look(surface, st, (x0, y), x1 - x0)
+        y += small.get_linesize()
         for line in self._note_lines(rect.w, s):
             draw_text(surface, line, (x0, y), role="italic", size=_px(SMALL, s), colour=st.text_dim)
             y += small.get_linesize()
@@ -445,6 +480,35 @@ class HintCard(Card):
             colour=_mix(st.text_dim, st.panel, 0.3),
         )
         self._button_row(surface, st)
+
+    def _draw_look(self, surface: pygame.Surface, st: Style, at: Point, room: int) -> None:
+        """The line saying how deeply the rows were looked at: the first look in gold,
+        with dots while the deeper look is worked out; the deeper look quietly."""
+        text = self.look_text()
+        if not text:
+            return
+        s = self.scale
+        size = _px(SMALL, s)
+        dots = "." * (1 + int(self.t * 3) % 3) if self.deepening else ""
+        room -= get_font("italic", size).size("...")[0] if dots else 0
+        colour = st.text_dim if self.deep else st.accent
+        label = draw_text(
+            surface,
+            fit_text(text, "italic", size, room),
+            at,
+            role="italic",
+            size=size,
+            colour=colour,
+        )
+        if dots:
+            draw_text(
+                surface,
+                dots,
+                (label.right + 1, label.y),
+                role="italic",
+                size=size,
+                colour=colour,
+            )
 
     def _draw_rows(self, surface: pygame.Surface, st: Style, area: pygame.Rect, row_h: int) -> None:
         s = self.scale

@@ -39,7 +39,8 @@ def no_loss(state: m.GameState, play) -> tuple[float, list[Ranked]]:
 @pytest.fixture
 def advice(monkeypatch):
     monkeypatch.setattr(board_module, "advice_available", lambda variant_id: True)
-    monkeypatch.setattr(board_module, "hint_ranking", ranking)
+    monkeypatch.setattr(board_module, "hint_first_look", lambda state, plays=None: ranking(state))
+    monkeypatch.setattr(board_module, "hint_ranking", lambda state, stop=None: ranking(state))
     monkeypatch.setattr(board_module, "tutor_judgement", no_loss)
 
 

@@ -56,10 +56,11 @@ def my_turn(app, setup=PRACTICE):
 
 
 def open_hint(app, scene):
+    """The hint card open, with the deeper look in place of the first."""
     press(app, pygame.K_h)
     card = scene.hint_card
     assert card is not None
-    assert run_until(app, lambda: not card.thinking)
+    assert run_until(app, lambda: card.deep)
     step(app)
     return card
 
@@ -111,9 +112,9 @@ def test_the_hint_card_ranks_the_plays_in_the_worker(app, net):
     assert "hint" in scene.buttons
     press(app, pygame.K_h)
     card = scene.hint_card
-    assert card is not None and card.thinking
-    app.draw()  # the card says it is thinking while the board goes on
-    assert run_until(app, lambda: not card.thinking)
+    assert card is not None and card.deepening  # a first look at once
+    app.draw()  # the card says it is a first look while the board goes on
+    assert run_until(app, lambda: card.deep)
     plays = m.legal_plays(scene.state)
     assert len(card.shown) == min(5, len(plays))
     values = [r.value for r in card.shown]
@@ -128,7 +129,7 @@ def test_the_hint_card_ranks_the_plays_in_the_worker(app, net):
     press(app, pygame.K_h)
     assert scene.hint_card is None
     press(app, pygame.K_h)
-    assert scene.hint_card is not None and not scene.hint_card.thinking  # kept for the turn
+    assert scene.hint_card is not None and scene.hint_card.deep  # kept for the turn
     press(app, pygame.K_ESCAPE)
     assert scene.hint_card is None and app.stack.top is scene
 

@@ -23,7 +23,8 @@ finishes it at once, and the click is not lost: it is handled afterwards
 (``game.ui.scenes.board_input``).
 
 Practice (``setup.hints``), where the variant has a trained evaluation: a
-Hint button (H) opens a card with the best plays of the roll, ranked (1-5 or
+Hint button (H) opens a card with the best plays of the roll, ranked (a first
+look at once, replaced by the worker's deeper look when it is ready; 1-5 or
 a click shows one on the board, Enter plays it, H or Esc closes); and the
 tutor judges each play the person makes before the turn passes, offering to
 take back one that gives away 0.03 or more (Backspace) or to keep it
@@ -345,7 +346,7 @@ class BoardScene(BoardInput, Scene):
         self.show_events()  # a hint's ranking, when the worker has it
         self.chances.update(self)
         if self.hint_card is not None and self.hint_card.state is not self.state:
-            self.hint_card = None
+            self.close_hint()
         if self.tutor_card is not None and self.tutor_card.verdict.state is not self.state:
             self.tutor_card = None
         for card in (self.hint_card, self.tutor_card):
@@ -456,7 +457,6 @@ class BoardScene(BoardInput, Scene):
         )
 
     # -- what is drawn, and where the controls go (game.ui.render.board_*) -----------------
-
 
     def lay_out(self) -> None:
         """Lay out the buttons, the message and the dice cards for the scene as it stands

@@ -69,8 +69,8 @@ def show_event(scene: BoardScene, event: ev.Event) -> None:
             scene.place_cards()
         case ev.Praised(word=word):
             scene.good = (scene.t, word)
-        case ev.HintReady(state=state, ranked=ranked):
-            scene.hint_ready(state, ranked)
+        case ev.HintReady(state=state, ranked=ranked, deep=deep):
+            scene.hint_ready(state, ranked, deep)
         case ev.Rewound(state=state):
             scene.last_plays.clear()
             scene.shown = state.position

@@ -369,32 +369,42 @@ class BoardInput(_Base):
             return True
         assert self.turn is not None
         card = HintCard(self.state, len(self.turn.plays))
-        ranked = self.table.ask_hint()
-        if ranked is not None:
-            card.ranked = ranked
+        look = self.table.ask_hint()  # a first look at once; the deeper one follows
+        if look is not None:
+            card.ranked, card.deep = look.ranked, look.deep
         self.hint_card = card
         self.app.audio.play("click")
         self.place_cards()
         return True
 
     def close_hint(self) -> None:
+        """The hint card goes (if open): the worker's deeper look at it is dropped."""
+        if self.hint_card is not None:
+            self.table.drop_hint()
         self.hint_card = None
 
-    def hint_ready(self, state: m.GameState | None, ranked: list[Any] | None) -> None:
-        """The worker's ranking is ready (kept by the table for the turn's state)."""
+    def hint_ready(
+        self, state: m.GameState | None, ranked: list[Any] | None, deep: bool = True
+    ) -> None:
+        """The worker's deeper ranking is ready (kept by the table for the turn's state):
+        it replaces the card's first look. The row chosen follows its play (the top
+        row stays the top row), so the board shows what the card says."""
         card = self.hint_card
+        if card is None or card.state is not state:
+            return  # a ranking of a turn gone by, or of a card closed: never shown
         if ranked is None:
-            if card is not None:
+            if card.ranked is None:
                 card.error = "The evaluation could not rank these plays."
+            else:
+                card.failed = True  # the first look stands
             return
-        if card is not None and card.state is state:
-            card.ranked = ranked
-            # Move the card only if it hides the best play (or does not fit any more).
-            spots = self.preview_points(card.shown[0].play if card.shown else None)
-            if card.size(card.scale) != card.target.size or covers(
-                card.target, spots, self.view.layout.radius * 0.6
-            ):
-                self.place_cards()
+        card.deepen(ranked, deep)
+        # Move the card only if it hides the best play (or does not fit any more).
+        spots = self.preview_points(card.shown[0].play if card.shown else None)
+        if card.size(card.scale) != card.target.size or covers(
+            card.target, spots, self.view.layout.radius * 0.6
+        ):
+            self.place_cards()
 
     def choose_hint(self, index: int) -> bool:
         """Show the hint's ``index``-th play on the board (steps made so far are taken
