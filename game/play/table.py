@@ -20,13 +20,14 @@ import random
 import threading
 import uuid
 from collections.abc import Callable
-from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
 from game.play import events as ev
 from game.play.advice import TutorTally, chance_game, grade
 from game.play.autoplay import make_sure_play
+from game.play.hint_desk import HintDesk
 from game.play.record import RESIGN_WORDS
 from game.play.replaying import REPLAY_HELP, replay_step
 from game.play.session import (
@@ -209,12 +210,7 @@ class Table:
         self.replay_auto = False  # replays: decisions follow one another by themselves
         # Hints and the tutor (practice): the worker's jobs, the tally, the plays judged.
         self.advice = setup.hints and advice_available(self.variant.id)
-        # A hint: a first look at once, the expert's deeper ranking from the worker.
-        self.hint_job: Future[list[Any]] | None = None
-        self.hint_stop: threading.Event | None = None  # set: the job's result is not wanted
-        self.hint_state: m.GameState | None = None  # the state the looks are for
-        self.hint_first: list[Any] | None = None  # the first look at hint_state
-        self.hint_ranked: list[Any] | None = None  # the deeper ranking of hint_state
+        self.hints = HintDesk()  # a first look at once, the deeper ranking from the worker
         self.review: tuple[m.GameState, Play] | None = None  # a play the tutor is judging
         self.review_job: Future[tuple[float, list[Any]]] | None = None
         self.judgement: ev.Judgement | None = None  # the tutor awaits Take back or Keep
@@ -608,73 +604,26 @@ class Table:
     # -- hints ---------------------------------------------------------------------------
 
     def ask_hint(self) -> ev.HintReady | None:
-        """The hint for the turn as it stands now: the deeper ranking if the worker has
-        made it; else a first look, taken at once (every play valued once), while the
-        worker ranks the plays more deeply (``HintReady`` follows, unless the turn moves
-        on or ``drop_hint`` comes first). None: not even a first look could be taken."""
-        state = self.state
-        if self.hint_state is not state:
-            self.drop_hint()
-            self.hint_state, self.hint_first, self.hint_ranked = state, None, None
-        if self.hint_ranked is not None:
-            return ev.HintReady(state, self.hint_ranked)
-        if self.hint_first is None:
-            turn = self.turn
-            plays = list(turn.plays) if turn is not None and turn.state is state else None
-            try:
-                self.hint_first = hint_first_look(state, plays)
-            except Exception:
-                log.exception("the hint could not take a first look at the plays")
-        if self.hint_job is None:
-            self.hint_stop = threading.Event()
-            self.hint_job = self.worker().submit(hint_ranking, state, self.hint_stop)
-        if self.hint_first is None:
-            return None
-        return ev.HintReady(state, self.hint_first, deep=False)
+        """The hint for the turn as it stands now (``HintDesk.ask``): the deeper ranking
+        if the worker has made it, else a first look at once while the worker ranks
+        (``HintReady`` follows unless the turn moves on or ``drop_hint`` comes first)."""
+        state, turn = self.state, self.turn
+        plays = list(turn.plays) if turn is not None and turn.state is state else None
+        return self.hints.ask(state, plays, self.worker, hint_first_look, hint_ranking)
 
     def drop_hint(self) -> None:
-        """Nobody waits for the hint's deeper ranking any more (the card closed, the
-        turn moved on, the window closes): the worker stops on it and its result is
-        never told. The looks already made stay, for the same state."""
-        if self.hint_stop is not None:
-            self.hint_stop.set()
-        if self.hint_job is not None:
-            self.hint_job.cancel()
-        self.hint_job = self.hint_stop = None
+        """Nobody waits for the hint's deeper ranking any more (the card closed, the turn
+        moved on, the window closes): it is never told."""
+        self.hints.drop()
 
     def join_hint(self, timeout: float | None = None) -> bool:
-        """Wait (at most ``timeout`` seconds) for the worker's deeper ranking of the hint;
-        whether it is done (the next ``poll`` tells it). For tests and tools: the window
-        never waits."""
-        job = self.hint_job
-        if job is None:
-            return True
-        try:
-            job.exception(timeout)
-        except TimeoutError:
-            return False
-        except CancelledError:
-            pass
-        return True
+        """Wait for the hint's deeper ranking (tests and tools: the window never waits)."""
+        return self.hints.join(timeout)
 
     def _poll_hint(self) -> None:
-        job = self.hint_job
-        if job is None:
-            return
-        if self.hint_state is not self.state:
-            self.drop_hint()  # the turn moved on: the ranking is stale, never told
-            return
-        if not job.done():
-            return
-        self.hint_job = self.hint_stop = None
-        try:
-            ranked = job.result()
-        except Exception:
-            log.exception("the hint could not rank the plays")
-            ranked = None
-        if ranked is not None:
-            self.hint_ranked = ranked
-        self._tell(ev.HintReady(self.hint_state, ranked))
+        ready = self.hints.poll(self.state)
+        if ready is not None:
+            self._tell(ready)
 
     # -- what comes next -----------------------------------------------------------------
 

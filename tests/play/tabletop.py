@@ -25,7 +25,7 @@ def new_table(setup: GameSetup, saves: list[SavedGame] | None = None, **kw: Any)
 
 
 def wait_for_worker(table: Table) -> None:
-    for job in (table.pending, table.review_job, table.hint_job):
+    for job in (table.pending, table.review_job, table.hints.job):
         if job is not None:
             job.result(timeout=300)
 

@@ -115,7 +115,7 @@ def test_the_first_look_comes_at_once_and_the_deeper_one_replaces_it(variant_id,
     look = table.ask_hint()
     # At once, the worker still held: every play valued once, best first.
     assert look is not None and not look.deep and look.state is state
-    assert table.hint_job is not None and not table.hint_job.done()
+    assert table.hints.job is not None and not table.hints.job.done()
     plays = m.legal_plays(state)
     assert sorted(map(repr, (r.play for r in look.ranked))) == sorted(map(repr, plays))
     values = [r.value for r in look.ranked]
@@ -135,18 +135,18 @@ def test_the_first_look_comes_at_once_and_the_deeper_one_replaces_it(variant_id,
     assert deep[0].deep  # the best was looked at more deeply
     after = table.ask_hint()  # kept for the turn: the deeper look at once
     assert after is not None and after.deep and after.ranked == told[0].ranked
-    assert table.hint_job is None
+    assert table.hints.job is None
 
 
 def test_a_ranking_of_a_turn_gone_by_is_stopped_and_never_told(gate):
     table = a_choice("backgammon")
     state = table.state
     assert table.ask_hint() is not None
-    job, stop = table.hint_job, table.hint_stop
+    job, stop = table.hints.job, table.hints.stop
     assert gate.entered.wait(30)  # the worker is on it
     table.apply(a.Move(m.legal_plays(state)[0]))  # the turn ends before the worker is done
     assert hints(table.poll()) == []
-    assert stop is not None and stop.is_set() and table.hint_job is None
+    assert stop is not None and stop.is_set() and table.hints.job is None
     gate.open()
     ended(job)
     assert gate.stopped_at_start == [True]  # the look-ahead stops at once
@@ -157,15 +157,15 @@ def test_a_ranking_of_a_turn_gone_by_is_stopped_and_never_told(gate):
 def test_a_dropped_hint_stops_the_look_ahead_and_is_never_told(gate):
     table = a_choice("duodecim")
     assert table.ask_hint() is not None
-    job, stop = table.hint_job, table.hint_stop
+    job, stop = table.hints.job, table.hints.stop
     assert gate.entered.wait(30)
     table.drop_hint()  # the card closed: a man moved, or Esc
-    assert table.hint_job is None and stop is not None and stop.is_set()
+    assert table.hints.job is None and stop is not None and stop.is_set()
     gate.open()
     ended(job)
     assert gate.stopped_at_start == [True]
     assert hints(table.poll()) == []
-    assert table.hint_ranked is None
+    assert table.hints.ranked is None
     # Asked again on the same turn: the first look at once, and a fresh deeper look.
     look = table.ask_hint()
     assert look is not None and not look.deep
@@ -178,7 +178,7 @@ def test_a_hint_dropped_before_the_worker_begins_is_cancelled(gate):
     table = a_choice("lombardorum")
     table.worker().submit(gate.gate.wait, 30)  # the worker is busy with something else
     assert table.ask_hint() is not None
-    job = table.hint_job
+    job = table.hints.job
     table.drop_hint()
     assert job.cancelled() and table.join_hint(0)
     gate.open()
@@ -188,7 +188,7 @@ def test_a_hint_dropped_before_the_worker_begins_is_cancelled(gate):
 def test_closing_the_table_while_the_worker_ranks_is_quiet(gate):
     table = a_choice("quinze_tablas")
     assert table.ask_hint() is not None
-    job, stop = table.hint_job, table.hint_stop
+    job, stop = table.hints.job, table.hints.stop
     assert gate.entered.wait(30)
     table.close()  # the window closes (the board scene left)
     assert stop is not None and stop.is_set()

@@ -142,7 +142,7 @@ def test_a_deeper_look_of_a_card_closed_by_a_move_is_never_shown(app, gate):
     scene = stepping.my_turn(app, PRACTICE)
     press(app, pygame.K_h)
     assert scene.hint_card is not None and gate.entered.wait(30)
-    job, stop = scene.table.hint_job, scene.table.hint_stop
+    job, stop = scene.table.hints.job, scene.table.hints.stop
     src = sorted(scene.turn.sources())[0]
     scene.make(next(iter(scene.turn.moves_from(src).values())))  # a man moved
     assert scene.hint_card is None and stop.is_set()
@@ -166,7 +166,7 @@ def test_leaving_the_board_while_the_worker_ranks_is_quiet(app, gate):
     scene = stepping.my_turn(app, PRACTICE)
     press(app, pygame.K_h)
     assert gate.entered.wait(30)
-    job = scene.table.hint_job
+    job = scene.table.hints.job
     app.pop()  # the board is left (its table closes)
     gate.set()
     wait([job], timeout=30)

@@ -45,7 +45,7 @@ def wake_after(scene: BoardScene) -> float | None:
         return None
     table = scene.table
     waits: list[float] = []
-    jobs = [table.pending, table.hint_job, table.review_job, scene.chances.job]
+    jobs = [table.pending, table.hints.job, table.review_job, scene.chances.job]
     jobs += [kept[2] for kept in (table.early, table.late) if kept is not None]
     if scene.preparing is not None or any(job is not None and not job.done() for job in jobs):
         waits.append(POLL)
