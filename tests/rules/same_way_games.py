@@ -85,3 +85,121 @@ def seeded_game(variant: Variant, seed: int) -> Iterator[tuple[m.GameState, Play
 def assert_round_trip(state: m.GameState) -> None:
     text = json.dumps(state_to_json(state))
     assert state_from_json(json.loads(text)) == state
+
+
+# -- a reference: the rules written out plainly, to check the search against -----------------
+
+
+def reference_results(
+    where: Position,
+    dice: tuple[int, ...],
+    *,
+    head_rule: bool = False,
+    runner_goal: int = 0,
+    blocks_banned: bool = True,
+    start_table_rule: bool = False,
+) -> set[tuple[int, ...]]:
+    """The mover's rows after every legal play of ``dice``, found by trying every sequence
+    of steps with RULES.md's words for Long Nardy (``head_rule``) or Fevga (``runner_goal``,
+    ``start_table_rule``): slow and plain, not the engine's hooks."""
+    side = where.to_act
+    theirs = where.board[1 - side]
+    first_turn = where.board[side][1] == 15
+    rolled = dice * 2 if dice[0] == dice[1] else dice
+    may_leave_head = 2 if first_turn and len(rolled) == 4 and rolled[0] in (3, 4, 6) else 1
+
+    def held_by_them(my_pos: int) -> bool:
+        return theirs[(my_pos + 11) % 24 + 1] > 0
+
+    def breaks_rule(row: list[int]) -> bool:
+        if start_table_rule and all(row[p] for p in range(1, 7)):
+            return True
+        if not blocks_banned:
+            return False
+        for low in range(1, 20):  # six in a row on their track: their pos low..low+5
+            closed = all(row[(q + 11) % 24 + 1] for q in range(low, low + 6))
+            if closed and not any(theirs[q] for q in range(low + 6, 26)):
+                return True
+        return False
+
+    def steps(row: list[int], die: int, off_head: int) -> Iterator[tuple[int, int]]:
+        for src in range(1, 25):
+            if not row[src]:
+                continue
+            if src == 1 and head_rule and off_head >= may_leave_head:
+                continue
+            if src == 1 and runner_goal and row[1] < 15 and not any(row[runner_goal:26]):
+                continue
+            dst = src + die
+            if dst <= 24:
+                if held_by_them(dst):
+                    continue
+            else:
+                home = not any(row[1:19])
+                if not home or (dst > 25 and any(row[19:src])):
+                    continue
+                dst = 25
+            after = list(row)
+            after[src] -= 1
+            after[dst] += 1
+            if dst <= 24 and breaks_rule(after):
+                continue
+            yield src, dst
+
+    found: dict[tuple[int, ...], list[int]] = {}  # result -> the best dice used (high first)
+    # A row with the same dice left (so the same dice used) and the same men off the head
+    # was reached by moving men in another order: it leads to the same plays.
+    seen: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
+
+    def search(row: list[int], left: tuple[int, ...], used: list[int], off_head: int) -> None:
+        here = (tuple(row), tuple(sorted(left)), off_head)
+        if here in seen:
+            return
+        seen.add(here)
+        moved = False
+        for i, die in enumerate(left):
+            for src, dst in steps(row, die, off_head):
+                moved = True
+                after = list(row)
+                after[src] -= 1
+                after[dst] += 1
+                rest = left[:i] + left[i + 1 :]
+                search(after, rest, [*used, die], off_head + (src == 1))
+        if not moved:
+            key = tuple(row)
+            score = sorted(used, reverse=True)
+            if key not in found or (len(score), score) > (len(found[key]), found[key]):
+                found[key] = score
+
+    search(list(where.board[side]), rolled, [], 0)
+    most = max(len(s) for s in found.values())
+    best = max(s for s in found.values() if len(s) == most)
+    return {row for row, s in found.items() if s == best}
+
+
+def engine_results(
+    variant: Variant, where: Position, dice: tuple[int, ...]
+) -> set[tuple[int, ...]]:
+    """The mover's rows after every legal play the engine finds (each once)."""
+    found = m.legal_plays(m.GameState(variant, where, m.Phase.MOVE, dice))
+    rows = {variant.apply_play(where, play).board[where.to_act] for play in found}
+    assert len(rows) == len(found)
+    return rows
+
+
+ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
+
+
+def positions_of(variant: Variant, seed: int) -> list[Position]:
+    """Every position a seeded game of random plays puts before a side to move."""
+    rng = random.Random(seed)
+    state = m.new_game(variant, rng)
+    seen = []
+    while not state.is_over:
+        if state.phase is m.Phase.ROLL:
+            state = m.roll(state, rng)
+            continue
+        seen.append(state.position)
+        legal = m.legal_plays(state)
+        state = m.play(state, rng.choice(legal), legal)
+    return seen

@@ -9,6 +9,8 @@ in the mover's notation, one per position they leave.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from game.rules import match as m
@@ -17,7 +19,17 @@ from game.rules.outcome import Kind, Outcome, Termination
 from game.rules.variants import VARIANTS
 from game.rules.variants._fevga import Fevga
 from game.rules.variants._nard_common import HEAD
-from tests.rules.same_way_games import after, first_steps, plays, position, seeded_game
+from tests.rules.same_way_games import (
+    ROLLS,
+    after,
+    engine_results,
+    first_steps,
+    plays,
+    position,
+    positions_of,
+    reference_results,
+    seeded_game,
+)
 
 FEVGA = Fevga()
 PASS_START = Fevga({"runner_passes_start": True})
@@ -160,10 +172,41 @@ OPTION_SETS = [
 def test_seeded_games_end_and_keep_every_rule(options, monkeypatch):
     monkeypatch.setitem(VARIANTS, "fevga", Fevga)  # for the JSON form (registered later)
     variant = Fevga(options)
-    for seed in range(3):
+    for seed in range(2):
         for _before, _play, state in seeded_game(variant, seed):
             end = state
         assert end.result is not None and end.result.winner is not None
         assert end.result.kind in Fevga.result_kinds
         loser = 1 - end.result.winner
         assert (end.result.kind is Kind.GAMMON) == (end.position.off(loser) == 0)
+
+
+@pytest.mark.parametrize("options", [OPTION_SETS[0], OPTION_SETS[3]], ids=["default", "both"])
+def test_the_search_agrees_with_the_rules_written_plainly(options):
+    """Every roll in the positions above, and a plain and a double roll in the positions of
+    a seeded game: the engine's plays leave exactly the rows the reference finds."""
+    variant = Fevga(options)
+    rules = {
+        "runner_goal": variant.runner_goal,
+        "start_table_rule": True,
+        "blocks_banned": not options.get("primes_allowed", False),
+    }
+    literal = [
+        FEVGA.start_position(),
+        position(FEVGA, {1: 14, 10: 1}, {13: 15}),
+        position(FEVGA, {1: 14, 10: 1}, OPEN_START),
+        position(FEVGA, {1: 14, 14: 1}, OPEN_START),
+        position(FEVGA, FIVE_AT_START, PAST),
+        position(FEVGA, SEAM, {13: 14, 17: 1}),
+        position(FEVGA, SEAM, {13: 14, 10: 1}),
+    ]
+    checks = [(where, roll) for where in literal for roll in ROLLS]
+    rng = random.Random(3)
+    for where in positions_of(variant, 3)[::4]:
+        double = rng.randint(1, 6)
+        checks += [(where, (rng.randint(1, 6), rng.randint(1, 6))), (where, (double, double))]
+    for where, roll in checks:
+        assert engine_results(variant, where, roll) == reference_results(where, roll, **rules), (
+            where,
+            roll,
+        )

@@ -22,7 +22,17 @@ from game.rules.serial import state_from_json, state_to_json
 from game.rules.variants import VARIANTS
 from game.rules.variants._long_nardy import LongNardy
 from game.rules.variants._nard_common import HEAD
-from tests.rules.same_way_games import after, first_steps, plays, position, seeded_game
+from tests.rules.same_way_games import (
+    ROLLS,
+    after,
+    engine_results,
+    first_steps,
+    plays,
+    position,
+    positions_of,
+    reference_results,
+    seeded_game,
+)
 
 NARDY = LongNardy()
 
@@ -255,3 +265,27 @@ def test_a_state_of_an_unregistered_variant_is_not_read_back():
     data = state_to_json(m.new_game(NARDY, random.Random(1)))
     with pytest.raises(UnknownVariantError, match="long_nardy"):
         state_from_json(data)
+
+
+def test_the_search_agrees_with_the_rules_written_plainly():
+    """Every roll in the positions above, and a plain and a double roll in every position
+    of a seeded game: the engine's plays leave exactly the rows the reference finds."""
+    literal = [
+        NARDY.start_position(),
+        position(NARDY, {1: 15}, {13: 14, 9: 1}),
+        position(NARDY, {1: 14, 12: 1}, {13: 15}, to_act=1),
+        position(NARDY, {1: 14, 12: 1}, {13: 14, 21: 1}),
+        position(NARDY, ROW_OF_FIVE, BEHIND),
+        position(NARDY, ROW_OF_FIVE, {**BEHIND, 17: 0, 9: 1}),
+        position(NARDY, SEAM, {13: 11, 14: 1, 15: 1, 16: 1, 17: 1}),
+        position(NARDY, {17: 1, 24: 1, 25: 13}, {7: 15}),
+    ]
+    checks = [(where, roll) for where in literal for roll in ROLLS]
+    rng = random.Random(7)
+    for where in positions_of(NARDY, 7):
+        double = rng.randint(1, 6)
+        checks += [(where, (rng.randint(1, 6), rng.randint(1, 6))), (where, (double, double))]
+    for where, roll in checks:
+        assert engine_results(NARDY, where, roll) == reference_results(
+            where, roll, head_rule=True
+        ), (where, roll)
