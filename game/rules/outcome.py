@@ -17,6 +17,7 @@ class Kind(enum.StrEnum):
     LYMPOLDING = "lympolding"
     LURCHING = "lurching"
     LAST_MOVER = "last_mover"
+    MARS = "mars"  # Long Nardy's double win: the loser bore off none
 
 
 class Termination(enum.StrEnum):
