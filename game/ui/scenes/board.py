@@ -191,6 +191,7 @@ class BoardScene(BoardInput, Scene):
         self.message_time = 0.0
         self.message_brief = False  # the message gives way once a person is to act
         self.t = 0.0
+        self.pulse_t = 0.0  # the highlights' pulse: its time stops once the board rests
         self.controls = board_controls.NO_CONTROLS  # the buttons and message (lay_out)
         self.resigning = False  # a person is choosing how much to resign (backgammon)
         self.hint_card: HintCard | None = None
@@ -337,6 +338,7 @@ class BoardScene(BoardInput, Scene):
         if not self.ready:
             return
         self.t += dt
+        self.pulse_t += board_idle.pulse_step(self, dt)
         self.timeline.update(dt)
         self.update_effects(dt)
         self.show_events()  # a hint's ranking, when the worker has it
