@@ -365,6 +365,8 @@ class BoardScene(BoardInput, Scene):
             self.wait -= dt
             return
         self.act(self.table.advance)
+        if not self.busy:  # what the table did with nothing to slide is shown at once
+            self.shown = self.resting()
 
     def update_effects(self, dt: float) -> None:
         speed = self.timeline.speed
