@@ -26,6 +26,7 @@ that runs it again.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import logging
 import os
 import random
@@ -144,6 +145,8 @@ class Report:
     visited: Counter[str] = field(default_factory=Counter)
     failures: list[Failure] = field(default_factory=list)
     warnings: Counter[str] = field(default_factory=Counter)
+    # A digest of every event given, in order: two runs of one seed give the same.
+    trail: Any = field(default_factory=lambda: hashlib.sha256())
 
     @property
     def missing(self) -> set[str]:
@@ -183,18 +186,19 @@ def _setup(variant: str, **kw: Any) -> Any:
 
 
 def wait_for_workers(scene: Any, timeout: float = 120.0) -> None:
-    """Wait until every job of a board's workers is done (the computer's decision, a
-    hint, the tutor, the chances, the background's painting): the next frame finds them
-    all done, whatever the machine's speed (a run plays the same every time)."""
+    """Wait until every job of the scene's workers is done (a board's: the computer's
+    decision, a hint, the tutor, the chances, the background's painting; the practice
+    summary's luck, the records' import): the next frame finds them all done, whatever
+    the machine's speed (a run plays the same every time)."""
     import concurrent.futures
 
+    jobs = [getattr(scene, name, None) for name in ("preparing", "job", "importing")]
+    jobs.append(getattr(getattr(scene, "chances", None), "job", None))
     table = getattr(scene, "table", None)
-    if table is None:
-        return
-    jobs = [table.pending, table.hint_job, table.review_job]
-    jobs += [getattr(scene, "preparing", None), getattr(scene.chances, "job", None)]
-    jobs += [kept[2] for kept in (table.early, table.late) if kept is not None]
-    futures = [job for job in jobs if job is not None]
+    if table is not None:
+        jobs += [table.pending, table.hint_job, table.review_job]
+        jobs += [kept[2] for kept in (table.early, table.late) if kept is not None]
+    futures = [job for job in jobs if isinstance(job, concurrent.futures.Future)]
     if futures:
         concurrent.futures.wait(futures, timeout=timeout)
 
@@ -453,7 +457,9 @@ class Soak:
         app = self.app
         before = app.stack.top
         for event in self.random_event():
+            wait_for_workers(app.stack.top)
             self.recent.append(f"{type(app.stack.top).__name__}: {_describe(event)}")
+            self.report.trail.update(self.recent[-1].encode())
             app.handle(event)
             if not app.running or app.stack.top is None:
                 self.recent.append("(quit: started again)")
@@ -498,12 +504,21 @@ class Soak:
         previous_home = os.environ.get("TABULA_HOME")
         os.environ["TABULA_HOME"] = str(self.home)
         from game.play import table as table_module
+        from game.ui import dice_seal
         from game.ui.render import board_view
 
         # A game started without a seed (from the setup, the campaign) draws one from
         # the soak's generator, not the system's: the run is the same every time.
         fresh_seed = table_module.new_seed
         table_module.new_seed = lambda: self.rng.getrandbits(64)  # type: ignore[assignment]
+        # The player's throw (mixed into the dice) is timed by the soak's events, not the
+        # clock's nanoseconds.
+        throw = dice_seal.ThrowPrompt.throw
+
+        def timed_throw(prompt: Any, now_ns: int | None = None) -> str:
+            return throw(prompt, prompt.shown_ns + 1_000_003 * (1 + self.report.events))
+
+        dice_seal.ThrowPrompt.throw = timed_throw  # type: ignore[method-assign]
         keep = board_view._KEEP_BACKGROUNDS
         board_view._KEEP_BACKGROUNDS = KEEP_BACKGROUNDS
         paint = board_view.BoardView._paint
@@ -531,6 +546,7 @@ class Soak:
                     )
         finally:
             table_module.new_seed = fresh_seed  # type: ignore[assignment]
+            dice_seal.ThrowPrompt.throw = throw  # type: ignore[method-assign]
             board_view._KEEP_BACKGROUNDS = keep
             board_view.BoardView._paint = paint  # type: ignore[method-assign]
             logging.getLogger("game").removeHandler(handler)

@@ -60,3 +60,14 @@ def test_the_soak_reaches_every_required_scene_by_name():
     scenes = {r for r in REQUIRED if not r.startswith("board:")}
     assert scenes <= names
     assert {f"board:{v}" for v in VARIANTS} <= REQUIRED
+
+
+def test_a_soak_plays_the_same_for_the_same_seed(tmp_path, monkeypatch):
+    """Whatever the machine's speed: the same events, scenes and drawings (a failure
+    found by one run is found again by ``python -m benchmarks.soak`` with its seed)."""
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    first = soak(400, seed=7, home=tmp_path / "first")
+    second = soak(400, seed=7, home=tmp_path / "second")
+    assert first.trail.hexdigest() == second.trail.hexdigest()
+    assert first.visited == second.visited and first.draws == second.draws
+    assert len(first.failures) == len(second.failures)
