@@ -16,11 +16,17 @@ folder (as a player would), which also resumes any game in progress.
 
 ``soak(events, seed, home)`` is what tests/ui/test_soak.py runs: it returns a
 :class:`Report` with the scenes visited and every exception met (the test allows none).
+A run is the same on every machine for the same seed and events: every game's dice come
+from the soak's own generator, and before each frame the board's workers (the
+computer's decision, a hint, the tutor) are waited for, so the game goes on at the same
+event whatever the machine's speed. A failure says the seed, the event and the command
+that runs it again.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import logging
 import os
 import random
@@ -115,10 +121,18 @@ class Failure:
     scene: str
     trace: str
     recent: list[str]
+    seed: int | None = None
+    events: int | None = None  # the run's length: with the seed, what runs it again
 
     def __str__(self) -> str:
         lines = "\n".join(f"  {e}" for e in self.recent)
-        return f"event {self.event} in {self.scene}:\n{self.trace}\nlast events:\n{lines}"
+        again = ""
+        if self.seed is not None:
+            again = f" (seed {self.seed}: python -m benchmarks.soak --seed {self.seed}"
+            again += f" --events {self.events})" if self.events is not None else ")"
+        return (
+            f"event {self.event} in {self.scene}{again}:\n{self.trace}\nlast events:\n{lines}"
+        )
 
 
 @dataclass
@@ -131,6 +145,8 @@ class Report:
     visited: Counter[str] = field(default_factory=Counter)
     failures: list[Failure] = field(default_factory=list)
     warnings: Counter[str] = field(default_factory=Counter)
+    # A digest of every event given, in order: two runs of one seed give the same.
+    trail: Any = field(default_factory=lambda: hashlib.sha256())
 
     @property
     def missing(self) -> set[str]:
@@ -169,6 +185,24 @@ def _setup(variant: str, **kw: Any) -> Any:
     return GameSetup(variant, kw.pop("options", {}), seats, **kw)
 
 
+def wait_for_workers(scene: Any, timeout: float = 120.0) -> None:
+    """Wait until every job of the scene's workers is done (a board's: the computer's
+    decision, a hint, the tutor, the chances, the background's painting; the practice
+    summary's luck, the records' import): the next frame finds them all done, whatever
+    the machine's speed (a run plays the same every time)."""
+    import concurrent.futures
+
+    jobs = [getattr(scene, name, None) for name in ("preparing", "job", "importing")]
+    jobs.append(getattr(getattr(scene, "chances", None), "job", None))
+    table = getattr(scene, "table", None)
+    if table is not None:
+        jobs += [table.pending, table.hint_job, table.review_job]
+        jobs += [kept[2] for kept in (table.early, table.late) if kept is not None]
+    futures = [job for job in jobs if isinstance(job, concurrent.futures.Future)]
+    if futures:
+        concurrent.futures.wait(futures, timeout=timeout)
+
+
 def _starts() -> list[tuple[str, Callable[[Any, random.Random], None]]]:
     """Named ways to begin an episode, each from a fresh menu."""
     from game.play.session import Seat
@@ -184,7 +218,7 @@ def _starts() -> list[tuple[str, Callable[[Any, random.Random], None]]]:
         return lambda app, rng: app.push(cls(app), payload)
 
     def board(setup: Any) -> Callable[[Any, random.Random], None]:
-        return lambda app, rng: app.push(BoardScene(app), setup)
+        return lambda app, rng: app.push(BoardScene(app), replace(setup, seed=_seed(rng)))
 
     def computers(app: Any, rng: random.Random) -> None:
         """A game the computer plays alone at full speed: it ends, into the results."""
@@ -193,7 +227,7 @@ def _starts() -> list[tuple[str, Callable[[Any, random.Random], None]]]:
         variant = rng.choice(list(VARIANTS))
         seats = (Seat(human=False),) * find_variant(variant).players
         app.update_settings(animation="instant")
-        app.push(BoardScene(app), _setup(variant, seats=seats))
+        app.push(BoardScene(app), _setup(variant, seats=seats, seed=_seed(rng)))
 
     def doubled_match(app: Any, rng: random.Random) -> None:
         """A match between two people where the opening play is made and the cube offered
@@ -239,8 +273,13 @@ def _centroid(polygon: tuple[tuple[float, float], ...]) -> tuple[int, int]:
     return round(sum(xs) / len(xs)), round(sum(ys) / len(ys))
 
 
-def targets(scene: Any) -> list[tuple[int, int]]:
-    """Points on the scene's real controls: what a person would click."""
+def _seed(rng: random.Random) -> int:
+    return rng.getrandbits(32)
+
+
+def targets(scene: Any, rng: random.Random | None = None) -> list[tuple[int, int]]:
+    """Points on the scene's real controls: what a person would click (``rng`` picks a
+    point along sliders and switches; without it, their middle)."""
     from game.ui.scenes.board import BoardScene
 
     points: list[tuple[int, int]] = []
@@ -277,7 +316,8 @@ def targets(scene: Any) -> list[tuple[int, int]]:
         if isinstance(rect, pygame.Rect) and getattr(widget, "visible", True):
             inside(rect)
             if rect.w > 8:  # sliders and segmented switches: somewhere along them too
-                points.append((rect.x + random.randrange(rect.w), rect.y + rect.h // 2))
+                x = rect.x + (rng.randrange(rect.w) if rng is not None else rect.w // 2)
+                points.append((x, rect.y + rect.h // 2))
     return points
 
 
@@ -293,6 +333,8 @@ class Soak:
         relaunch_every: int = 2500,
         paint: bool = False,
     ) -> None:
+        self.seed = seed
+        self.planned: int | None = None  # the events the run was asked for
         self.rng = random.Random(seed)
         self.paint = paint  # True: every board background painted in full
         self.progress = False  # print a line every 5000 events (the long run)
@@ -352,7 +394,7 @@ class Soak:
             # points: pressed more often, so that games go on and the cube turns.
             return _click(rng.choice(list(buttons.values())).center, 1)
         if roll < 0.5:
-            points = targets(scene)
+            points = targets(scene, rng)
             if points:
                 pos = rng.choice(points)
                 button = 1 if rng.random() < 0.95 else 3
@@ -361,7 +403,7 @@ class Soak:
             pos = (rng.randrange(width), rng.randrange(height))
             return _click(pos, 1 if rng.random() < 0.85 else rng.choice((2, 3)))
         if roll < 0.66:  # a drag from a control to anywhere (men dragged to a point)
-            points = targets(scene) or [(width // 2, height // 2)]
+            points = targets(scene, rng) or [(width // 2, height // 2)]
             start, end = rng.choice(points), rng.choice(points)
             mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
             return [
@@ -415,7 +457,9 @@ class Soak:
         app = self.app
         before = app.stack.top
         for event in self.random_event():
+            wait_for_workers(app.stack.top)
             self.recent.append(f"{type(app.stack.top).__name__}: {_describe(event)}")
+            self.report.trail.update(self.recent[-1].encode())
             app.handle(event)
             if not app.running or app.stack.top is None:
                 self.recent.append("(quit: started again)")
@@ -424,6 +468,7 @@ class Soak:
         dt = self.rng.choice((1 / 60, 1 / 60, 1 / 30, 0.1))
         top = app.stack.top
         if top is not None:
+            wait_for_workers(top)
             top.update(dt)
             app.time += dt
         if not app.running or app.stack.top is None:
@@ -443,6 +488,7 @@ class Soak:
             top = app.stack.top
             if top is None:
                 return
+            wait_for_workers(top)
             top.update(1 / 30)
             app.time += 1 / 30
         app.draw()
@@ -452,12 +498,27 @@ class Soak:
 
     def run(self, events: int, episode: int = 250) -> Report:
         started = time.perf_counter()
+        self.planned = events
         handler = _Warnings(self.report.warnings)
         logging.getLogger("game").addHandler(handler)
         previous_home = os.environ.get("TABULA_HOME")
         os.environ["TABULA_HOME"] = str(self.home)
+        from game.play import table as table_module
+        from game.ui import dice_seal
         from game.ui.render import board_view
 
+        # A game started without a seed (from the setup, the campaign) draws one from
+        # the soak's generator, not the system's: the run is the same every time.
+        fresh_seed = table_module.new_seed
+        table_module.new_seed = lambda: self.rng.getrandbits(64)  # type: ignore[assignment]
+        # The player's throw (mixed into the dice) is timed by the soak's events, not the
+        # clock's nanoseconds.
+        throw = dice_seal.ThrowPrompt.throw
+
+        def timed_throw(prompt: Any, now_ns: int | None = None) -> str:
+            return throw(prompt, prompt.shown_ns + 1_000_003 * (1 + self.report.events))
+
+        dice_seal.ThrowPrompt.throw = timed_throw  # type: ignore[method-assign]
         keep = board_view._KEEP_BACKGROUNDS
         board_view._KEEP_BACKGROUNDS = KEEP_BACKGROUNDS
         paint = board_view.BoardView._paint
@@ -484,6 +545,8 @@ class Soak:
                         flush=True,
                     )
         finally:
+            table_module.new_seed = fresh_seed  # type: ignore[assignment]
+            dice_seal.ThrowPrompt.throw = throw  # type: ignore[method-assign]
             board_view._KEEP_BACKGROUNDS = keep
             board_view.BoardView._paint = paint  # type: ignore[method-assign]
             logging.getLogger("game").removeHandler(handler)
@@ -515,10 +578,18 @@ class Soak:
                     self.idle(self.rng.choice((10, 30, 90)))
                     self.note_scene()
         except Exception:
-            scene = type(self.app.stack.top).__name__ if self.app else "?"
-            self.report.failures.append(
-                Failure(self.report.events, scene, traceback.format_exc(), list(self.recent))
+            top = self.app.stack.top if self.app is not None else None
+            failure = Failure(
+                self.report.events,
+                type(top).__name__,
+                traceback.format_exc(),
+                list(self.recent),
+                self.seed,
+                self.planned,
             )
+            self.report.failures.append(failure)
+            if self.progress:
+                print(failure, file=sys.stderr, flush=True)
             self.report.events += 1  # the event that failed counts
             self.launch()  # a crash ends the app: start again on the same folder
 

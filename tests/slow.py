@@ -46,7 +46,8 @@ SLOW_TESTS: frozenset[str] = frozenset(
         "test_every_legal_play_reads_back_from_its_notation",
         "test_every_man_stands_out_on_every_spot",
         # The window: a real loop's seconds, layouts at every size.
-        "test_the_real_loop_draws_a_still_board_about_once_a_second",
+        "test_the_real_loop_leaves_a_still_board_undrawn",
+        "test_any_interleaving_of_inputs_and_the_games_progress",  # boards, inputs, progress
         "test_the_resignation_buttons_stand_off_the_board_at_every_size",
         "test_el_mundos_message_stays_in_the_hub_off_the_men",
         # The computer's look-ahead, training and baselines.

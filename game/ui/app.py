@@ -9,9 +9,10 @@ Idle means idle: a frame is drawn only when something may have changed (an event
 came, the scenes or the window's size changed, the top scene animates (its
 ``animating()``), or the time the scene asked to be woken at came, see
 ``Scene.wake_after``), and for ``AFTERGLOW`` seconds after each input (hover glows,
-a slider's knob, a scroll settling). While nothing animates the loop blocks in
-``pygame.event.wait`` until an event (which wakes it at once) or the next wake;
-``IDLE_WAKE`` is the longest it sleeps.
+a slider's knob, a scroll settling). While nothing animates the loop sleeps until an
+event (which wakes it at once) or the next wake the scene asked for: a scene that asks
+for none (a board waiting for a person, a menu whose dust has settled, see
+``game.ui.scenes.base.SETTLE``) is not updated or drawn again until an input comes.
 
 F11 and Alt+Enter toggle full-screen from any scene; the window can be
 resized and every scene is told (``on_resize``).
@@ -25,6 +26,7 @@ is not saved is said on screen (``game.ui.saving``).
 from __future__ import annotations
 
 import logging
+import math
 import os
 import sqlite3
 import sys
@@ -42,7 +44,7 @@ from game.ui.audio import Audio
 from game.ui.router import destination
 from game.ui.routes import ErrorCard, Route
 from game.ui.saving import SaveKeeper, draw_save_warning
-from game.ui.scenes.base import Scene, SceneStack
+from game.ui.scenes.base import SETTLE, Scene, SceneStack
 from game.ui.window_size import MIN_SIZE, first_size
 
 log = logging.getLogger(__name__)
@@ -51,8 +53,8 @@ FPS = 60
 SWITCH_INTERVAL = 0.001  # seconds: see App.start
 RAPID_FAILURES = 8  # errors in a row, each within a second of the last: the app gives up
 AFTERGLOW = 0.6  # seconds drawn at the full rate after an input or a change of scene
-IDLE_WAKE = 1.0  # the longest a still scene goes without an update and a frame (seconds)
-WAIT_SLICE = 1 / 120  # seconds between looks at the event queue while the window sleeps
+WAIT_SLICE = 1 / 120  # seconds between looks at the event queue while the window sleeps...
+REST_SLICE = 1 / 60  # ...and once it has been quiet for SETTLE seconds (a frame's time)
 
 
 class App:
@@ -79,8 +81,9 @@ class App:
         self.time = 0.0  # seconds the app has run (simulated in fixed-step runs)
         self.frame_times: list[float] = []  # milliseconds spent per frame (update + draw)
         self.draws = 0  # frames drawn (a still scene is not drawn again: see ``step``)
-        self._lively_until = 0.0  # app time until which every frame is drawn (AFTERGLOW)
-        self._next_wake = 0.0  # app time of the next frame a still scene asked for
+        self._stirred = 0.0  # app time of the last input or change of scene or size
+        self._moved = 0.0  # app time of the last frame in which something animated
+        self._next_wake = 0.0  # app time of the next frame a still scene asked for (or inf)
         self._look: tuple[Any, ...] = ()  # the scenes and the window size last drawn
         self._held: list[pygame.event.Event] = []  # an event the idle wait took
         self.windowed_size = self.settings.window_size
@@ -235,7 +238,7 @@ class App:
             top.update(dt)
         self.time += dt
         if events:
-            self._lively_until = self.time + AFTERGLOW
+            self._stirred = self.time
         drawn = self._frame_due(moving or self.animating())
         if drawn:
             self.draw()
@@ -247,40 +250,57 @@ class App:
         top = self.stack.top
         return top is not None and top.animating()
 
+    def quiet_for(self) -> float:
+        """Seconds (of app time) since the last input, change of scene or window size, or
+        frame in which something animated: scenes let their ambient motion (drifting
+        dust, a pulse) come to rest after ``SETTLE`` quiet seconds (``Scene.pace``)."""
+        return self.time - max(self._stirred, self._moved)
+
+    def _lively(self) -> bool:
+        """Within ``AFTERGLOW`` of an input or a change of scene: every frame is drawn."""
+        return self.time - self._stirred < AFTERGLOW
+
     def _frame_due(self, moving: bool) -> bool:
         """Whether this frame is drawn: something moves, the scenes or the window
         changed, an input came lately, or the time a still scene asked for came."""
         look = (tuple(map(id, self.stack.scenes)), self.size, self.fullscreen)
         if look != self._look:
             self._look = look
-            self._lively_until = self.time + AFTERGLOW
+            self._stirred = self.time
+        if moving:
+            self._moved = self.time
         due = (
             moving
-            or self.time < self._lively_until
+            or self._lively()
             or self.time >= self._next_wake - 1e-6  # (sums of 1/60 s run short)
         )
-        if due:
-            top = self.stack.top
-            wake = top.wake_after() if top is not None else None
-            self._next_wake = self.time + min(IDLE_WAKE if wake is None else wake, IDLE_WAKE)
+        # The scene's next wake, asked after every update (a word said in a frame that is
+        # not drawn still expires on time); a frame drawn forgets the earlier one.
+        top = self.stack.top
+        wake = top.wake_after() if top is not None else None
+        wake_at = self.time + wake if wake is not None else math.inf
+        self._next_wake = wake_at if due else min(self._next_wake, wake_at)
         return due
 
     def idle_for(self) -> float:
         """Seconds the loop may sleep until the next frame is due, if no event comes
-        (0: the next frame is due at once, at the full rate)."""
-        if self._held or self.animating() or self.time < self._lively_until:
+        (0: the next frame is due at once, at the full rate; inf: only an input wakes it)."""
+        if self._held or self.animating() or self._lively():
             return 0.0
         return max(0.0, self._next_wake - self.time)
 
-    def wait(self) -> float:
-        """Sleep until an event comes or the next frame is due (``idle_for``); an event
-        taken off the queue is kept for the next ``step``. Returns how long it slept.
+    def wait(self, limit: float = math.inf) -> float:
+        """Sleep until an event comes or the next frame is due (``idle_for``), or for
+        ``limit`` seconds at most; an event taken off the queue is kept for the next
+        ``step``. Returns how long it slept.
 
         The queue is looked at every ``WAIT_SLICE`` (half a frame: an input is handled
-        sooner than in a loop that draws every frame, where it waits for the next).
-        Not ``pygame.event.wait``: pygame's looks every millisecond, which alone costs
-        more than the whole idle window should."""
-        idle = self.idle_for()
+        sooner than in a loop that draws every frame, where it waits for the next), and
+        every ``REST_SLICE`` once the window has been quiet for ``SETTLE`` seconds (a
+        frame's time, as in a loop that draws every frame; each look wakes the process,
+        which costs more than the look). Not ``pygame.event.wait``: pygame's looks every
+        millisecond, which alone costs more than the whole idle window should."""
+        idle = min(self.idle_for(), limit)
         if idle * FPS <= 1:
             return 0.0
         started = time.monotonic()
@@ -290,10 +310,12 @@ class App:
             if event.type != pygame.NOEVENT:
                 self._held.append(event)
                 break
-            left = end - time.monotonic()
+            now = time.monotonic()
+            left = end - now
             if left <= 0:
                 break
-            time.sleep(min(WAIT_SLICE, left))
+            resting = self.quiet_for() + (now - started) >= SETTLE
+            time.sleep(min(REST_SLICE if resting else WAIT_SLICE, left))
         return time.monotonic() - started
 
     def draw(self) -> None:
@@ -378,7 +400,7 @@ class App:
                 # A still scene's frame may come after a long sleep: its time is the
                 # sleep's (nothing moved meanwhile); a frame that merely ran late is
                 # held to 0.1 s, so that no animation jumps.
-                slept = self.wait()
+                slept = self.wait(math.inf if end is None else max(0.0, end - self.time))
                 dt = min(self.clock.tick(FPS) / 1000, max(0.1, slept + 1 / FPS))
             drawn = True
             try:

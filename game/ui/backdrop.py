@@ -192,6 +192,7 @@ def _dither(surface: pygame.Surface) -> None:
 
 
 MOTE_RATE = 15  # frames a second the dust is drawn at while nothing else moves
+MOTE_STEP = 0.1  # the most the dust moves on in one frame (seconds): no jump after a sleep
 
 
 class Motes:

@@ -1,22 +1,26 @@
-"""Idle means idle: a still menu or board is not drawn again frame after frame, and an
-input, a change of scene or an animation draws it at once (``App.step``, ``App.wait``)."""
+"""Idle means idle: a still menu or board is not drawn again frame after frame (nor at
+all once its ornaments have settled), and an input, a change of scene or an animation
+draws it at once (``App.step``, ``App.wait``). Frames are counted over simulated time:
+no test here depends on the machine's speed."""
 
 from __future__ import annotations
 
-import itertools
+import math
 import time
 from dataclasses import replace
 
 import pygame
 import pytest
+from scene_kit import SCENES, enter
 from stepping import run_until  # tests/ui is on the path (rootdir-less import)
 
 from game.play.session import GameSetup, Seat
 from game.rules import match as m
 from game.store.settings import Settings
-from game.ui.app import AFTERGLOW, FPS, IDLE_WAKE, App
+from game.ui.app import AFTERGLOW, FPS, App
 from game.ui.backdrop import MOTE_RATE
 from game.ui.render.board_words import MESSAGE_TIME
+from game.ui.scenes.base import EASE, SETTLE
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.menu import MenuScene
 
@@ -56,13 +60,12 @@ def still_board(app: App) -> BoardScene:
     return scene
 
 
-def test_a_still_board_is_drawn_only_at_the_once_a_second_look(app):
+def test_a_still_board_is_not_drawn_again_until_an_input(app):
     scene = still_board(app)
     assert scene.wake_after() is None and not scene.animating()
-    drawn = frames(app, 3.0)
-    assert sum(drawn) <= 3  # one look a second, no more (it was 180 frames)
-    gaps = [i for i, d in enumerate(drawn) if d]
-    assert all(b - a >= IDLE_WAKE * FPS - 1 for a, b in itertools.pairwise(gaps))
+    assert app.idle_for() == math.inf  # the loop sleeps until an event
+    drawn = frames(app, 10.0)
+    assert sum(drawn) == 0  # it was 600 frames, then one look a second
     assert_current(app)
 
 
@@ -105,13 +108,40 @@ def test_a_message_is_drawn_away_when_its_time_is_up(app):
     assert_current(app)
 
 
-def test_the_menu_draws_its_drifting_dust_at_a_low_rate(app):
-    app.push(MenuScene(app))
+def test_the_menu_draws_its_drifting_dust_at_a_low_rate_then_lets_it_settle(app):
+    menu = MenuScene(app)
+    app.push(menu)
     frames(app, AFTERGLOW + 0.1)
     drawn = frames(app, 2.0)
     assert MOTE_RATE * 2 - 3 <= sum(drawn) <= MOTE_RATE * 2 + 3  # not 120
+    frames(app, SETTLE)
+    assert menu.pace() == 0 and menu.wake_after() is None and app.idle_for() == math.inf
+    dust = [list(mote) for mote in menu.motes.motes]
+    assert sum(frames(app, 10.0)) == 0  # settled: not drawn at all
+    assert [list(mote) for mote in menu.motes.motes] == dust  # and the dust stands still
+    assert_current(app)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
     assert app.step(1 / FPS)  # a key is drawn at once
+    assert menu.pace() == 1  # and the dust drifts again at once, from where it stood
+    drawn = frames(app, 1.0)
+    assert all(drawn[: round(AFTERGLOW * FPS) - 1])
+    assert [list(mote) for mote in menu.motes.motes] != dust
+    moved = max(  # how far each mote rose (it wraps from the top to the bottom)
+        min(abs(a[1] - b[1]), 1.1 - abs(a[1] - b[1]))
+        for a, b in zip(menu.motes.motes, dust, strict=True)
+    )
+    assert moved < 0.05  # a second's drift, not the ten it slept
+
+
+def test_the_dust_slows_to_a_stop_rather_than_halting(app):
+    menu = MenuScene(app)
+    app.push(menu)
+    frames(app, SETTLE - EASE)
+    paces = []
+    for _ in range(round(EASE * FPS)):
+        app.step(1 / FPS)
+        paces.append(menu.pace())
+    assert paces == sorted(paces, reverse=True) and paces[0] > 0.95 and paces[-1] < 0.05
 
 
 def test_a_new_scene_is_drawn_at_once(app):
@@ -121,7 +151,7 @@ def test_a_new_scene_is_drawn_at_once(app):
     assert app.step(1 / FPS)
 
 
-def test_the_sleeping_loop_wakes_at_once_for_an_event_and_sleeps_until_the_next_look(app):
+def test_the_sleeping_loop_wakes_at_once_for_an_event_and_sleeps_until_the_next_wake(app):
     still_board(app)
     idle = app.idle_for()
     assert idle > 0.1  # nothing moves: the loop may sleep
@@ -131,17 +161,22 @@ def test_the_sleeping_loop_wakes_at_once_for_an_event_and_sleeps_until_the_next_
     assert app.idle_for() == 0  # the event waits for the next frame, which comes at once
     assert app.step(1 / FPS)
     frames(app, AFTERGLOW + 0.05)
+    assert app.idle_for() == math.inf  # no wake asked for: only an input ends the sleep
+    slept = app.wait(0.3)  # ...or the limit given
+    assert 0.28 <= slept <= 0.3 + 0.25
+    app.stack.top.say("A word for a while")  # a word that expires: a wake
+    frames(app, MESSAGE_TIME - 0.4)
     idle = app.idle_for()
-    assert 0 < idle <= IDLE_WAKE
+    assert 0.3 < idle <= 0.45
     slept = app.wait()
     assert idle - 0.02 <= slept <= idle + 0.25
 
 
-def test_the_real_loop_draws_a_still_board_about_once_a_second(app):
+def test_the_real_loop_leaves_a_still_board_undrawn(app):
     still_board(app)
     drawn = app.draws
-    app.run(seconds=1.0)
-    assert app.draws - drawn <= 2  # it was 60
+    app.run(seconds=1.0)  # it ends though the board asks for no wake
+    assert app.draws - drawn == 0  # it was 60, then one a second
 
 
 def test_a_person_to_move_sees_the_pulse_at_its_low_rate(app):
@@ -154,6 +189,16 @@ def test_a_person_to_move_sees_the_pulse_at_its_low_rate(app):
     assert scene.wake_after() == pytest.approx(1 / PULSE_RATE)
     drawn = frames(app, 1.0)
     assert PULSE_RATE - 3 <= sum(drawn) <= PULSE_RATE + 1  # not 60
+    frames(app, SETTLE)  # no input: the pulse slows to a stop
+    assert scene.wake_after() is None and app.idle_for() == math.inf
+    pulse = scene.pulse_t
+    assert sum(frames(app, 10.0)) == 0
+    assert scene.pulse_t == pulse
+    assert_current(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=()))
+    frames(app, AFTERGLOW + 0.1)
+    assert scene.pulse_t > pulse  # it pulses again from the input on
+    assert scene.wake_after() == pytest.approx(1 / PULSE_RATE)
 
 
 def test_the_computer_thinking_is_looked_at_a_few_times_a_second(app):
@@ -165,3 +210,22 @@ def test_the_computer_thinking_is_looked_at_a_few_times_a_second(app):
     scene.table.pending.result()
     scene.table.pending = None
     assert scene.wake_after() is None
+
+
+def settled(app: App) -> bool:
+    """Nothing moves, no input is recent and the scene asked for no wake: the loop would
+    sleep until an event."""
+    return app.idle_for() == math.inf
+
+
+@pytest.mark.parametrize("name", SCENES)
+def test_every_scene_left_alone_settles_and_is_not_drawn_again(app, name):
+    """The menu, the setup, the settings, the records, the campaign map, the rules, the
+    pause card, the results...: once settled, ten seconds without input draw nothing,
+    what is shown is what a drawing gives, and an input draws at once."""
+    enter(app, name)
+    assert run_until(app, lambda: settled(app), seconds=SETTLE + 30), name
+    assert sum(frames(app, 10.0)) == 0, name
+    assert_current(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=()))
+    assert app.step(1 / FPS)

@@ -44,12 +44,12 @@ def draw_field(surface: pygame.Surface, scene: BoardReader) -> None:
         hidden[selected] = 1
     preview = preview_play(scene)
     if preview is None:
-        view.draw_highlights(surface, movable(scene), scene.t, strength=0.35)
-        view.draw_highlights(surface, highlights(scene), scene.t)
+        view.draw_highlights(surface, movable(scene), scene.pulse_t, strength=0.35)
+        view.draw_highlights(surface, highlights(scene), scene.pulse_t)
     else:
         leaving, arriving = preview_changes(scene, preview)
-        view.draw_highlights(surface, leaving, scene.t, strength=0.45)
-        view.draw_highlights(surface, arriving, scene.t)
+        view.draw_highlights(surface, leaving, scene.pulse_t, strength=0.45)
+        view.draw_highlights(surface, arriving, scene.pulse_t)
         for key, n in leaving.items():
             hidden[key] = hidden.get(key, 0) + n
         for key, _other in preview_struck(scene, preview):

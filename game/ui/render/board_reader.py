@@ -126,6 +126,9 @@ class BoardReader(Protocol):
     @property
     def t(self) -> float: ...  # seconds since the board opened
 
+    @property
+    def pulse_t(self) -> float: ...  # the highlights' pulse's time (it stops at rest)
+
     # -- what is shown ----------------------------------------------------------------------
     @property
     def ready(self) -> bool: ...  # the board's background is painted

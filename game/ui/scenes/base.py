@@ -4,7 +4,10 @@ A scene implements ``on_enter(payload)``, ``on_exit()``, ``handle_event(event)
 -> bool`` (True when it used the event), ``update(dt)`` (seconds) and
 ``draw(surface)`` (which never changes state); ``animating()`` and
 ``wake_after()`` say whether anything moves (the app draws a still scene only
-when it changes). Scenes never call ``display.flip``, ``set_mode`` or
+when it changes). Motion that only adorns a still scene (the menu's drifting dust,
+the pulse of a board's highlights) comes to rest after ``SETTLE`` seconds without an
+input (``pace``), so that a window left alone is not drawn at all; it moves again at
+the next input. Scenes never call ``display.flip``, ``set_mode`` or
 ``sys.exit``: they ask the app.
 
 An overlay (``opaque = False``, e.g. pause) is drawn over the scenes below it;
@@ -23,6 +26,8 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 POLL = 1 / 15  # seconds between looks at a worker's result while nothing moves
+SETTLE = 6.0  # quiet seconds (no input, nothing animated) after which ornaments rest...
+EASE = 2.0  # ...slowing to a stop over the last of them
 
 
 class Scene:
@@ -63,9 +68,18 @@ class Scene:
     def wake_after(self) -> float | None:
         """While the scene is still: the seconds after which it must be updated and drawn
         again though no input comes (a worker's result polled, a word that expires,
-        dust drifting at a low rate); None: only an input changes it (the app still
-        looks in now and then, see ``game.ui.app.IDLE_WAKE``)."""
+        dust drifting at a low rate while ``pace()`` is above 0); None: only an input
+        changes it (the app sleeps until one comes)."""
         return None
+
+    def pace(self) -> float:
+        """How fast the scene's ornaments move (drifting dust, a breathing glow, a pulse):
+        1 until ``SETTLE - EASE`` quiet seconds (``App.quiet_for``), easing to 0, at rest,
+        at ``SETTLE``; 1 again at the next input."""
+        quiet = getattr(self.app, "quiet_for", None)
+        if quiet is None:
+            return 1.0
+        return max(0.0, min(1.0, (SETTLE - quiet()) / EASE))
 
 
 class SceneStack:

@@ -194,6 +194,7 @@ class BoardScene(BoardInput, Scene):
         self.message_time = 0.0
         self.message_brief = False  # the message gives way once a person is to act
         self.t = 0.0
+        self.pulse_t = 0.0  # the highlights' pulse: its time stops once the board rests
         self.controls = board_controls.NO_CONTROLS  # the buttons and message (lay_out)
         self.resigning = False  # a person is choosing how much to resign (backgammon)
         self.hint_card: HintCard | None = None
@@ -341,6 +342,7 @@ class BoardScene(BoardInput, Scene):
         if not self.ready:
             return
         self.t += dt
+        self.pulse_t += board_idle.pulse_step(self, dt)
         self.timeline.update(dt)
         self.update_effects(dt)
         self.show_events()  # a hint's ranking, when the worker has it
@@ -367,6 +369,8 @@ class BoardScene(BoardInput, Scene):
             self.wait -= dt
             return
         self.act(self.table.advance)
+        if not self.busy:  # what the table did with nothing to slide is shown at once
+            self.shown = self.resting()
 
     def update_effects(self, dt: float) -> None:
         speed = self.timeline.speed

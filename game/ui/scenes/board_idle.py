@@ -7,7 +7,9 @@ for what the clock brings: a worker's result (the computer's decision, a hint, t
 tutor's verdict, the board's background being painted) polled at ``POLL``; the pause
 before the next automatic action; a message giving way to the prompt; and the gentle
 pulse of the spots a person may move from or to, drawn at ``PULSE_RATE`` (a soft
-glow over 1.3 s: at 30 frames a second its steps are under 4% of its range).
+glow over 1.3 s: at 30 frames a second its steps are under 4% of its range) until the
+board has been quiet for ``SETTLE`` seconds: then the pulse slows to a stop
+(``Scene.pace``) and a board waiting for a person is not drawn again until an input.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
     from game.ui.scenes.board import BoardScene
 
 PULSE_RATE = 30  # frames a second the highlights' pulse is drawn at while nothing moves
+PULSE_STEP = 0.1  # the most the pulse moves on in one frame (seconds)
 LATE = 0.01  # seconds after a moment the board is looked at (it has passed by then)
 
 
@@ -58,9 +61,15 @@ def wake_after(scene: BoardScene) -> float | None:
         waits.append(MESSAGE_TIME - shown + LATE)
         if scene.message_brief and shown <= BRIEF_TIME:
             waits.append(BRIEF_TIME - shown + LATE)  # a brief message gives way sooner
-    if pulsing(scene):
+    if pulsing(scene) and scene.pace() > 0:
         waits.append(1 / PULSE_RATE)
     return min(waits, default=None)
+
+
+def pulse_step(scene: BoardScene, dt: float) -> float:
+    """How far the highlights' pulse moves on in a frame of ``dt`` seconds: slower, then
+    not at all, as the board comes to rest; never a jump after a long sleep."""
+    return min(dt, PULSE_STEP) * scene.pace()
 
 
 def pulsing(scene: BoardScene) -> bool:
@@ -72,4 +81,4 @@ def pulsing(scene: BoardScene) -> bool:
     return bool(board_marks.movable(scene) or board_marks.highlights(scene))
 
 
-__all__ = ["PULSE_RATE", "animating", "pulsing", "wake_after"]
+__all__ = ["PULSE_RATE", "animating", "pulse_step", "pulsing", "wake_after"]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.backdrop import MOTE_RATE, Motes, draw_backdrop
+from game.ui.backdrop import MOTE_RATE, MOTE_STEP, Motes, draw_backdrop
 from game.ui.routes import Route
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.widgets import (
@@ -138,10 +138,10 @@ class MenuScene(WidgetScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.motes.update(dt)
+        self.motes.update(min(dt, MOTE_STEP) * self.pace())  # at rest once the menu is left
 
     def wake_after(self) -> float | None:
-        return 1 / MOTE_RATE  # the dust drifts on
+        return 1 / MOTE_RATE if self.pace() > 0 else None  # the dust drifts, then settles
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_static(surface)

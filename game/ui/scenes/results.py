@@ -21,7 +21,7 @@ import pygame
 
 from game.play.session import GameSummary
 from game.rules.variants import VARIANTS
-from game.ui.backdrop import MOTE_RATE, Motes, draw_backdrop
+from game.ui.backdrop import MOTE_RATE, MOTE_STEP, Motes, draw_backdrop
 from game.ui.dice_seal import seed_note
 from game.ui.pictures import medal_icon
 from game.ui.result_words import (
@@ -193,7 +193,7 @@ class ResultsScene(WidgetScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.motes.update(dt)
+        self.motes.update(min(dt, MOTE_STEP) * self.pace())  # at rest once the page is left
         for leaf in self.leaves:
             leaf.age += dt
             leaf.vy += 520 * dt  # gravity, design px/s^2
@@ -208,7 +208,8 @@ class ResultsScene(WidgetScene):
         return bool(self.leaves)  # the winner's leaves falling
 
     def wake_after(self) -> float | None:
-        return 1 / MOTE_RATE  # the dust drifts on and the winner's glow breathes
+        # The dust drifts and the winner's glow breathes, then they settle.
+        return 1 / MOTE_RATE if self.pace() > 0 else None
 
     # -- layout and drawing ------------------------------------------------------------------------
 
@@ -287,7 +288,7 @@ class ResultsScene(WidgetScene):
         cx, cy = self.laurel_centre
         winner = self.winner
         if winner is not None:
-            pulse = 0.75 + 0.25 * math.sin(self.t * 2.0)
+            pulse = 0.75 + 0.25 * math.sin(self.motes.t * 2.0)  # the dust's (paced) time
             draw_glow(surface, (cx, cy), 120 * s, (90, 64, 20), pulse)
             laurel = laurel_sprite(round(62 * s), st.accent)
             surface.blit(laurel, laurel.get_rect(center=(cx, cy + round(4 * s))))
