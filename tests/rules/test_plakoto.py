@@ -340,9 +340,7 @@ def test_a_pinned_state_round_trips_through_json_and_bad_pins_are_refused(regist
     with pytest.raises(PositionError, match="must be pinned, not 2"):
         state_from_json(obj)
     # The mother's win reads back too.
-    won = after(
-        position(MOTHER_0, {1: 1, 24: 2, 18: 12}, my_pins=[1], to_act=1), (2, 1), "1/2 1/3"
-    )
+    won = after(position(MOTHER_0, {1: 1, 24: 2, 18: 12}, my_pins=[1], to_act=1), (2, 1), "1/2 1/3")
     assert state_from_json(json.loads(json.dumps(state_to_json(won)))) == won
 
 
@@ -425,3 +423,119 @@ def seeded_game_without_json(
         before = state
         state = m.play(state, chosen, legal)
         yield before, chosen, state
+
+
+# -- a reference: the rules written out plainly, to check the search against -----------------
+
+Result = tuple[tuple[int, ...], frozenset[int], frozenset[int]]
+
+
+def reference_results(where: Position, dice: tuple[int, int], while_pinned: bool) -> set[Result]:
+    """After every legal play of ``dice``: the mover's row, its pinned men and the opponent's
+    pinned men (both on the mover's pos), found by trying every sequence of steps with
+    RULES.md's words for Plakoto: slow and plain, not the engine's hooks."""
+    side = where.to_act
+    other = 1 - side
+    theirs = [0] + [where.board[other][OFF - p] for p in range(1, 25)]  # on my pos
+    my_pins0 = frozenset(pinned_pos(where.flags[side]))
+    their_pins0 = frozenset(OFF - p for p in pinned_pos(where.flags[other]))
+    rolled = dice * 2 if dice[0] == dice[1] else dice
+
+    def steps(row: list[int], mine_pinned: frozenset[int], their_pinned: frozenset[int], die: int):
+        for src in range(1, 25):
+            if not row[src] or src in mine_pinned:  # a pinned man cannot move
+                continue
+            dst = src + die
+            if dst <= 24:
+                if dst in mine_pinned:  # its point is closed to its own side
+                    continue
+                free_there = 0 if dst in their_pinned else theirs[dst]
+                if free_there >= 2:  # two or more free opponent men close a point
+                    continue
+            else:
+                all_home = not any(row[1:19])
+                if not all_home or (mine_pinned and not while_pinned):
+                    continue
+                if dst > 25 and any(row[19:src]):  # a higher die: the rearmost man only
+                    continue
+                dst = 25
+            yield src, dst
+
+    found: dict[Result, list[int]] = {}
+
+    def search(row, mine_pinned, their_pinned, left, used) -> None:
+        moved = False
+        for i, die in enumerate(left):
+            for src, dst in steps(row, mine_pinned, their_pinned, die):
+                moved = True
+                after_row = list(row)
+                after_row[src] -= 1
+                after_row[dst] += 1
+                pinned = set(their_pinned)
+                if not after_row[src]:
+                    pinned.discard(src)  # the last pinner left: the man is free
+                if dst <= 24 and theirs[dst] == 1:
+                    pinned.add(dst)  # landing on a lone man pins it (or adds a pinner)
+                rest = left[:i] + left[i + 1 :]
+                search(after_row, mine_pinned, frozenset(pinned), rest, [*used, die])
+        if not moved:
+            key = (tuple(row), mine_pinned, their_pinned)
+            score = sorted(used, reverse=True)
+            if key not in found or (len(score), score) > (len(found[key]), found[key]):
+                found[key] = score
+
+    search(list(where.board[side]), my_pins0, their_pins0, rolled, [])
+    most = max(len(s) for s in found.values())
+    best = max(s for s in found.values() if len(s) == most)
+    return {key for key, s in found.items() if s == best}
+
+
+def engine_results(variant: Plakoto, where: Position, dice: tuple[int, int]) -> set[Result]:
+    side = where.to_act
+    found = m.legal_plays(m.GameState(variant, where, m.Phase.MOVE, dice))
+    results = set()
+    for play in found:
+        after_play = variant.apply_play(where, play)
+        results.add(
+            (
+                after_play.board[side],
+                frozenset(pinned_pos(after_play.flags[side])),
+                frozenset(OFF - p for p in pinned_pos(after_play.flags[1 - side])),
+            )
+        )
+    assert len(results) == len(found)
+    return results
+
+
+ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
+
+
+@pytest.mark.parametrize("while_pinned", [False, True], ids=["default", "bear_off_while_pinned"])
+def test_the_search_agrees_with_the_rules_written_plainly(while_pinned):
+    """Every roll in the literal positions above, and two rolls in every tenth position of
+    a seeded game: the engine's plays leave exactly what the reference finds."""
+    variant = Plakoto({"bear_off_while_pinned": while_pinned})
+    literal = [
+        PLAKOTO.start_position(),
+        position({24: 13, 3: 1, 10: 1}, LONE_AT_8),
+        position({24: 13, 3: 1, 10: 1}, {1: 12, 8: 1, 13: 2}),
+        position({24: 12, 3: 1, 5: 1, 8: 1}, PINNED_AT_8, my_pins=[8]),
+        position({24: 12, 3: 1, 5: 1, 8: 1}, PINNED_AT_8, my_pins=[8], to_act=1),
+        position({2: 14, 3: 1}, {6: 14, 3: 1}, my_pins=[3], to_act=1),
+        position(HOME_PINNED, PINNER_AT_20, my_pins=[20]),
+        position({20: 1, 23: 1, 25: 13}, PINNER_AT_20, my_pins=[20]),
+        position(MOTHER_0, {1: 1, 24: 2, 18: 12}, my_pins=[1], to_act=1),
+    ]
+    for where in literal:
+        for dice in ROLLS:
+            assert engine_results(variant, where, dice) == reference_results(
+                where, dice, while_pinned
+            ), (where, dice)
+    rng = random.Random(5)
+    seen = [before.position for before, _play, _state in seeded_game_without_json(variant, 3)][::10]
+    assert any(any(p.flags) for p in seen)  # the game's positions include pins
+    for where in seen:
+        for dice in rng.sample(ROLLS, 2):
+            assert engine_results(variant, where, dice) == reference_results(
+                where, dice, while_pinned
+            ), (where, dice)
