@@ -81,11 +81,17 @@ class Plakoto(Variant):
         {Kind.SINGLE, Kind.GAMMON, Kind.MOTHER, Kind.TIE}
     )
     sources: ClassVar[tuple[Source, ...]] = (
-        Source("Ludii Portal", "Plakoto", note="the start, contrary movement, pinning"),
         Source(
-            "kafenio.eu",
-            "Tavli: Plakoto",
-            note="the mother pinned loses double; both mothers pinned, a draw",
+            "Ludii Portal",
+            "Plakoto",
+            note="the start, trapping, no bearing off with a man trapped at home, the mother",
+        ),
+        Source("iTavli", "Rules for Plakoto game", note="pinning and the mother"),
+        Source(
+            "J. Mamoun",
+            "Plakoto: introduction, rules and basic strategy",
+            "2017",
+            note="any number of men may pile on a pinned man; it is free when all have left",
         ),
     )
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
@@ -96,7 +102,7 @@ class Plakoto(Variant):
             "Bear off while pinned",
             "Once all fifteen are home, the free men may bear off even while one of them "
             "is pinned (the pinned man waits to be freed).",
-            "house rules",
+            "a house rule (RULES.md's option)",
         ),
         OptionSpec(
             "mother_points",
@@ -105,7 +111,7 @@ class Plakoto(Variant):
             "Points for the mother",
             "What a side wins when the opponent's mother (its last man on its starting "
             "point) is pinned there and the winner has no man left on its own start.",
-            "2 after kafenio.eu; 1 or 3 as house rules",
+            "RULES.md: the double game by default; 1 or 3 as house rules",
         ),
     )
 
