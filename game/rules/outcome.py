@@ -18,6 +18,7 @@ class Kind(enum.StrEnum):
     LURCHING = "lurching"
     LAST_MOVER = "last_mover"
     MARS = "mars"  # Long Nardy's double win: the loser bore off none
+    MOTHER = "mother"  # Plakoto: the loser's last man on its starting point was pinned
 
 
 class Termination(enum.StrEnum):
@@ -26,6 +27,7 @@ class Termination(enum.StrEnum):
     BORNE_OFF = "borne_off"  # the winner finished the race (or reached its goal)
     BLOCKADE = "blockade"  # a shut-out, lympolding or lurching
     DEADLOCK = "deadlock"  # nobody could ever move again
+    MOTHER = "mother"  # Plakoto: a mother pinned (a win), or both mothers (a tie)
     RESIGNED = "resigned"  # the loser resigned and the winner accepted
     DROPPED = "dropped"  # a double was refused
     CONCEDED = "conceded"  # a player left the game

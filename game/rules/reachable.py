@@ -6,7 +6,7 @@ corrupted on the way can be well formed and still be one that no game reaches;
 played on, it would give answers that mean nothing. ``check_reachable`` refuses
 those it can tell by what play guarantees:
 
-- flags a variant never sets (only Lombardorum and El Mundo have any), and
+- flags a variant never sets (only Lombardorum, El Mundo and Plakoto have any), and
   flags that contradict the board;
 - an opening throw that was a tie (ties are thrown again), a side on roll that
   does not follow from the opening throw and the plays made, a backgammon game
@@ -34,6 +34,7 @@ from dataclasses import replace
 from game.rules.errors import RulesError
 from game.rules.match import RESIGN_KINDS, GameState, MatchScore, Phase, can_double
 from game.rules.outcome import Kind, Outcome, Termination
+from game.rules.variants._plakoto import Plakoto
 from game.rules.variants.el_mundo import PLACEMENT_ROUNDS, ElMundo, place_of, turns_taken
 from game.rules.variants.lombardorum import START_EMPTIED, Lombardorum
 
@@ -89,6 +90,8 @@ def _check_flags(state: GameState) -> None:
             # earlier versions set the flag only when the side moved its last man away.)
     elif isinstance(variant, ElMundo):
         _check_el_mundo_flags(state, variant)
+    elif isinstance(variant, Plakoto):
+        pass  # its flags are the pinned men: Plakoto.validate checks them against the board
     elif any(position.flags):
         raise UnreachableStateError(
             f"{variant.id} keeps no flags; got {list(position.flags)} (give zeros)"

@@ -368,7 +368,8 @@ def _read_position(obj: dict[str, Any], variant: Variant, on_roll: int) -> Posit
             _int_list(row, f"board[{i}]", width, 0, variant.men) for i, row in enumerate(board)
         )
         hand = _int_list(obj.get("hand", [0] * players), "hand", players, 0, variant.men)
-        flags = _int_list(obj.get("flags", [0] * players), "flags", players, 0, 1 << 16)
+        # (Plakoto keeps a bit per pinned pos 1-23: the largest flags of any variant.)
+        flags = _int_list(obj.get("flags", [0] * players), "flags", players, 0, 1 << 24)
         position = Position(rows, on_roll, hand, flags)
         if "position_id" in obj:
             if variant.id != "backgammon":
