@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test quick bench lint types clean
+.PHONY: play test quick bench bench-ladder bench-uct bench-gnubg lint types clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -30,14 +30,29 @@ $(VENV)/.bench: $(STAMP) pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test,bench]'
 	touch $(VENV)/.bench
 
+# Speed and strength, in under 30 minutes on two cores: every step has a budget. The ladder
+# plays each pair of levels for at most 20 s (a few dozen games: a sign, not a verdict), the
+# expert meets UCT in a short backgammon match and GNU Backgammon judges 60 positions.
 bench: $(STAMP) $(VENV)/.bench
 	$(PY) -m benchmarks.movegen benchmarks/data/backgammon-bench.txt
 	$(PY) -m benchmarks.decisions
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.frames
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.frames --variants backgammon --level expert --seconds 30
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.idle
+	$(PY) -m benchmarks.ladder --variant all --max-seconds 20
+	$(PY) -m benchmarks.baseline --variant backgammon --games 10 --max-seconds 180
+	$(PY) -m benchmarks.gnubg_error --level expert advanced --positions 60 --plies 2
+
+# The long runs, each behind its own target (hours): the full ladder of every variant, the
+# expert against UCT in 100 games of backgammon and Lombardorum, GNU Backgammon's judgement
+# of 300 positions.
+bench-ladder: $(STAMP)
 	$(PY) -m benchmarks.ladder --variant all --max-seconds 900
+
+bench-uct: $(STAMP)
 	$(PY) -m benchmarks.baseline --variant backgammon lombardorum --games 100 --max-seconds 1800
+
+bench-gnubg: $(STAMP) $(VENV)/.bench
 	$(PY) -m benchmarks.gnubg_error --level expert advanced --positions 300 --plies 2
 
 lint: $(STAMP)
