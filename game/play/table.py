@@ -25,7 +25,7 @@ from typing import Any
 
 from game.play import events as ev
 from game.play.advice import TutorTally, chance_game, grade
-from game.play.record import RESIGN_WORDS
+from game.play.record import SAID
 from game.play.replaying import REPLAY_HELP, replay_step
 from game.play.session import (
     GameSetup,
@@ -48,18 +48,6 @@ from game.rules.variants import find_variant
 
 log = logging.getLogger(__name__)
 
-# What the board says a side did, after its name.
-SAID: dict[type[a.Action], Callable[[Any], str]] = {
-    a.NameDie: lambda x: f"names a {x.value}",
-    a.Double: lambda x: "doubles",
-    a.Take: lambda x: "takes",
-    a.Drop: lambda x: "drops",
-    a.Beaver: lambda x: "beavers",
-    a.Accept: lambda x: "accepts",
-    a.Reject: lambda x: "refuses: play on",
-    a.Resign: lambda x: f"offers to resign {RESIGN_WORDS[x.level]}",
-    a.Concede: lambda x: "concedes",
-}
 PERSON_SAYS = (a.Double, a.Resign, a.Concede, a.Reject)  # heard by the other side
 
 
