@@ -87,3 +87,25 @@ def test_the_board_cuts_no_words(app, cut, variant_id):
     board = app.go(Route.BOARD, setup)
     draw(app, board, 5)
     assert cut == []
+
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_match_heading_stays_inside_the_window_in_the_crawford_game(app, size):
+    """The side column's longest heading ("Match to 15 (Crawford)") stays inside the
+    column left of the board: the window's left edge is backdrop, not lettering (the
+    heading was drawn whole, centred on the column, and ran off the edge)."""
+    from dataclasses import replace
+
+    from scene_kit import resize
+
+    resize(app, size)
+    setup = GameSetup("backgammon", {"cube": True}, seats=(Seat(), Seat()), seed=7)
+    board = app.go(Route.BOARD, setup)
+    state = board.table.game.states[-1]
+    match = replace(state.match, length=15, score=(0, 14), crawford=True)
+    board.table.game.states[-1] = replace(state, match=match)
+    draw(app, board, 3)
+    rows = range(0, round(board.view.layout.frame[1] + 40 * app.scale))
+    edge = [app.screen.get_at((x, y)) for x in range(3) for y in rows]
+    assert max(max(c.r, c.g, c.b) for c in edge) < 90  # the accent's gold is ~200

@@ -18,7 +18,16 @@ from game.ui.dice_seal import seal_lines
 from game.ui.hints import GOOD_COLOUR
 from game.ui.render.board_marks import move_marks, used_dice
 from game.ui.theme import side_colours
-from game.ui.widgets import Style, _mix, draw_text, draw_token, get_font, rounded_box
+from game.ui.widgets import (
+    Style,
+    _mix,
+    draw_text,
+    draw_token,
+    fit_size,
+    fit_text,
+    get_font,
+    rounded_box,
+)
 
 if TYPE_CHECKING:
     from game.ui.render.board_reader import BoardReader
@@ -165,7 +174,10 @@ def draw_score(surface: pygame.Surface, scene: BoardReader) -> None:
     words = f"Match to {match.length}" if match.length else "Money game"
     if match.crawford:
         words += " (Crawford)"
-    head = font("caps", round(22 * scale)).render(words, True, theme.accent)
+    room = round(fx - 12 * scale)  # the side column, left of the board
+    size = fit_size(words, "caps", 22 * scale, room, 15 * scale)
+    words = fit_text(words, "caps", size, room)
+    head = get_font("caps", size).render(words, True, theme.accent)
     surface.blit(head, head.get_rect(midtop=(round(cx), round(fy + 4 * scale))))
     face = font("text", round(22 * scale))
     places = score_places(scene)
