@@ -79,3 +79,10 @@ def test_the_trail_goes_once_the_person_moves_a_man(app):
     src = min(scene.turn.sources())
     scene.make(next(iter(scene.turn.moves_from(src).values())))
     assert board_trail.trails_shown(scene) == []
+
+
+def test_the_computers_play_stays_named_after_its_message_has_gone(app):
+    scene = after_the_computers_play(app)
+    said = [e for e in scene.log if e["action"] == "play" and e["side"] == 1][-1]["play"]
+    scene.message_time = scene.t - 100  # the message naming it is long gone
+    assert board_words.message_text(scene).startswith(f"Crimson played {said}  ·  ")
