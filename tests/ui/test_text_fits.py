@@ -109,3 +109,33 @@ def test_the_match_heading_stays_inside_the_window_in_the_crawford_game(app, siz
     rows = range(0, round(board.view.layout.frame[1] + 40 * app.scale))
     edge = [app.screen.get_at((x, y)) for x in range(3) for y in rows]
     assert max(max(c.r, c.g, c.b) for c in edge) < 90  # the accent's gold is ~200
+
+
+LONGEST_SAID = (
+    "Ivory resigns how much? A single game is 16 points, a gammon 32, a backgammon 48  ·  "
+    "and then some more words than any line under the board has room for"
+)
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_line_under_the_board_stays_in_the_window(app, variant_id, size):
+    """Whatever the board says, its message stays inside the window (the line at the
+    foot was drawn whole, however long, and ran off both edges)."""
+    from scene_kit import resize
+
+    from game.ui.render import board_controls
+
+    resize(app, size)
+    players = 4 if variant_id == "el_mundo" else 2
+    setup = GameSetup(variant_id, {}, seats=(Seat(),) * players, seed=7)
+    board = app.go(Route.BOARD, setup)
+    draw(app, board, 2)
+    board.say(LONGEST_SAID)
+    message = board_controls.layout_message(board)
+    assert message is not None
+    window = app.screen.get_rect()
+    for line in message.lines:
+        label = board_controls.message_label(line.text, line.size, line.colour, line.fit)
+        drawn = label.get_rect(topleft=line.rect.topleft)
+        assert window.contains(drawn), (line.text, drawn, window)

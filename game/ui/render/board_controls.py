@@ -231,12 +231,13 @@ def layout_message(scene: BoardReader) -> Message | None:
     if layout.geometry == "round":
         return hub_message(scene, text, pad)
     if below >= face.get_height() + pad or width - (fx + fw) < 120 * scale:
-        # A line at the foot of the window, under the board.
-        label = message_label(text, size, theme.text)
+        # A line at the foot of the window, under the board (narrowed to fit it).
+        fit = width - 4 * pad
+        label = message_label(text, size, theme.text, fit)
         box = label.get_rect(midbottom=(width // 2, height - pad))
         back = pygame.Rect((0, 0), box.inflate(3 * pad, pad).size)
         back.center = box.center
-        line = Line(text, size, theme.text, box)
+        line = Line(text, size, theme.text, box, fit)
         return Message(text, (line,), box.inflate(3 * pad, pad), back, (0, 0, 0, 150))
     # No room below the board: the panel at its right, word-wrapped, near the top.
     column = round(width - (fx + fw) - 2 * pad)
