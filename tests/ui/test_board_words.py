@@ -4,6 +4,7 @@ for the scene (only the names of ``BoardReader``) and the rules' states."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -205,3 +206,17 @@ def test_the_other_sides_last_play_stays_named_while_it_is_drawn():
     assert not w.prompt(scene, moving).startswith("X")
     looked = board(state, last_plays={other: ("b", "p")}, last_named={other: "X"}, looking=0)
     assert not w.prompt(looked, state).startswith("X")
+
+
+def test_choosing_how_much_to_resign_says_what_each_costs():
+    """With the resignation buttons open the prompt asks how much, with the points each
+    gives away at the cube's value (it still said to roll the dice)."""
+    state = rolling()
+    scene = board(state, resigning=True)
+    name = NAMES[state.to_act]
+    ask = f"{name} resigns how much? A single game is 1 point, a gammon 2, a backgammon 3"
+    assert w.prompt(scene, state) == ask
+    doubled = replace(state, cube=m.Cube(4, state.to_act))
+    assert w.prompt(board(doubled, resigning=True), doubled).endswith(
+        "is 4 points, a gammon 8, a backgammon 12"
+    )

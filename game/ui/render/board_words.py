@@ -53,6 +53,8 @@ def prompt(scene: BoardReader, state: m.GameState) -> str:
         return replay_prompt(scene, name)
     if not scene.seat(state.to_act).human:
         return f"{name} is thinking" if state.phase is m.Phase.MOVE else ""
+    if scene.resigning and state.phase in (m.Phase.ROLL, m.Phase.MOVE):
+        return f"{name} resigns how much? {resign_stakes(state).capitalize()}"
     if state.phase is m.Phase.ROLL:
         return f"{followed(scene)}{name}: roll the dice (Space)"
     if state.phase is m.Phase.TAKE:
@@ -84,6 +86,20 @@ def trails_shown(scene: BoardReader) -> list[int]:
     if scene.hint_card is not None or scene.looking is not None:
         return []
     return [side for side in scene.last_plays if side != state.to_act]
+
+
+def resign_stakes(state: m.GameState) -> str:
+    """What each resignation open to the side on roll would give the other side
+    ("a single game is 2 points, a gammon 4, a backgammon 6")."""
+    offers = []
+    for action in button_actions(state).values():
+        if isinstance(action, a.Resign):
+            ended = m.accept(m.resign(state, action.level))
+            points = ended.result.points if ended.result is not None else 0
+            unit = "" if offers else (" point" if points == 1 else " points")
+            verb = "" if offers else " is"
+            offers.append(f"{RESIGN_WORDS[action.level]}{verb} {points}{unit}")
+    return ", ".join(offers)
 
 
 def followed(scene: BoardReader) -> str:
@@ -161,6 +177,7 @@ __all__ = [
     "message_text",
     "prompt",
     "replay_prompt",
+    "resign_stakes",
     "trails_shown",
     "wanted_buttons",
 ]
