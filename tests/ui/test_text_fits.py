@@ -139,3 +139,44 @@ def test_the_line_under_the_board_stays_in_the_window(app, variant_id, size):
         label = board_controls.message_label(line.text, line.size, line.colour, line.fit)
         drawn = label.get_rect(topleft=line.rect.topleft)
         assert window.contains(drawn), (line.text, drawn, window)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_no_word_on_the_dice_page_lies_across_a_bar(app, monkeypatch, size):
+    """The dice page's words (the fair line's label, the percentages, the faces) stand
+    clear of the bars, whatever the counts (the label was drawn over the sixth bar)."""
+    from scene_kit import resize
+
+    from game.ui.scenes import dice_stats
+
+    resize(app, size)
+    scene, _ = enter(app, "dice")
+    mine, others = dice_stats.DiceTally(), dice_stats.DiceTally()
+    for dice in ([6, 6], [6, 5], [4, 6], [1, 2], [3, 6]):
+        mine.add(dice)
+    for dice in ([1, 2], [3, 4, 5], [6, 6, 6]):  # one two-dice roll
+        others.add(dice)
+    scene.tallies = (mine, others)
+    words: list[tuple[str, pygame.Rect]] = []
+    bars: list[pygame.Rect] = []
+    original_text, original_rect = dice_stats.draw_text, pygame.draw.rect
+
+    def text(surface, what, *args, **kwargs):
+        rect = original_text(surface, what, *args, **kwargs)
+        words.append((what, rect))
+        return rect
+
+    def rect(surface, colour, box, *args, **kwargs):
+        if colour == scene.back_button.style.accent_dark:
+            bars.append(pygame.Rect(box))
+        return original_rect(surface, colour, box, *args, **kwargs)
+
+    monkeypatch.setattr(dice_stats, "draw_text", text)
+    monkeypatch.setattr(pygame.draw, "rect", rect)
+    scene.relayout()
+    scene.paint_static(app.screen)
+    assert len(bars) == 12
+    assert any(w == "fair: 16.7%" for w, _ in words)
+    crossed = [(w, r) for w, r in words for bar in bars if r.colliderect(bar)]
+    assert crossed == []
+    assert any("5 rolls" in w for w, _ in words) and any("1 two-dice roll" in w for w, _ in words)
