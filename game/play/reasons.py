@@ -1,6 +1,7 @@
 """Why a man a person clicks cannot move: the short reason the board gives instead of
 doing nothing (men must enter first, the points it could reach are shut, a capture is
-owed, the rules want more of the dice, it may not bear off yet)."""
+owed, the rules want more of the dice, it may not bear off yet, or its number is too
+high to bear it off)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ ENTER_FIRST = "Your men waiting to enter must come in first"
 DICE_USED = "Your dice are all played"
 BLOCKED = "That man is shut in: every point it could reach is taken"
 NOT_HOME = "Men bear off only when all are home"
+TOO_HIGH = "Too high a number to bear that man off from there"
 MUST_CAPTURE = "A capture is possible, and a capture must be made"
 MORE_DICE = "Not with that man: the rules make you play as much of the dice as you can"
 NOT_YOURS = ""  # an empty point, or not the mover's: nothing to say
@@ -49,6 +51,11 @@ def why_not(turn: TurnInput, pos: int) -> str:
         any(board.mine[1 : variant.bear_from]) or board.waiting()
     ):
         return NOT_HOME
+    if pos + max(left) > variant.off_pos:
+        # All home, and a die would carry it past the edge: the rules want the exact
+        # number there (or, in some games, the rearmost man), and every point its
+        # other dice reach is taken.
+        return TOO_HIGH
     return BLOCKED
 
 
