@@ -624,7 +624,11 @@ class Table:
             forced = self.turn.forced
             if forced is not None:
                 name = self.name(state.to_act)
-                self.say(f"{name} cannot move: pass" if not forced else f"Forced play for {name}")
+                if forced:  # named, as the computer's plays are: what just happened
+                    words = format_turn(state.variant, state.dice, forced)
+                    self.say(f"Forced play for {name}: {words}")
+                else:
+                    self.say(f"{name} cannot move: pass")
                 self.commit(forced, animate=True)
                 self._tell(ev.Wait("forced"))
                 return
