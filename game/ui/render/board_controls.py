@@ -259,6 +259,9 @@ def layout_message(scene: BoardReader) -> Message | None:
     return Message(text, tuple(lines), area)
 
 
+SEPARATOR = "  ·  "  # between the parts of a message (the last play, then the prompt)
+
+
 def hub_message(scene: BoardReader, text: str, pad: int) -> Message:
     """The message of a ring board: above the dice, inside the ring's hub, where no man
     stands (on two lines, or smaller, when one line would reach the men)."""
@@ -284,17 +287,18 @@ def hub_message(scene: BoardReader, text: str, pad: int) -> Message:
         return shrink, rooms
 
     words = text.split()
-    choices = [[text]]
-    if len(words) > 1:  # two lines, broken near the middle
-        cut = min(range(1, len(words)), key=lambda k: abs(len(" ".join(words[:k])) - len(text) / 2))
-        choices.append([" ".join(words[:cut]), " ".join(words[cut:])])
-    one = fitted(choices[0])
+    one = fitted([text])
     shrink, rooms = one
-    chosen = choices[0]
-    if one[0] < 0.8 and len(choices) > 1:
-        two = fitted(choices[1])
-        if two[0] > one[0]:
-            (shrink, rooms), chosen = two, choices[1]
+    chosen = [text]
+    if one[0] < 0.8 and len(words) > 1:  # two lines, broken near the middle
+        cut = min(range(1, len(words)), key=lambda k: abs(len(" ".join(words[:k])) - len(text) / 2))
+        two = [" ".join(words[:cut]), " ".join(words[cut:])]
+        if SEPARATOR in text:  # or one each side of the separator (which goes) if as big
+            parts = text.split(SEPARATOR, 1)
+            if fitted(parts)[0] >= 0.9 * fitted(two)[0]:
+                two = parts
+        if fitted(two)[0] > one[0]:
+            (shrink, rooms), chosen = fitted(two), two
     size = max(8, int(usual * shrink))
     face = font("italic", size)
     step = face.get_linesize()
