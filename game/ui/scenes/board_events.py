@@ -36,8 +36,10 @@ def show_event(scene: BoardScene, event: ev.Event) -> None:
             if before is not None:
                 scene.last_plays[side] = (before, play)  # left on the board (board_trail)
                 scene.last_named.pop(side, None)  # the latest play comes last
-                if event.notation:
-                    colour = side_colours(scene.theme, side).name
+                colour = side_colours(scene.theme, side).name
+                if not play:  # a pass ("pass" in the notation)
+                    scene.last_named[side] = f"{colour} could not move"
+                elif event.notation:
                     scene.last_named[side] = f"{colour} played {event.notation}"
             if animate:
                 scene.animate_steps(side, play)
