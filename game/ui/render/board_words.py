@@ -91,7 +91,7 @@ def trails_shown(scene: BoardReader) -> list[int]:
 def resign_stakes(state: m.GameState) -> str:
     """What each resignation open to the side on roll would give the other side
     ("a single game is 2 points, a gammon 4, a backgammon 6")."""
-    offers = []
+    offers: list[str] = []
     for action in button_actions(state).values():
         if isinstance(action, a.Resign):
             ended = m.accept(m.resign(state, action.level))
