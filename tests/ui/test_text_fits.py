@@ -180,3 +180,24 @@ def test_no_word_on_the_dice_page_lies_across_a_bar(app, monkeypatch, size):
     crossed = [(w, r) for w, r in words for bar in bars if r.colliderect(bar)]
     assert crossed == []
     assert any("5 rolls" in w for w, _ in words) and any("1 two-dice roll" in w for w, _ in words)
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_side_column_stays_inside_the_window(app, monkeypatch, variant_id, size):
+    """Nothing in the column left of the board (names, pips, the dice seal) reaches the
+    window's left edge: El Mundo's narrow column cut the seal's digits off."""
+    from scene_kit import resize
+
+    from game.ui.render import board_hud
+
+    wide = ("Dice sealed", "00000000 00000000", "+ your throw")  # the widest digits
+    monkeypatch.setattr(board_hud, "seal_lines", lambda *args: wide)
+    resize(app, size)
+    players = 4 if variant_id == "el_mundo" else 2
+    setup = GameSetup(variant_id, {}, seats=(Seat(),) * players, seed=7)
+    board = app.go(Route.BOARD, setup)
+    draw(app, board, 3)
+    height = app.screen.get_height()
+    edge = [app.screen.get_at((x, y)) for x in range(2) for y in range(height)]
+    assert max(max(c.r, c.g, c.b) for c in edge) < 90

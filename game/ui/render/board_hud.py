@@ -121,6 +121,9 @@ def draw_seal(surface: pygame.Surface, scene: BoardReader) -> None:
         return
     face = font("italic", round(14 * scale))
     lines = seal_lines(scene.seed, scene.contribution, scene.manual)
+    room = fx - 8 * scale  # a narrow column (El Mundo's): a line word by word
+    if any(face.size(text)[0] > room for text in lines):
+        lines = [word for text in lines for word in narrow(text, face, room)]
     if scene.setup.mode == "campaign":
         draw_level(surface, scene)
     for i, text in enumerate(lines):
@@ -128,6 +131,18 @@ def draw_seal(surface: pygame.Surface, scene: BoardReader) -> None:
         line.set_alpha(150)
         y = round(fy + fh - (16 * len(lines) - 16 * i) * scale)
         surface.blit(line, line.get_rect(midtop=(round(fx / 2), y)))
+
+
+def narrow(text: str, face: pygame.font.Font, room: float) -> list[str]:
+    """``text`` in lines no wider than ``room`` where its words allow (a word wider
+    than that stays whole)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and face.size(f"{lines[-1]} {word}")[0] <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def score_places(scene: BoardReader) -> list[tuple[int, pygame.Rect, pygame.Rect]]:
