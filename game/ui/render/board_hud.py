@@ -123,7 +123,7 @@ def draw_seal(surface: pygame.Surface, scene: BoardReader) -> None:
     lines = seal_lines(scene.seed, scene.contribution, scene.manual)
     room = fx - 8 * scale  # a narrow column (El Mundo's): a line word by word
     if any(face.size(text)[0] > room for text in lines):
-        lines = [word for text in lines for word in narrow(text, face, room)]
+        lines = tuple(word for text in lines for word in narrow(text, face, room))
     if scene.setup.mode == "campaign":
         draw_level(surface, scene)
     for i, text in enumerate(lines):
