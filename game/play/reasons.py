@@ -15,13 +15,15 @@ NOT_HOME = "Men bear off only when all are home"
 TOO_HIGH = "Too high a number to bear that man off from there"
 MUST_CAPTURE = "A capture is possible, and a capture must be made"
 MORE_DICE = "Not with that man: the rules make you play as much of the dice as you can"
-NOT_YOURS = ""  # an empty point, or not the mover's: nothing to say
+THEIRS = "That man is not yours to move"
+NOT_THERE = "The man you picked cannot go there"
+NOT_YOURS = ""  # an empty point: nothing to say
 
 
 def why_not(turn: TurnInput, pos: int) -> str:
     """Why the mover's man on ``pos`` (0: the bar or hand) cannot move now, in the
-    board's words; "" when there is nothing to explain (no man of the mover there, or
-    it can move)."""
+    board's words (the man there is another side's, say so); "" when there is nothing
+    to explain (nobody's man there, or it can move)."""
     if pos in turn.sources():
         return ""
     variant = turn.variant
@@ -29,6 +31,8 @@ def why_not(turn: TurnInput, pos: int) -> str:
     board = Board(variant, position)
     here = board.waiting() if pos == 0 else board.mine[pos] if pos < len(board.mine) else 0
     if not here:
+        if 0 < pos <= variant.track_length and board.others_at(pos)[1]:
+            return THEIRS  # a click on the other side's man did nothing: say why
         return NOT_YOURS
     left = turn.dice_remaining
     if not left:

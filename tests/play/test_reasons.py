@@ -131,3 +131,33 @@ def test_shut_in_is_never_said_of_a_man_a_die_would_carry_off(variant_id):
             play: state.variant.apply_play(state.position, play).pip_count(side) for play in plays
         }
         state = m.play(state, min(plays, key=after.__getitem__), plays)
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_a_click_on_another_sides_man_says_it_is_not_yours(variant_id):
+    """Through a seeded game: every point of the mover's track where only another side's
+    men stand answers that the man is not the mover's (a click there did nothing,
+    without a word); an empty point still says nothing."""
+    rng = random.Random(3)
+    state = m.new_game(find_variant(variant_id), rng)
+    theirs = empty = 0
+    for _ in range(40):
+        if state.is_over:
+            break
+        if state.phase is not m.Phase.MOVE:
+            state = m.roll(state, rng) if state.phase is m.Phase.ROLL else m.choose_die(state, 1)
+            continue
+        plays = m.legal_plays(state)
+        turn = TurnInput(state, plays)
+        board = r.Board(state.variant, state.position)
+        for pos in range(1, state.variant.track_length + 1):
+            if board.mine[pos]:
+                continue
+            if board.others_at(pos)[1]:
+                assert r.why_not(turn, pos) == r.THEIRS, pos
+                theirs += 1
+            else:
+                assert r.why_not(turn, pos) == "", pos
+                empty += 1
+        state = m.play(state, rng.choice(plays), plays)
+    assert theirs and empty
