@@ -21,6 +21,8 @@ SLOW_FILES: tuple[str, ...] = (
 # Tests slow wherever they are (function names: every parameter is slow).
 SLOW_TESTS: frozenset[str] = frozenset(
     {
+        # Racing games into the bearing off (Duodecim's three dice: about 6 s).
+        "test_shut_in_is_never_said_of_a_man_a_die_would_carry_off",
         # Whole games played through the window by computer seats.
         "test_a_computer_game_of_every_variant_reaches_its_end",  # against the table
         "test_every_save_after_every_decision_replays_and_resumes",

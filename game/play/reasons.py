@@ -1,6 +1,7 @@
 """Why a man a person clicks cannot move: the short reason the board gives instead of
 doing nothing (men must enter first, the points it could reach are shut, a capture is
-owed, the rules want more of the dice, it may not bear off yet)."""
+owed, the rules want more of the dice, it may not bear off yet, or its number is too
+high to bear it off)."""
 
 from __future__ import annotations
 
@@ -11,15 +12,18 @@ ENTER_FIRST = "Your men waiting to enter must come in first"
 DICE_USED = "Your dice are all played"
 BLOCKED = "That man is shut in: every point it could reach is taken"
 NOT_HOME = "Men bear off only when all are home"
+TOO_HIGH = "Too high a number to bear that man off from there"
 MUST_CAPTURE = "A capture is possible, and a capture must be made"
 MORE_DICE = "Not with that man: the rules make you play as much of the dice as you can"
-NOT_YOURS = ""  # an empty point, or not the mover's: nothing to say
+THEIRS = "That man is not yours to move"
+NOT_THERE = "The man you picked cannot go there"
+NOT_YOURS = ""  # an empty point: nothing to say
 
 
 def why_not(turn: TurnInput, pos: int) -> str:
     """Why the mover's man on ``pos`` (0: the bar or hand) cannot move now, in the
-    board's words; "" when there is nothing to explain (no man of the mover there, or
-    it can move)."""
+    board's words (the man there is another side's, say so); "" when there is nothing
+    to explain (nobody's man there, or it can move)."""
     if pos in turn.sources():
         return ""
     variant = turn.variant
@@ -27,6 +31,8 @@ def why_not(turn: TurnInput, pos: int) -> str:
     board = Board(variant, position)
     here = board.waiting() if pos == 0 else board.mine[pos] if pos < len(board.mine) else 0
     if not here:
+        if 0 < pos <= variant.track_length and board.others_at(pos)[1]:
+            return THEIRS  # a click on the other side's man did nothing: say why
         return NOT_YOURS
     left = turn.dice_remaining
     if not left:
@@ -49,6 +55,11 @@ def why_not(turn: TurnInput, pos: int) -> str:
         any(board.mine[1 : variant.bear_from]) or board.waiting()
     ):
         return NOT_HOME
+    if pos + max(left) > variant.off_pos:
+        # All home, and a die would carry it past the edge: the rules want the exact
+        # number there (or, in some games, the rearmost man), and every point its
+        # other dice reach is taken.
+        return TOO_HIGH
     return BLOCKED
 
 

@@ -5,7 +5,7 @@ named dice in words (``{"action": "play", "dice": [6, 5], "play": "24/13"}`` ->
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from game.rules import actions as a
@@ -20,6 +20,20 @@ WORDS: dict[str, str] = {
     a.Concede.name: "concedes",
 }
 RESIGN_WORDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}  # what a resignation offers
+
+# What the board says a side did, after its name (the table as it is played, the replay
+# with its few words of its own: game.play.replaying.REPLAY_WORDS).
+SAID: dict[type[a.Action], Callable[[Any], str]] = {
+    a.NameDie: lambda x: f"names a {x.value}",
+    a.Double: lambda x: "doubles",
+    a.Take: lambda x: "takes",
+    a.Drop: lambda x: "drops",
+    a.Beaver: lambda x: "beavers",
+    a.Accept: lambda x: "accepts",
+    a.Reject: lambda x: "refuses: play on",
+    a.Resign: lambda x: f"offers to resign {RESIGN_WORDS[x.level]}",
+    a.Concede: lambda x: "concedes",
+}
 
 
 def record_lines(log: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[str]:
@@ -42,4 +56,4 @@ def record_lines(log: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list
     return lines
 
 
-__all__ = ["RESIGN_WORDS", "record_lines"]
+__all__ = ["RESIGN_WORDS", "SAID", "record_lines"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.play import events as ev
+from game.play.record import SAID
 from game.rules import actions as a
 from game.rules import match as m
 from game.rules.errors import RulesError
@@ -17,17 +18,21 @@ REPLAY_HELP = "Replay: Right or Space for the next move, Left to go back, A to p
 if TYPE_CHECKING:
     from game.play.table import Table
 
+# Where the replay's words differ from the table's (game.play.record.SAID): a refusal
+# watched again tells what was done, not what to do next ("play on").
 REPLAY_WORDS: dict[type[a.Action], str] = {
-    a.Double: "doubles",
-    a.Take: "takes",
-    a.Beaver: "beavers",
-    a.Drop: "drops",
-    a.Resign: "offers to resign",
-    a.Accept: "accepts",
     a.Reject: "refuses",
-    a.Concede: "concedes",
-    a.NameDie: "names a die",
 }
+
+
+def replay_words(action: a.Action) -> str:
+    """What the replay says a side did, after its name."""
+    kind = type(action)
+    if kind in REPLAY_WORDS:
+        return REPLAY_WORDS[kind]
+    if kind in SAID:
+        return SAID[kind](action)
+    return action.name
 
 
 def replay_step(table: Table) -> None:
@@ -69,8 +74,7 @@ def replay_step(table: Table) -> None:
             table.say(f"{name} plays {entry['play']}  ·  {counted}")
         case _:
             table._push(action, after)
-            words = REPLAY_WORDS.get(type(action), action.name)
-            table.say(f"{name} {words}  ·  {counted}")
+            table.say(f"{name} {replay_words(action)}  ·  {counted}")
     table._tell(ev.Wait("replay" if table.replay_auto else "now"))
 
 
@@ -111,4 +115,4 @@ def replay_auto(table: Table) -> None:
     table.say("Playing on by itself (A stops)" if table.replay_auto else REPLAY_HELP)
 
 
-__all__ = ["REPLAY_WORDS", "replay_auto", "replay_back", "replay_on", "replay_step"]
+__all__ = ["REPLAY_WORDS", "replay_auto", "replay_back", "replay_on", "replay_step", "replay_words"]

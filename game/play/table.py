@@ -28,7 +28,7 @@ from game.play import events as ev
 from game.play.advice import TutorTally, chance_game, grade
 from game.play.autoplay import make_sure_play
 from game.play.hint_desk import HintDesk
-from game.play.record import RESIGN_WORDS
+from game.play.record import SAID
 from game.play.replaying import REPLAY_HELP, replay_step
 from game.play.session import (
     GameSetup,
@@ -52,18 +52,6 @@ from game.rules.variants.base import Variant
 
 log = logging.getLogger(__name__)
 
-# What the board says a side did, after its name.
-SAID: dict[type[a.Action], Callable[[Any], str]] = {
-    a.NameDie: lambda x: f"names a {x.value}",
-    a.Double: lambda x: "doubles",
-    a.Take: lambda x: "takes",
-    a.Drop: lambda x: "drops",
-    a.Beaver: lambda x: "beavers",
-    a.Accept: lambda x: "accepts",
-    a.Reject: lambda x: "refuses: play on",
-    a.Resign: lambda x: f"offers to resign {RESIGN_WORDS[x.level]}",
-    a.Concede: lambda x: "concedes",
-}
 PERSON_SAYS = (a.Double, a.Resign, a.Concede, a.Reject)  # heard by the other side
 
 
@@ -658,7 +646,11 @@ class Table:
             forced = self.turn.forced
             if forced is not None:
                 name = self.name(state.to_act)
-                self.say(f"{name} cannot move: pass" if not forced else f"Forced play for {name}")
+                if forced:  # named, as the computer's plays are: what just happened
+                    words = format_turn(state.variant, state.dice, forced)
+                    self.say(f"Forced play for {name}: {words}")
+                else:
+                    self.say(f"{name} cannot move: pass")
                 self.commit(forced, animate=True)
                 self._tell(ev.Wait("forced"))
                 return

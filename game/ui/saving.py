@@ -55,6 +55,9 @@ class SaveKeeper:
         self.app = app
         self.pending: list[_Write] = []
         self.error = ""  # why the last write failed ("" once everything is written)
+        # The game in progress that could not be read, and was dropped, in words for
+        # the menu ("" once a game is saved in its place).
+        self.dropped = ""
 
     @property
     def records(self) -> Records | None:
@@ -99,6 +102,8 @@ class SaveKeeper:
                 self._failed(records, write, exc)
                 return False
             self.pending.pop(0)
+            if write.touches_current:
+                self.dropped = ""
         if self.error:
             log.warning("the records are written again")
         self.error = ""
@@ -137,6 +142,9 @@ class SaveKeeper:
             return saved_from_json(data)
         except ValueError as exc:
             log.warning("the saved game cannot be resumed (%s); it was dropped", exc)
+            self.dropped = (
+                "Your unfinished game could not be read and was dropped (see tabula.log)"
+            )
             with contextlib.suppress(*WRITE_ERRORS):
                 records.clear_current()
             return None

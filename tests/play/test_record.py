@@ -45,3 +45,31 @@ def test_every_play_of_a_game_has_its_line():
         state = a.apply_action(state, action)
     lines = record_lines(log, ("Ivory", "Crimson"))
     assert len(lines) == sum(1 for e in log if e["action"] == "play")
+
+
+# One example of each action the board puts in words.
+SPOKEN = (
+    a.NameDie(4),
+    a.Double(),
+    a.Take(),
+    a.Drop(),
+    a.Beaver(),
+    a.Accept(),
+    a.Reject(),
+    a.Resign(2),
+    a.Concede(1),
+)
+
+
+def test_the_replay_says_what_the_table_says_but_for_its_own_few_words():
+    from game.play.record import SAID
+    from game.play.replaying import REPLAY_WORDS, replay_words
+
+    assert {type(x) for x in SPOKEN} == set(SAID)
+    assert set(REPLAY_WORDS) <= set(SAID)  # an override of nothing is a stale entry
+    for action in SPOKEN:
+        expected = REPLAY_WORDS.get(type(action)) or SAID[type(action)](action)
+        assert replay_words(action) == expected
+    assert replay_words(a.Resign(2)) == "offers to resign a gammon"
+    assert replay_words(a.NameDie(4)) == "names a 4"
+    assert replay_words(a.Reject()) == "refuses"  # watched again: no "play on"

@@ -5,10 +5,12 @@ step, as earlier versions did. A forced play or a pass goes on by itself."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from tabletop import new_table, play_on, wait_for_worker
 
+from game.play import events as ev
 from game.play.session import GameSetup, Seat
 from game.play.table import Table
 from game.play.turn import TurnInput
@@ -126,3 +128,22 @@ def test_forced_plays_and_passes_go_on_without_a_pick_up():
     plays = sum(1 for entry in table.log if entry["action"] == "play")
     assert table.state.is_over and forced > 0 and picked > 10
     assert plays == len(states) == picked + forced
+
+
+def test_a_forced_play_is_named():
+    """A forced play is made for the person and said in the notation (it was only
+    "Forced play for Ivory": the men moved and nothing said how)."""
+    table = new_table(GameSetup("backgammon", {"cube": False}, PEOPLE, seed=2))
+    pick = random.Random(1)
+
+    def acts(t: Table) -> None:
+        if t.state.phase is m.Phase.ROLL:
+            t.roll()
+        elif t.waiting_pick_up():
+            t.pick_up()
+        else:
+            step_once(t, pick)
+
+    said = [e.text for e in play_on(table, person_acts=acts) if isinstance(e, ev.Said)]
+    forced = [text for text in said if text.startswith("Forced play for")]
+    assert forced and all(re.search(r": \S*/\S*", text) for text in forced), forced

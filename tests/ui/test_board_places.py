@@ -148,6 +148,7 @@ def test_el_mundos_message_stays_in_the_hub_off_the_men(app):
         "Green: roll the dice (Space)",
         "Green: Done ends the turn (Space), Undo takes back",
         "Opening throw 6, 5, 3 and 2: Green (computer, expert) starts  ·  mixed in",
+        "White played bar/2 bar/3 bar/4  ·  Green: roll the dice (Space)",
     )
     for size in ((1280, 800), (800, 500), (1000, 1200)):
         resize(app, size)
@@ -169,6 +170,8 @@ def test_el_mundos_message_stays_in_the_hub_off_the_men(app):
                 assert math.dist((x, y), nearest) > r, (size, text, (x, y), box)
             for line in message.lines:  # still readable
                 assert line.size >= 10 * app.scale, (size, text, line.size)
+            if text.startswith("White played"):  # the play, then the prompt (the dot gone)
+                assert [line.text for line in message.lines] == text.split("  ·  "), text
         # The buttons under the dice keep off the men too.
         wanted = [("hint", "Hint"), ("undo", "Undo"), ("done", "Done")]
         for place in button_places(scene, wanted):

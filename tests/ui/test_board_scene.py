@@ -221,3 +221,34 @@ def test_backgammon_resignation_offered_and_accepted(app):
     assert run_until(app, lambda: scene.state.is_over)
     result = scene.state.result
     assert result.winner == 1 and result.kind.value == "gammon" and result.points == 2
+
+
+def test_a_click_that_does_nothing_says_why(app):
+    """A click on the other side's man says it is not the player's; with a man picked
+    up, a click on a place it cannot reach says so (both did nothing, without a word)."""
+    from game.play import reasons
+
+    setup = GameSetup("backgammon", options={"cube": False}, seats=(Seat(), Seat()), seed=11)
+    scene = board(app, setup)
+    app.running = True
+    assert run_until(app, lambda: scene.turn is not None and not scene.busy)
+    side = scene.state.to_act
+    position = scene.turn.start
+    theirs = [
+        p for p in range(1, 25) if reasons.why_not(scene.turn, p) == reasons.THEIRS
+    ]
+    assert theirs
+    click(app, spot_centre(scene, 1 - side, 25 - theirs[0]))
+    assert scene.message == reasons.THEIRS and scene.selected is None
+    src = sorted(scene.turn.sources())[0]
+    click(app, spot_centre(scene, side, src))
+    assert scene.selected == src
+    unreachable = [
+        p
+        for p in range(1, 25)
+        if p not in scene.turn.moves_from(src)
+        and p not in scene.turn.sources()
+        and not position.board[side][p]
+    ]
+    click(app, spot_centre(scene, side, unreachable[0]))
+    assert scene.message == reasons.NOT_THERE and scene.selected is None

@@ -79,3 +79,24 @@ def test_the_trail_goes_once_the_person_moves_a_man(app):
     src = min(scene.turn.sources())
     scene.make(next(iter(scene.turn.moves_from(src).values())))
     assert board_trail.trails_shown(scene) == []
+
+
+def test_the_computers_play_stays_named_after_its_message_has_gone(app):
+    scene = after_the_computers_play(app)
+    said = [e for e in scene.log if e["action"] == "play" and e["side"] == 1][-1]["play"]
+    scene.message_time = scene.t - 100  # the message naming it is long gone
+    assert board_words.message_text(scene).startswith(f"Crimson played {said}  ·  ")
+
+
+def test_a_side_that_could_not_move_is_said_so_not_played_pass(app):
+    """A pass is named in words ("Crimson could not move"), not as a play of "pass"."""
+    from game.play import events as ev
+    from game.rules.play import Play
+    from game.ui.scenes.board_events import show_event
+
+    scene = after_the_computers_play(app)
+    before = scene.state.position
+    show_event(scene, ev.Played(1, Play(()), False, before, "pass"))
+    assert scene.last_named[1] == "Crimson could not move"
+    scene.message_time = scene.t - 100
+    assert board_words.message_text(scene).startswith("Crimson could not move  ·  ")

@@ -4,6 +4,7 @@ for the scene (only the names of ``BoardReader``) and the rules' states."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -34,6 +35,9 @@ def board(state: m.GameState, **changes: Any) -> SimpleNamespace:
         "throw_prompt": None,
         "resigning": False,
         "replaying": None,
+        "looking": None,
+        "last_plays": {},
+        "last_named": {},
         "log": [],
         "offered": False,
         "seat": lambda side: seats[side],
@@ -179,3 +183,40 @@ def test_the_opening_throw_gives_way_once_a_person_has_something_to_do():
     assert w.message_text(computers) == line  # a computer starts: the line stays its time
     plain = board(state, message="Crimson doubles", message_time=10.0, t=10.0 + w.BRIEF_TIME + 0.1)
     assert w.message_text(plain) == "Crimson doubles"
+
+
+def test_the_other_sides_last_play_stays_named_while_it_is_drawn():
+    """What just happened stays said: while the other side's last play is drawn on the
+    board, the person's prompt names it first (the message naming it lasts seconds)."""
+    state = rolling()
+    other = 1 - state.to_act
+    name = NAMES[state.to_act]
+    named = {other: "Crimson played 13/10 13/8"}
+    scene = board(state, last_plays={other: ("before", "play")}, last_named=named)
+    assert w.prompt(scene, state) == f"Crimson played 13/10 13/8  ·  {name}: roll the dice (Space)"
+    scene.hint_card = object()  # not drawn under a hint: not named either
+    assert w.prompt(scene, state) == f"{name}: roll the dice (Space)"
+    moving = opening()
+    turn = TurnInput(moving, m.legal_plays(moving))
+    other = 1 - moving.to_act
+    scene = board(moving, turn=turn, last_plays={other: ("b", "p")}, last_named={other: "X"})
+    assert w.prompt(scene, moving).startswith("X  ·  ")
+    src = sorted(turn.sources())[0]
+    turn.make(next(iter(turn.moves_from(src).values())))  # a man moved: the trail goes
+    assert not w.prompt(scene, moving).startswith("X")
+    looked = board(state, last_plays={other: ("b", "p")}, last_named={other: "X"}, looking=0)
+    assert not w.prompt(looked, state).startswith("X")
+
+
+def test_choosing_how_much_to_resign_says_what_each_costs():
+    """With the resignation buttons open the prompt asks how much, with the points each
+    gives away at the cube's value (it still said to roll the dice)."""
+    state = rolling()
+    scene = board(state, resigning=True)
+    name = NAMES[state.to_act]
+    ask = f"{name} resigns how much? A single game is 1 point, a gammon 2, a backgammon 3"
+    assert w.prompt(scene, state) == ask
+    doubled = replace(state, cube=m.Cube(4, state.to_act))
+    assert w.prompt(board(doubled, resigning=True), doubled).endswith(
+        "is 4 points, a gammon 8, a backgammon 12"
+    )

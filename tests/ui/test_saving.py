@@ -282,3 +282,34 @@ def test_a_menu_that_keeps_failing_leaves_the_card_alone(path, log_file, monkeyp
     key(app, pygame.K_RETURN)  # closing the card with nothing under it ends the app
     assert not app.running
     app.stop()
+
+
+def test_an_unreadable_game_in_progress_is_said_on_the_menu(path, monkeypatch):
+    """A game in progress that cannot be read is dropped, and the menu says so (it went
+    without a word on screen: the Continue button was simply not there)."""
+    from game.ui import saving
+    from game.ui.scenes import menu
+
+    records = Records.open(path)
+    records.save_current({"version": 1, "setup": {"variant": "backgammon"}, "state": {}})
+    records.close()
+    app = open_app(path)
+    shown: list[str] = []
+    real = menu.draw_text
+
+    def watched(surface, text, *args, **kwargs):
+        shown.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(menu, "draw_text", watched)
+    scene = MenuScene(app)
+    app.push(scene)
+    scene.draw(app.screen)
+    said = saving.keeper(app).dropped
+    assert said and "could not be read" in said and said in shown
+    assert load_in_progress(app) is None  # not offered to continue
+    # A new game saved in its place: nothing more to say.
+    app.push(BoardScene(app), SETUP)
+    plays(app, app.stack.top, 1)
+    assert saving.keeper(app).dropped == ""
+    app.stop()

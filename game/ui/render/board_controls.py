@@ -231,12 +231,13 @@ def layout_message(scene: BoardReader) -> Message | None:
     if layout.geometry == "round":
         return hub_message(scene, text, pad)
     if below >= face.get_height() + pad or width - (fx + fw) < 120 * scale:
-        # A line at the foot of the window, under the board.
-        label = message_label(text, size, theme.text)
+        # A line at the foot of the window, under the board (narrowed to fit it).
+        fit = width - 4 * pad
+        label = message_label(text, size, theme.text, fit)
         box = label.get_rect(midbottom=(width // 2, height - pad))
         back = pygame.Rect((0, 0), box.inflate(3 * pad, pad).size)
         back.center = box.center
-        line = Line(text, size, theme.text, box)
+        line = Line(text, size, theme.text, box, fit)
         return Message(text, (line,), box.inflate(3 * pad, pad), back, (0, 0, 0, 150))
     # No room below the board: the panel at its right, word-wrapped, near the top.
     column = round(width - (fx + fw) - 2 * pad)
@@ -256,6 +257,9 @@ def layout_message(scene: BoardReader) -> Message | None:
         y += face.get_linesize()
     area = pygame.Rect(round(fx + fw), round(fy), column + 2 * pad, y - round(fy))
     return Message(text, tuple(lines), area)
+
+
+SEPARATOR = "  ·  "  # between the parts of a message (the last play, then the prompt)
 
 
 def hub_message(scene: BoardReader, text: str, pad: int) -> Message:
@@ -283,17 +287,18 @@ def hub_message(scene: BoardReader, text: str, pad: int) -> Message:
         return shrink, rooms
 
     words = text.split()
-    choices = [[text]]
-    if len(words) > 1:  # two lines, broken near the middle
-        cut = min(range(1, len(words)), key=lambda k: abs(len(" ".join(words[:k])) - len(text) / 2))
-        choices.append([" ".join(words[:cut]), " ".join(words[cut:])])
-    one = fitted(choices[0])
+    one = fitted([text])
     shrink, rooms = one
-    chosen = choices[0]
-    if one[0] < 0.8 and len(choices) > 1:
-        two = fitted(choices[1])
-        if two[0] > one[0]:
-            (shrink, rooms), chosen = two, choices[1]
+    chosen = [text]
+    if one[0] < 0.8 and len(words) > 1:  # two lines, broken near the middle
+        cut = min(range(1, len(words)), key=lambda k: abs(len(" ".join(words[:k])) - len(text) / 2))
+        two = [" ".join(words[:cut]), " ".join(words[cut:])]
+        if SEPARATOR in text:  # or one each side of the separator (which goes) if as big
+            parts = text.split(SEPARATOR, 1)
+            if fitted(parts)[0] >= 0.9 * fitted(two)[0]:
+                two = parts
+        if fitted(two)[0] > one[0]:
+            (shrink, rooms), chosen = fitted(two), two
     size = max(8, int(usual * shrink))
     face = font("italic", size)
     step = face.get_linesize()

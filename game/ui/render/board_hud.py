@@ -18,7 +18,16 @@ from game.ui.dice_seal import seal_lines
 from game.ui.hints import GOOD_COLOUR
 from game.ui.render.board_marks import move_marks, used_dice
 from game.ui.theme import side_colours
-from game.ui.widgets import Style, _mix, draw_text, draw_token, get_font, rounded_box
+from game.ui.widgets import (
+    Style,
+    _mix,
+    draw_text,
+    draw_token,
+    fit_size,
+    fit_text,
+    get_font,
+    rounded_box,
+)
 
 if TYPE_CHECKING:
     from game.ui.render.board_reader import BoardReader
@@ -112,6 +121,9 @@ def draw_seal(surface: pygame.Surface, scene: BoardReader) -> None:
         return
     face = font("italic", round(14 * scale))
     lines = seal_lines(scene.seed, scene.contribution, scene.manual)
+    room = fx - 8 * scale  # a narrow column (El Mundo's): a line word by word
+    if any(face.size(text)[0] > room for text in lines):
+        lines = tuple(word for text in lines for word in narrow(text, face, room))
     if scene.setup.mode == "campaign":
         draw_level(surface, scene)
     for i, text in enumerate(lines):
@@ -119,6 +131,18 @@ def draw_seal(surface: pygame.Surface, scene: BoardReader) -> None:
         line.set_alpha(150)
         y = round(fy + fh - (16 * len(lines) - 16 * i) * scale)
         surface.blit(line, line.get_rect(midtop=(round(fx / 2), y)))
+
+
+def narrow(text: str, face: pygame.font.Font, room: float) -> list[str]:
+    """``text`` in lines no wider than ``room`` where its words allow (a word wider
+    than that stays whole)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and face.size(f"{lines[-1]} {word}")[0] <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def score_places(scene: BoardReader) -> list[tuple[int, pygame.Rect, pygame.Rect]]:
@@ -165,7 +189,10 @@ def draw_score(surface: pygame.Surface, scene: BoardReader) -> None:
     words = f"Match to {match.length}" if match.length else "Money game"
     if match.crawford:
         words += " (Crawford)"
-    head = font("caps", round(22 * scale)).render(words, True, theme.accent)
+    room = round(fx - 12 * scale)  # the side column, left of the board
+    size = fit_size(words, "caps", 22 * scale, room, 15 * scale)
+    words = fit_text(words, "caps", size, room)
+    head = get_font("caps", size).render(words, True, theme.accent)
     surface.blit(head, head.get_rect(midtop=(round(cx), round(fy + 4 * scale))))
     face = font("text", round(22 * scale))
     places = score_places(scene)

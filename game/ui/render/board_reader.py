@@ -95,6 +95,9 @@ class BoardReader(Protocol):
     def last_plays(self) -> dict[int, tuple[Position, Play]]: ...  # each side's last play
 
     @property
+    def last_named(self) -> dict[int, str]: ...  # and in words, the latest last
+
+    @property
     def target(self) -> int | None: ...  # the destination chosen with the keys
 
     @property

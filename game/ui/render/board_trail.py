@@ -13,23 +13,11 @@ from game.rules.position import Position
 from game.ui.render.board_marks import piles
 from game.ui.render.board_preview import draw_arcs
 from game.ui.render.board_reader import BoardReader
+from game.ui.render.board_words import trails_shown
 from game.ui.render.layout import spot_key
 from game.ui.theme import side_colours
 
 Point = tuple[float, float]
-
-
-def trails_shown(scene: BoardReader) -> list[int]:
-    """The sides whose last play is drawn now: every side but the one to act, while a
-    person is to act and has not moved a man yet, nothing moves and no hint is shown."""
-    state = scene.state
-    if state.is_over or scene.busy or not scene.human_to_act():
-        return []
-    if scene.turn is not None and scene.turn.moves:
-        return []
-    if scene.hint_card is not None or scene.looking is not None:
-        return []
-    return [side for side in scene.last_plays if side != state.to_act]
 
 
 def trail_lines(scene: BoardReader, side: int) -> list[list[Point]]:

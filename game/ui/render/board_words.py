@@ -53,8 +53,10 @@ def prompt(scene: BoardReader, state: m.GameState) -> str:
         return replay_prompt(scene, name)
     if not scene.seat(state.to_act).human:
         return f"{name} is thinking" if state.phase is m.Phase.MOVE else ""
+    if scene.resigning and state.phase in (m.Phase.ROLL, m.Phase.MOVE):
+        return f"{name} resigns how much? {resign_stakes(state).capitalize()}"
     if state.phase is m.Phase.ROLL:
-        return f"{name}: roll the dice (Space)"
+        return f"{followed(scene)}{name}: roll the dice (Space)"
     if state.phase is m.Phase.TAKE:
         return f"{name}: take or drop the double"
     if state.phase is m.Phase.RESIGN:
@@ -69,8 +71,44 @@ def prompt(scene: BoardReader, state: m.GameState) -> str:
             return f"{name}: take the play back, or keep it"
         if scene.turn is not None and scene.turn.complete() is not None:
             return f"{name}: click the dice or press Space to end the turn; Backspace undoes"
-        return f"{name} to play {scene.dice_text(state.dice)}"
+        return f"{followed(scene)}{name} to play {scene.dice_text(state.dice)}"
     return ""
+
+
+def trails_shown(scene: BoardReader) -> list[int]:
+    """The sides whose last play is drawn now: every side but the one to act, while a
+    person is to act and has not moved a man yet, nothing moves and no hint is shown."""
+    state = scene.state
+    if state.is_over or scene.busy or not scene.human_to_act():
+        return []
+    if scene.turn is not None and scene.turn.moves:
+        return []
+    if scene.hint_card is not None or scene.looking is not None:
+        return []
+    return [side for side in scene.last_plays if side != state.to_act]
+
+
+def resign_stakes(state: m.GameState) -> str:
+    """What each resignation open to the side on roll would give the other side
+    ("a single game is 2 points, a gammon 4, a backgammon 6")."""
+    offers: list[str] = []
+    for action in button_actions(state).values():
+        if isinstance(action, a.Resign):
+            ended = m.accept(m.resign(state, action.level))
+            points = ended.result.points if ended.result is not None else 0
+            unit = "" if offers else (" point" if points == 1 else " points")
+            verb = "" if offers else " is"
+            offers.append(f"{RESIGN_WORDS[action.level]}{verb} {points}{unit}")
+    return ", ".join(offers)
+
+
+def followed(scene: BoardReader) -> str:
+    """The other side's last play in words while it is drawn on the board (the latest,
+    where several are), to head the person's prompt: what just happened stays said
+    after the message naming it has gone."""
+    shown = trails_shown(scene)
+    named = [words for side, words in scene.last_named.items() if side in shown]
+    return f"{named[-1]}  ·  " if named else ""
 
 
 def replay_prompt(scene: BoardReader, name: str) -> str:
@@ -135,8 +173,11 @@ __all__ = [
     "action_button",
     "brief_over",
     "button_actions",
+    "followed",
     "message_text",
     "prompt",
     "replay_prompt",
+    "resign_stakes",
+    "trails_shown",
     "wanted_buttons",
 ]

@@ -200,6 +200,8 @@ class BoardScene(BoardInput, Scene):
         self.hint_card: HintCard | None = None
         # Each side's last play, left on the board until it plays again (board_trail).
         self.last_plays: dict[int, tuple[Position, Play]] = {}
+        # ... and named ("Crimson played 13/10 13/8"), the latest last (board_words).
+        self.last_named: dict[int, str] = {}
         self.move_list = MoveList()  # the record in notation, over the board (L)
         self.chances = ChancesPanel()  # the chances and the cube's advice (C)
         self.target: int | None = None  # the selected man's destination chosen by keys

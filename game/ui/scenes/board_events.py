@@ -10,6 +10,7 @@ from game.ui.anim.tween import Call, Delay
 from game.ui.dice_entry import DiceEntry
 from game.ui.dice_seal import ThrowPrompt, mixed_words
 from game.ui.hints import TutorCard, Verdict
+from game.ui.theme import side_colours
 
 if TYPE_CHECKING:
     from game.ui.scenes.board import BoardScene
@@ -34,6 +35,12 @@ def show_event(scene: BoardScene, event: ev.Event) -> None:
         case ev.Played(side=side, play=play, animate=animate, before=before):
             if before is not None:
                 scene.last_plays[side] = (before, play)  # left on the board (board_trail)
+                scene.last_named.pop(side, None)  # the latest play comes last
+                colour = side_colours(scene.theme, side).name
+                if not play:  # a pass ("pass" in the notation)
+                    scene.last_named[side] = f"{colour} could not move"
+                elif event.notation:
+                    scene.last_named[side] = f"{colour} played {event.notation}"
             if animate:
                 scene.animate_steps(side, play)
             scene.selected = None
@@ -73,6 +80,7 @@ def show_event(scene: BoardScene, event: ev.Event) -> None:
             scene.hint_ready(state, ranked, deep)
         case ev.Rewound(state=state):
             scene.last_plays.clear()
+            scene.last_named.clear()
             scene.shown = state.position
             scene.shown_dice = state.dice
         case ev.Wait(reason=reason):

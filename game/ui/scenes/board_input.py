@@ -10,7 +10,7 @@ import pygame
 
 from game.play import replaying
 from game.play.advice import HINT_ROWS
-from game.play.reasons import why_not
+from game.play.reasons import NOT_THERE, THEIRS, why_not
 from game.play.turn import Move
 from game.rules import match as m
 from game.rules.position import Position
@@ -271,8 +271,10 @@ class BoardInput(_Base):
                 self.make(moves[self.variant.off_pos])  # the one way it goes is off
             return True
         if not dragged:
-            self.selected = None
+            picked, self.selected = self.selected, None
             reason = why_not(self.turn, pos)  # a man that cannot move says why
+            if picked is not None and reason in ("", THEIRS):
+                reason = NOT_THERE  # a place the man picked up cannot reach
             if reason:
                 self.say(reason)
         return False

@@ -18,7 +18,7 @@ import pygame
 from game.rules.dice import chi_square_p
 from game.ui.backdrop import draw_page
 from game.ui.scenes.widget_scene import WidgetScene
-from game.ui.widgets import Button, Panel, draw_text, fit_text
+from game.ui.widgets import Button, Panel, draw_text, fit_text, text_width
 
 FACES = 6
 
@@ -67,6 +67,12 @@ def tally_games(games: list[dict[str, Any]]) -> tuple[DiceTally, DiceTally]:
                 continue
             (mine if player is not None and entry.get("side") == player else others).add(dice)
     return mine, others
+
+
+def plural(count: int, one: str, many: str = "") -> str:
+    """``count`` and the noun in its number: "1 roll", "2 rolls" (``many``: the plural
+    where it is not ``one`` + "s")."""
+    return f"{count} {one if count == 1 else many or one + 's'}"
 
 
 def verdict(tally: DiceTally) -> str:
@@ -148,7 +154,7 @@ class DiceScene(WidgetScene):
         s = self.scale
         st = self.back_button.style
         draw_text(surface, title, (box.x, box.y), role="caps", size=20 * s, colour=st.accent)
-        counts = f"{tally.dice} dice in {tally.rolls} rolls"
+        counts = f"{plural(tally.dice, 'die', 'dice')} in {plural(tally.rolls, 'roll')}"
         draw_text(
             surface,
             counts,
@@ -158,7 +164,11 @@ class DiceScene(WidgetScene):
             colour=st.text_dim,
             anchor="topright",
         )
-        chart = pygame.Rect(box.x, box.y + round(44 * s), box.w, round(box.h * 0.5))
+        # The bars, and right of them the fair line's label: over the last bar it was
+        # drawn across it.
+        fair = "fair: 16.7%"
+        room = text_width(fair, "italic", 14 * s) + round(8 * s)
+        chart = pygame.Rect(box.x, box.y + round(44 * s), box.w - room, round(box.h * 0.5))
         n = tally.dice
         expected = n / FACES if n else 0
         top = max([*tally.faces, expected * 1.3, 1])
@@ -196,17 +206,17 @@ class DiceScene(WidgetScene):
             pygame.draw.line(surface, (214, 196, 150), (chart.x, y), (chart.right, y), 1)
             draw_text(
                 surface,
-                "fair: 16.7%",
-                (chart.right, y - round(2 * s)),
+                fair,
+                (box.right, y),
                 role="italic",
                 size=14 * s,
                 colour=st.text_dim,
-                anchor="bottomright",
+                anchor="midright",
             )
         y = chart.bottom + round(22 * s)
         if tally.pairs:
             doubles = (
-                f"Doubles: {tally.doubles} of {tally.pairs} two-dice rolls "
+                f"Doubles: {tally.doubles} of {plural(tally.pairs, 'two-dice roll')} "
                 f"({tally.doubles / tally.pairs:.1%}; fair dice 16.7%)"
             )
         else:

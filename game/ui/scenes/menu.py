@@ -197,7 +197,9 @@ class MenuScene(WidgetScene):
         hint = "Arrows or Tab to choose  ·  Enter to select  ·  F11 full screen"
         colour = (120, 108, 92)
         # A damaged record book was moved aside, or the book cannot be written.
-        notice = self.app.records.notice or self.app.saves.warning()  # or a save is owed
+        # Or a save is owed, or the game in progress could not be read.
+        saves = self.app.saves
+        notice = self.app.records.notice or saves.warning() or saves.dropped
         if notice:
             hint, colour = fit_text(notice, "italic", 15 * s, w - round(40 * s)), (220, 120, 100)
         draw_text(
