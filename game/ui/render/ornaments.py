@@ -1,10 +1,12 @@
 """Each theme's ornaments on the painted board.
 
-Illuminated: gold rules round the case and every field, gold lozenges along
-the rails, rosettes at the corners. Oak: an inlaid stringing round the
-fields. Felt: brass hinges across the bar. Stone (and Duodecim's board in
-any theme): rosettes cut between the two sixes of each row. El Mundo's
-board gets its map (:func:`~game.ui.render.round_board.world_map`).
+Illuminated (and Byzantine): gold rules round the case and every field, gold
+lozenges along the rails, rosettes at the corners. Walnut: a marquetry band of
+lozenges round the fields. Kafeneio: maple stringing and a Greek key on the
+side rails. Navy: a painted white line round the fields, rivets on the rails.
+Oak: an inlaid stringing round the fields. Felt: brass hinges across the bar.
+Stone (and Duodecim's board in any theme): rosettes cut between the two sixes of
+each row. El Mundo's board gets its map (:func:`~game.ui.render.round_board.world_map`).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
 def decorate(painter: Painter) -> None:
     geometry = painter.layout.geometry
     u = painter.u
-    if painter.style == "illuminated":
+    if painter.style in ("illuminated", "byzantine"):
         fx, fy, fw, fh = painter.layout.frame
         gold_rrect(
             painter,
@@ -57,6 +59,28 @@ def decorate(painter: Painter) -> None:
         for rect in painter.playing_fields():
             pad = 0.09 * u
             stringing(painter, (rect[0] - pad, rect[1] - pad, rect[2] + 2 * pad, rect[3] + 2 * pad))
+    elif painter.style == "walnut":
+        for rect in painter.playing_fields():
+            marquetry(painter, rect)
+    elif painter.style == "kafeneio":
+        for rect in painter.playing_fields():
+            pad = 0.1 * u
+            maple = mix(painter.theme.field, (250, 240, 220), 0.45)
+            stringing(
+                painter,
+                (rect[0] - pad, rect[1] - pad, rect[2] + 2 * pad, rect[3] + 2 * pad),
+                maple,
+            )
+        meanders(painter)
+    elif painter.style == "navy":
+        for rect in painter.playing_fields():
+            pad = 0.1 * u
+            stringing(
+                painter,
+                (rect[0] - pad, rect[1] - pad, rect[2] + 2 * pad, rect[3] + 2 * pad),
+                (236, 236, 230),
+            )
+        rivets(painter)
     elif painter.style == "felt" and geometry == "tables":
         hinges(painter)
     if geometry == "round":
@@ -75,12 +99,11 @@ def gold_rrect(painter: Painter, rect: Rect, width: float, radius: float) -> Non
         painter.gold(box, np.clip(width / 2 - sd + 0.5, 0, 1))
 
 
-def gold_studs(painter: Painter) -> None:
-    """Small gold lozenges along the middle of the case's rails, rosettes at the corners."""
+def rail_spots(painter: Painter) -> list[tuple[float, float]]:
+    """Places along the middle of the case's rails, between the point numbers."""
     fx, fy, fw, fh = painter.layout.frame
     bt, bs = painter.rails()
     u = painter.u
-    size = min(bt, bs) * 0.16
     spacing = 0.9 * u
     ys = (fy + bt * 0.52, fy + fh - bt * 0.52)
     xs = (fx + bs * 0.52, fx + fw - bs * 0.52)
@@ -100,7 +123,17 @@ def gold_studs(painter: Painter) -> None:
     for k in range(1, n):
         y = fy + bt + (fh - 2 * bt) * k / n
         spots += [(xs[0], y), (xs[1], y)]
-    for x, y in spots:
+    return spots
+
+
+def gold_studs(painter: Painter) -> None:
+    """Small gold lozenges along the middle of the case's rails, rosettes at the corners."""
+    fx, fy, fw, fh = painter.layout.frame
+    bt, bs = painter.rails()
+    size = min(bt, bs) * 0.16
+    ys = (fy + bt * 0.52, fy + fh - bt * 0.52)
+    xs = (fx + bs * 0.52, fx + fw - bs * 0.52)
+    for x, y in rail_spots(painter):
         poly = ((x, y - size), (x + size * 0.8, y), (x, y + size), (x - size * 0.8, y))
         box = painter.box(x - size * 2, y - size * 2, x + size * 2, y + size * 2)
         inside = poly_inside(box, poly)
@@ -135,15 +168,16 @@ def rosette(painter: Painter, x: float, y: float, radius: float, *, gold: bool) 
     painter.canvas[box.sl] *= (1 + 0.25 * np.clip(lit - cut, 0, 1) - 0.45 * cut)[..., None]
 
 
-def stringing(painter: Painter, rect: Rect) -> None:
-    """A thin inlaid line of pale wood round the field (oak)."""
+def stringing(painter: Painter, rect: Rect, colour_: tuple[int, int, int] | None = None) -> None:
+    """A thin inlaid line round the field: pale wood (oak: the pale points' colour)."""
     x, y, w, h = rect
     width = max(1.2, 0.04 * painter.u)
     box = painter.box(x - width, y - width, x + w + width, y + h + width)
     sd = np.abs(rrect_sd(box, rect, 0.08 * painter.u))
     alpha = np.clip(width / 2 - sd + 0.5, 0, 1)
     tone = value_noise(painter.rng, box.w, box.h, painter.u * 0.6, painter.u * 0.6)
-    colour = col(painter.theme.point_a) * (0.9 + 0.15 * tone)[..., None]
+    line = painter.theme.point_a if colour_ is None else colour_
+    colour = col(line) * (0.9 + 0.15 * tone)[..., None]
     over(painter.canvas, box, colour, alpha * 0.9)
 
 
@@ -192,3 +226,85 @@ def rosettes(painter: Painter) -> None:
         xs.sort()
         gap_x = (xs[5] + xs[6]) / 2
         rosette(painter, gap_x, yc, 0.3 * u, gold=painter.style == "illuminated")
+
+
+def marquetry(painter: Painter, rect: Rect) -> None:
+    """A Caucasian inlay band round a field: pale and dark lozenges between two pale lines."""
+    x, y, w, h = rect
+    u = painter.u
+    gap, width = 0.06 * u, 0.2 * u
+    outer = (x - gap - width, y - gap - width, w + 2 * (gap + width), h + 2 * (gap + width))
+    box = painter.box(outer[0] - 2, outer[1] - 2, outer[0] + outer[2] + 2, outer[1] + outer[3] + 2)
+    inner_sd = rrect_sd(box, (x - gap, y - gap, w + 2 * gap, h + 2 * gap), 0.02 * u)
+    outer_sd = rrect_sd(box, outer, 0.04 * u)
+    band = np.clip(inner_sd + 0.5, 0, 1) * np.clip(0.5 - outer_sd, 0, 1)
+    if not band.any():
+        return
+    th = painter.theme
+    s = width * 0.5
+    cx, cy = box.x - outer[0], box.y - outer[1]
+    # Lozenges: a checker turned by 45 degrees, its size half the band's width.
+    d = (np.floor((cx + cy) / s) + np.floor((cx - cy) / s)) % 2
+    pale = col(th.point_a)
+    dark = col(mix(th.point_b, th.frame_dark, 0.3))
+    tone = value_noise(painter.rng, box.w, box.h, u * 0.5, u * 0.5)
+    colour = np.where(d[..., None] > 0, pale, dark) * (0.88 + 0.18 * tone)[..., None]
+    line = max(1.0, 0.03 * u)
+    edge = np.clip(line - np.minimum(np.abs(inner_sd), np.abs(outer_sd)) + 0.5, 0, 1)
+    colour = colour + (pale - colour) * edge[..., None]
+    over(painter.canvas, box, colour, band)
+
+
+def meanders(painter: Painter) -> None:
+    """A Greek key (meander) inlaid in pale wood along the middle of each side rail."""
+    fx, fy, fw, fh = painter.layout.frame
+    bt, bs = painter.rails()
+    u = painter.u
+    m = min(bs * 0.5, 0.5 * u)  # the key's width across the rail
+    if m < 6:
+        return
+    line = max(1.0, m / 7)
+    colour = mix(painter.theme.frame_light, (250, 236, 206), 0.5)
+    for xc in (fx + bs * 0.5, fx + fw - bs * 0.5):
+        y0, y1 = fy + bt + 0.3 * u, fy + fh - bt - 0.3 * u
+        box = painter.box(xc - m / 2 - 2, y0, xc + m / 2 + 2, y1)
+        if box.empty():
+            continue
+        # One cell of the key is m x m: a hook of lines drawn on a 4 x 4 grid of it.
+        gx = (box.x - (xc - m / 2)) / m * 4
+        gy = ((box.y - y0) % m) / m * 4
+        cell_w = line / m * 4
+
+        def seg(a0: float, a1: float, b: float, across: bool, gx=gx, gy=gy, cell_w=cell_w):
+            p, q = (gy, gx) if across else (gx, gy)
+            return (np.abs(p - b) < cell_w / 2) & (q >= a0 - cell_w / 2) & (q <= a1 + cell_w / 2)
+
+        key = (
+            seg(0, 4, 0.5, False)  # the spine along the rail's left
+            | seg(0.5, 3.5, 0.5, True)  # top of the hook
+            | seg(0.5, 3, 3.5, False)  # down the right
+            | seg(1.5, 3.5, 3.0, True)  # back across
+            | seg(1.5, 3, 1.5, False)  # up again
+            | seg(1.5, 2.5, 1.5, True)  # and in
+        )
+        inside = (gx >= 0) & (gx <= 4)
+        alpha = (key & inside).astype(np.float32) * 0.85
+        painter.canvas[box.sl] *= (1 - 0.25 * np.roll(alpha, 1, 1))[..., None]
+        over(painter.canvas, box, colour, alpha)
+
+
+def rivets(painter: Painter) -> None:
+    """Domed rivet heads along the case's rails, as on a ship's steel (navy)."""
+    u = painter.u
+    r = max(2.0, 0.07 * u)
+    metal = col(painter.theme.frame_light)
+    for x, y in rail_spots(painter):
+        box = painter.box(x - r * 2, y - r * 2, x + r * 2, y + r * 2)
+        if box.empty():
+            continue
+        d = np.hypot(box.x - x, box.y - y)
+        shadow = np.clip(1 - np.hypot(box.x - x - r * 0.3, box.y - y - r * 0.4) / (r * 1.5), 0, 1)
+        painter.canvas[box.sl] *= (1 - 0.45 * shadow * (d > r))[..., None]
+        lit = 1.25 - 0.9 * np.hypot(box.x - x + r * 0.35, box.y - y + r * 0.35) / r
+        lit = np.clip(lit, 0.45, 1.3)
+        over(painter.canvas, box, metal * lit[..., None], np.clip(r - d + 0.5, 0, 1))
