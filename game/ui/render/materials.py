@@ -165,12 +165,12 @@ def porphyry(
 ) -> Array:
     """Imperial porphyry: a deep purple-red stone, cloudy, set with small pale crystals."""
     body = fbm(rng, w, h, unit * 2.5, 4)
-    crystals = value_noise(rng, w, h, unit * 0.07, unit * 0.07)
+    crystals = value_noise(rng, w, h, unit * 0.035, unit * 0.035)
     grit = grain(rng, w, h)
     v = 0.55 + 0.35 * (body - 0.5) + 0.06 * (grit - 0.5)
     base = ramp(v, dark, colour, mix(colour, (230, 180, 200), 0.25))
-    speck = smooth(0.8, 0.9, crystals)[..., None]
-    return base + (col(mix(colour, (240, 226, 226), 0.6)) - base) * speck * 0.7
+    speck = smooth(0.86, 0.94, crystals)[..., None]
+    return base + (col(mix(colour, (240, 226, 226), 0.5)) - base) * speck * 0.5
 
 
 def silk(rng: np.random.Generator, w: int, h: int, unit: float, colour: Colour) -> Array:
@@ -190,7 +190,7 @@ def nacre(rng: np.random.Generator, w: int, h: int, unit: float, colour: Colour)
     ang = (bands * 2.5 + hue * 3.0) * np.pi
     tint = np.stack([np.cos(ang), np.cos(ang - 2.1), np.cos(ang + 2.1)], axis=-1)
     k = (0.93 + 0.1 * bands)[..., None]
-    return col(colour) * k + tint * 10.0
+    return col(colour) * k + tint * 7.0
 
 
 def canvas(rng: np.random.Generator, w: int, h: int, unit: float, colour: Colour) -> Array:

@@ -232,7 +232,7 @@ def marquetry(painter: Painter, rect: Rect) -> None:
     """A Caucasian inlay band round a field: pale and dark lozenges between two pale lines."""
     x, y, w, h = rect
     u = painter.u
-    gap, width = 0.06 * u, 0.2 * u
+    gap, width = 0.02 * u, 0.11 * u
     outer = (x - gap - width, y - gap - width, w + 2 * (gap + width), h + 2 * (gap + width))
     box = painter.box(outer[0] - 2, outer[1] - 2, outer[0] + outer[2] + 2, outer[1] + outer[3] + 2)
     inner_sd = rrect_sd(box, (x - gap, y - gap, w + 2 * gap, h + 2 * gap), 0.02 * u)
@@ -241,7 +241,7 @@ def marquetry(painter: Painter, rect: Rect) -> None:
     if not band.any():
         return
     th = painter.theme
-    s = width * 0.5
+    s = width * 0.7
     cx, cy = box.x - outer[0], box.y - outer[1]
     # Lozenges: a checker turned by 45 degrees, its size half the band's width.
     d = (np.floor((cx + cy) / s) + np.floor((cx - cy) / s)) % 2

@@ -63,8 +63,8 @@ def point_texture(painter: Painter, box: Box, colour: Colour, which: int) -> Arr
         return painter.tex(stone, box.w, box.h, u, colour, mix(colour, (0, 0, 0), 0.3))
     if painter.style == "byzantine":
         if which == 0:  # gold leaf, its sheen running across the board
-            sheen = 0.86 + 0.22 * np.sin((box.x * 0.8 + box.y) / (0.9 * u) * np.pi)
-            sheen = sheen + 0.08 * np.sin((box.x - box.y * 0.7) / (0.23 * u))
+            sheen = 0.92 + 0.14 * np.sin((box.x * 0.8 + box.y) / (1.4 * u) * np.pi)
+            sheen = sheen + 0.05 * np.sin((box.x - box.y * 0.7) / (0.23 * u))
             return col(colour) * sheen[..., None]
         return painter.tex(silk, box.w, box.h, u * 0.6, colour)  # ivory silk
     if painter.style == "walnut" and which == 0:
