@@ -106,14 +106,16 @@ def coming_variant(variant_id: str) -> Variant | None:
     except ModuleNotFoundError:
         return None
     for value in vars(module).values():
-        if isinstance(value, type) and issubclass(value, Variant) and getattr(value, "id", None) == variant_id:
+        if (
+            isinstance(value, type)
+            and issubclass(value, Variant)
+            and getattr(value, "id", None) == variant_id
+        ):
             return value()
     return None
 
 
-def measure(
-    variant_id: str | Variant, palette: str, theme: Theme | None = None
-) -> list[Sample]:
+def measure(variant_id: str | Variant, palette: str, theme: Theme | None = None) -> list[Sample]:
     """Every side's man on every spot it can stand on (each cell, its own bar, off and
     hand trays), on a board drawn at 1280x800 under ``palette`` (or in ``theme``)."""
     variant = variant_id if isinstance(variant_id, Variant) else find_variant(variant_id)

@@ -29,8 +29,8 @@ from game.play.session import GameSetup, Seat
 from game.rules.variants import VARIANTS, find_variant
 from game.store.settings import PALETTES
 from game.ui import pictures
-from game.ui.render import board_view
 from game.ui.looks import COMING_LOOKS
+from game.ui.render import board_view
 from game.ui.render.rims import contrast, grounds, ring_colour
 from game.ui.routes import Route
 from game.ui.theme import THEMES
