@@ -232,7 +232,7 @@ def marquetry(painter: Painter, rect: Rect) -> None:
     """A Caucasian inlay band round a field: pale and dark lozenges between two pale lines."""
     x, y, w, h = rect
     u = painter.u
-    gap, width = 0.02 * u, 0.11 * u
+    gap, width = 0.015 * u, 0.13 * u
     outer = (x - gap - width, y - gap - width, w + 2 * (gap + width), h + 2 * (gap + width))
     box = painter.box(outer[0] - 2, outer[1] - 2, outer[0] + outer[2] + 2, outer[1] + outer[3] + 2)
     inner_sd = rrect_sd(box, (x - gap, y - gap, w + 2 * gap, h + 2 * gap), 0.02 * u)
@@ -241,7 +241,7 @@ def marquetry(painter: Painter, rect: Rect) -> None:
     if not band.any():
         return
     th = painter.theme
-    s = width * 0.7
+    s = width
     cx, cy = box.x - outer[0], box.y - outer[1]
     # Lozenges: a checker turned by 45 degrees, its size half the band's width.
     d = (np.floor((cx + cy) / s) + np.floor((cx - cy) / s)) % 2
@@ -249,9 +249,9 @@ def marquetry(painter: Painter, rect: Rect) -> None:
     dark = col(mix(th.point_b, th.frame_dark, 0.3))
     tone = value_noise(painter.rng, box.w, box.h, u * 0.5, u * 0.5)
     colour = np.where(d[..., None] > 0, pale, dark) * (0.88 + 0.18 * tone)[..., None]
-    line = max(1.0, 0.03 * u)
+    line = max(1.0, 0.02 * u)
     edge = np.clip(line - np.minimum(np.abs(inner_sd), np.abs(outer_sd)) + 0.5, 0, 1)
-    colour = colour + (pale - colour) * edge[..., None]
+    colour = colour + (col(th.frame_dark) - colour) * edge[..., None]
     over(painter.canvas, box, colour, band)
 
 
