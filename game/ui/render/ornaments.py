@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -20,6 +21,8 @@ import numpy as np
 from game.ui.render.layout import Rect
 from game.ui.render.materials import value_noise
 from game.ui.render.raster import (
+    Array,
+    Box,
     col,
     mix,
     over,
@@ -55,6 +58,8 @@ def decorate(painter: Painter) -> None:
                 0.1 * u,
             )
         gold_studs(painter)
+        if painter.style == "byzantine":
+            emblem(painter, cross)
     elif painter.style == "oak":
         for rect in painter.playing_fields():
             pad = 0.09 * u
@@ -62,6 +67,7 @@ def decorate(painter: Painter) -> None:
     elif painter.style == "walnut":
         for rect in painter.playing_fields():
             marquetry(painter, rect)
+        emblem(painter, star)
     elif painter.style == "kafeneio":
         for rect in painter.playing_fields():
             pad = 0.1 * u
@@ -81,6 +87,7 @@ def decorate(painter: Painter) -> None:
                 (236, 236, 230),
             )
         rivets(painter)
+        emblem(painter, anchor)
     elif painter.style == "felt" and geometry == "tables":
         hinges(painter)
     if geometry == "round":
@@ -308,3 +315,69 @@ def rivets(painter: Painter) -> None:
         lit = 1.25 - 0.9 * np.hypot(box.x - x + r * 0.35, box.y - y + r * 0.35) / r
         lit = np.clip(lit, 0.45, 1.3)
         over(painter.canvas, box, metal * lit[..., None], np.clip(r - d + 0.5, 0, 1))
+
+
+def emblem(painter: Painter, draw: Callable[[Painter, float, float, float], None]) -> None:
+    """The era's emblem on the case between the two trays, where no man stands."""
+    wells = sorted(painter.wells(), key=lambda r: r[1])
+    if len(wells) != 2 or abs(wells[0][0] - wells[1][0]) > 1:
+        return
+    top, bottom = wells
+    gap = bottom[1] - (top[1] + top[3])
+    size = min(gap * 0.42, top[2] * 0.42)
+    if size < 6:
+        return
+    draw(painter, top[0] + top[2] / 2, top[1] + top[3] + gap / 2, size)
+
+
+def _local(painter: Painter, x: float, y: float, size: float) -> tuple[Box, Array, Array]:
+    box = painter.box(x - size * 1.2, y - size * 1.2, x + size * 1.2, y + size * 1.2)
+    return box, (box.x - x) / size, (box.y - y) / size
+
+
+def _mask(inside: Array, size: float) -> Array:
+    """A hard shape softened to one pixel (``inside``: a signed distance in units of size)."""
+    return np.clip(inside * size + 0.5, 0, 1)
+
+
+def cross(painter: Painter, x: float, y: float, size: float) -> None:
+    """A gold cross pattee in a ring (Byzantium)."""
+    box, px, py = _local(painter, x, y, size)
+    ax, ay = np.abs(px), np.abs(py)
+    arm_v = np.minimum(0.1 + 0.28 * ay - ax, 0.72 - ay)
+    arm_h = np.minimum(0.1 + 0.28 * ax - ay, 0.72 - ax)
+    d = np.hypot(px, py)
+    ring = 0.06 - np.abs(d - 0.92)
+    shape = np.maximum(np.maximum(arm_v, arm_h), ring)
+    painter.canvas[box.sl] *= (1 - 0.4 * _mask(np.roll(shape, 1, 1), size))[..., None]
+    painter.gold(box, _mask(shape, size))
+
+
+def star(painter: Painter, x: float, y: float, size: float) -> None:
+    """An eight-pointed star of mother-of-pearl inlaid in the walnut (the Caucasus)."""
+    box, px, py = _local(painter, x, y, size)
+    square = 0.62 - np.maximum(np.abs(px), np.abs(py))
+    turned = 0.62 - np.maximum(np.abs(px + py), np.abs(px - py)) / math.sqrt(2)
+    shape = np.maximum(square, turned)
+    heart = 0.2 - np.hypot(px, py)
+    th = painter.theme
+    tone = value_noise(painter.rng, box.w, box.h, size * 0.5, size * 0.5)
+    pearl = col(th.point_a) * (0.9 + 0.15 * tone)[..., None]
+    over(painter.canvas, box, col(th.frame_dark), _mask(shape + 0.06, size))
+    over(painter.canvas, box, pearl, _mask(shape, size))
+    over(painter.canvas, box, col(th.point_b), _mask(heart, size))
+
+
+def anchor(painter: Painter, x: float, y: float, size: float) -> None:
+    """A fouled-anchor badge stencilled in white paint (the Navy)."""
+    box, px, py = _local(painter, x, y, size)
+    ax = np.abs(px)
+    ring = 0.06 - np.abs(np.hypot(px, py + 0.78) - 0.14)
+    shank = np.minimum(0.065 - ax, np.minimum(py + 0.64, 0.78 - py))
+    stock = np.minimum(0.055 - np.abs(py + 0.46), 0.42 - ax)
+    d = np.hypot(px, py + 0.05)
+    arms = np.minimum(0.065 - np.abs(d - 0.78), py - 0.25)
+    flukes = 0.12 - np.hypot(ax - 0.62, py - 0.5)
+    shape = np.maximum.reduce([ring, shank, stock, arms, flukes])
+    paint = col(mix(painter.theme.point_b, painter.theme.frame, 0.12))
+    over(painter.canvas, box, paint, _mask(shape, size) * 0.9)
