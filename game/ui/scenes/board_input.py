@@ -26,7 +26,6 @@ from game.ui.scenes.board_anim import Knocked
 # The mixin reads and changes the scene's attributes (typed in BoardScene).
 _Base: Any = object
 
-
 def distance(p: tuple[int, int], q: tuple[int, int]) -> float:
     return float(((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2) ** 0.5)
 
