@@ -282,6 +282,9 @@ class Painter:
         if well:
             if self.style == "illuminated":
                 tex = self.tex(leather, box.w, box.h, u, th.frame_dark)
+            elif self.style in ("walnut", "kafeneio"):  # lined in the field's darker wood
+                dark = mix(th.field_dark, (0, 0, 0), 0.25)
+                tex = self.tex(wood, box.w, box.h, u, dark, th.field_dark, th.field, along_x=False)
             elif self.style == "stone":
                 tex *= 0.86
             else:
