@@ -44,6 +44,19 @@ LOOKS: Mapping[str, Look] = MappingProxyType(
     }
 )
 
+# The looks of the games issue 23 brings, not yet registered: each entry moves into LOOKS
+# when its variant joins VARIANTS (tests/ui/test_looks.py checks LOOKS against VARIANTS).
+COMING_LOOKS: Mapping[str, Look] = MappingProxyType(
+    {
+        "tabula": Look("tables", "byzantine", "Byzantium, c. 480"),
+        "long_nardy": Look("tables", "walnut", "The Caucasus to Moscow, today"),
+        "portes": Look("tables", "kafeneio", "Greece: Tavli's first game"),
+        "plakoto": Look("tables", "kafeneio", "Greece: Tavli's second game"),
+        "fevga": Look("tables", "kafeneio", "Greece: Tavli's third game"),
+        "acey_deucey": Look("tables", "navy", "The United States Navy, 1900s"),
+    }
+)
+
 DEFAULT_THEME = "felt"  # the theme of a variant with no look (yet)
 
 

@@ -6,6 +6,19 @@
   for Quinze Tablas and El Mundo (El Mundo's men in Alfonso's colours: green,
   red, black and white).
 - ``stone``: a Roman board cut in travertine for Duodecim Scriptorum.
+
+The coming games' looks (``game.ui.looks.COMING_LOOKS``):
+
+- ``byzantine``: Zeno's Tabula: a porphyry case edged in gold, purple silk,
+  points of gold leaf and ivory; men of ivory and purple.
+- ``walnut``: Long Nardy: a Caucasian walnut board, points inlaid in
+  mother-of-pearl and dark wood, a marquetry band round the fields.
+- ``kafeneio``: Portes, Plakoto, Fevga (Tavli): the Greek coffee-house board,
+  light wood with dark and red inlaid points, white and black men.
+- ``navy``: Acey-Deucey: a battleship-grey painted case, canvas, navy-blue and
+  white points, rivets along the rails.
+
+A theme's ``style`` says how the painter makes its surfaces.
 """
 
 from __future__ import annotations
@@ -50,6 +63,9 @@ class Theme:
     dice_body: Colour
     dice_pip: Colour
     sides: tuple[SideColours, ...]
+    # How the painter makes the board (game.ui.render.painter): "felt", "oak",
+    # "illuminated", "stone", "byzantine", "walnut", "kafeneio" or "navy".
+    style: str = "felt"
 
 
 IVORY = SideColours("Ivory", (236, 226, 204), (178, 160, 128), (255, 250, 238))
@@ -101,6 +117,7 @@ THEMES: dict[str, Theme] = {
         dice_body=(232, 220, 192),
         dice_pip=(40, 26, 18),
         sides=(IVORY, EBONY),
+        style="oak",
     ),
     "illuminated": Theme(
         "illuminated",
@@ -129,6 +146,7 @@ THEMES: dict[str, Theme] = {
             SideColours("Black", (40, 36, 36), (12, 10, 10), (110, 104, 100)),
             SideColours("White", (240, 232, 214), (170, 156, 130), (255, 252, 244)),
         ),
+        style="illuminated",
     ),
     "stone": Theme(
         "stone",
@@ -155,9 +173,117 @@ THEMES: dict[str, Theme] = {
             SideColours("Bone", (232, 222, 198), (170, 156, 126), (255, 250, 236)),
             SideColours("Lapis", (36, 64, 132), (16, 30, 70), (110, 140, 210)),
         ),
+        style="stone",
+    ),
+    "byzantine": Theme(
+        "byzantine",
+        "Byzantine purple",
+        table=(18, 12, 20),
+        frame=(96, 28, 56),
+        frame_light=(146, 66, 96),
+        frame_dark=(54, 14, 34),
+        field=(66, 28, 80),
+        field_dark=(44, 18, 56),
+        point_a=(216, 176, 82),
+        point_b=(230, 218, 190),
+        point_edge=(150, 112, 40),
+        bar=(84, 24, 58),
+        ink=(244, 230, 196),
+        text=(238, 226, 208),
+        text_dim=(172, 152, 164),
+        accent=(226, 186, 88),
+        highlight=(110, 220, 240),
+        danger=(232, 84, 72),
+        dice_body=(242, 234, 214),
+        dice_pip=(92, 24, 72),
+        sides=(
+            SideColours("Ivory", (240, 232, 212), (176, 158, 126), (255, 252, 240)),
+            SideColours("Purple", (78, 18, 76), (42, 6, 40), (176, 92, 172)),
+        ),
+        style="byzantine",
+    ),
+    "walnut": Theme(
+        "walnut",
+        "Caucasian walnut",
+        table=(22, 18, 16),
+        frame=(86, 52, 30),
+        frame_light=(132, 88, 52),
+        frame_dark=(40, 22, 12),
+        field=(108, 70, 42),
+        field_dark=(78, 48, 28),
+        point_a=(232, 226, 212),
+        point_b=(42, 28, 20),
+        point_edge=(30, 18, 10),
+        bar=(64, 38, 22),
+        ink=(242, 228, 202),
+        text=(238, 226, 206),
+        text_dim=(164, 148, 128),
+        accent=(218, 180, 112),
+        highlight=(130, 230, 150),
+        danger=(228, 86, 66),
+        dice_body=(238, 228, 208),
+        dice_pip=(44, 28, 18),
+        sides=(
+            SideColours("Bone", (236, 226, 202), (176, 158, 124), (255, 250, 236)),
+            SideColours("Ebony", (46, 36, 32), (18, 14, 12), (116, 104, 96)),
+        ),
+        style="walnut",
+    ),
+    "kafeneio": Theme(
+        "kafeneio",
+        "Greek kafeneio",
+        table=(28, 22, 18),
+        frame=(146, 98, 56),
+        frame_light=(192, 146, 94),
+        frame_dark=(92, 58, 30),
+        field=(218, 186, 138),
+        field_dark=(178, 142, 96),
+        point_a=(64, 40, 26),
+        point_b=(156, 52, 34),
+        point_edge=(60, 36, 20),
+        bar=(118, 78, 42),
+        ink=(64, 38, 20),
+        text=(238, 226, 206),
+        text_dim=(166, 150, 130),
+        accent=(248, 230, 188),
+        highlight=(40, 170, 220),
+        danger=(200, 50, 40),
+        dice_body=(244, 240, 230),
+        dice_pip=(30, 24, 20),
+        sides=(
+            SideColours("White", (240, 236, 226), (178, 168, 150), (255, 255, 250)),
+            SideColours("Black", (38, 32, 30), (14, 12, 10), (110, 102, 98)),
+        ),
+        style="kafeneio",
+    ),
+    "navy": Theme(
+        "navy",
+        "Navy grey",
+        table=(20, 24, 28),
+        frame=(104, 112, 118),
+        frame_light=(148, 156, 162),
+        frame_dark=(62, 68, 74),
+        field=(200, 190, 158),
+        field_dark=(158, 148, 120),
+        point_a=(30, 46, 94),
+        point_b=(236, 234, 226),
+        point_edge=(24, 32, 58),
+        bar=(86, 94, 100),
+        ink=(24, 32, 58),
+        text=(228, 232, 236),
+        text_dim=(150, 160, 168),
+        accent=(240, 200, 84),
+        highlight=(255, 150, 40),
+        danger=(222, 60, 50),
+        dice_body=(244, 244, 240),
+        dice_pip=(24, 34, 70),
+        sides=(
+            SideColours("White", (242, 242, 238), (170, 172, 170), (255, 255, 255)),
+            SideColours("Navy", (22, 34, 80), (10, 16, 40), (104, 128, 190)),
+        ),
+        style="navy",
     ),
 }
-
 # The classic palette's third and fourth sides (El Mundo): Alfonso's green, deepened so
 # that it stands out on the pale points too, and his black.
 CLASSIC_MORE = (

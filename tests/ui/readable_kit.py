@@ -7,16 +7,17 @@ it prints the lowest ratio of each variant and palette.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 
 import numpy as np
 import pygame
 
-from game.rules.variants import find_variant
+from game.rules.variants import VARIANTS, Variant, find_variant
 from game.ui.render.board_view import BoardView
 from game.ui.render.layout import SpotKey
 from game.ui.render.men import slab_band
-from game.ui.theme import theme_for
+from game.ui.theme import Theme, theme_for
 
 SIZE = (1280, 800)
 
@@ -95,12 +96,32 @@ def _kind(view: BoardView, key: SpotKey) -> str:
     return key[0]
 
 
-def measure(variant_id: str, palette: str) -> list[Sample]:
+def coming_variant(variant_id: str) -> Variant | None:
+    """A variant of issue 23 by id, registered or not yet (its module ``_<id>``), or None
+    when its rules are not written yet."""
+    if variant_id in VARIANTS:
+        return find_variant(variant_id)
+    try:
+        module = importlib.import_module(f"game.rules.variants._{variant_id}")
+    except ModuleNotFoundError:
+        return None
+    for value in vars(module).values():
+        if (
+            isinstance(value, type)
+            and issubclass(value, Variant)
+            and getattr(value, "id", None) == variant_id
+        ):
+            return value()
+    return None
+
+
+def measure(variant_id: str | Variant, palette: str, theme: Theme | None = None) -> list[Sample]:
     """Every side's man on every spot it can stand on (each cell, its own bar, off and
-    hand trays), on a board drawn at 1280x800 under ``palette``."""
+    hand trays), on a board drawn at 1280x800 under ``palette`` (or in ``theme``)."""
+    variant = variant_id if isinstance(variant_id, Variant) else find_variant(variant_id)
+    variant_id = variant.id
     players = 4 if variant_id == "el_mundo" else 2
-    variant = find_variant(variant_id)
-    view = BoardView(variant, theme_for(variant_id, palette), SIZE)
+    view = BoardView(variant, theme or theme_for(variant_id, palette), SIZE)
     empty = pygame.Surface(SIZE)
     view.draw_board(empty)
     ground = pygame.surfarray.array3d(empty)

@@ -8,11 +8,14 @@ with gold rules, travertine with carved fields. Men and dice are lit sprites
 (a height field turned into normals and shaded from the top left), made once
 per side and size and cached.
 
-Each theme's look comes from ``theme.id``: ``felt`` (and the shared palettes)
+Each theme's look comes from its ``style``: ``felt`` (and the shared palettes)
 a mahogany case with baize, ``oak`` English oak with inlaid points,
 ``illuminated`` Alfonso's red, green and gold on parchment, ``stone`` a Roman
 slab with the old inscription LEVATE DALOCV LVDERE NESCIS IDIOTA RECEDE cut
-into its fields.
+into its fields; for the games still to come, ``byzantine`` porphyry, purple
+silk and gold leaf, ``walnut`` a Caucasian walnut board inlaid with
+mother-of-pearl, ``kafeneio`` the Greek coffee-house board of light wood with
+inlaid points, ``navy`` battleship-grey paint and canvas.
 
 ``BoardView`` is the one object the scenes use; the work is done in:
 

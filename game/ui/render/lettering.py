@@ -48,7 +48,7 @@ def point_numbers(surface: pygame.Surface, layout: BoardLayout, theme: Theme) ->
     u = layout.unit if layout.geometry != "round" else layout.radius * 1.66
     size = max(14.0, 0.28 * u if layout.geometry != "round" else 0.6 * layout.radius)
     caps = font("caps", size)
-    carved = theme.id == "stone"
+    carved = theme.style == "stone"
     colour = theme.ink if carved else theme.accent
     if layout.geometry == "rows" and not carved:
         colour = theme.text
@@ -79,7 +79,7 @@ def tray_names(surface: pygame.Surface, layout: BoardLayout, theme: Theme) -> No
             spot.base[0] + spot.step[0] * (spot.capacity - 1.6),
             spot.base[1] + spot.step[1] * (spot.capacity - 1.6),
         )
-        ink = theme.ink if theme.id == "stone" else theme.text_dim
+        ink = theme.ink if theme.style == "stone" else theme.text_dim
         text = caps.render(key[0], True, ink)
         text.set_alpha(150)
         surface.blit(text, text.get_rect(center=(round(far[0]), round(far[1]))))

@@ -1,4 +1,5 @@
-"""Procedural materials in numpy: value noise, and wood, baize, parchment, leather, stone.
+"""Procedural materials in numpy: value noise, and wood, baize, parchment, leather, stone,
+porphyry, silk, nacre (mother-of-pearl), canvas and ship's paint.
 
 Each material is a function ``(rng, w, h, unit, colours...) -> (w, h, 3)``
 float array, with ``unit`` the size of its detail (a point's width).
@@ -157,3 +158,60 @@ def stone(
     v -= 0.16 * smooth(0.84, 0.94, pores)
     light = mix(colour, (255, 250, 240), 0.3)
     return ramp(v, dark, colour, light)
+
+
+def porphyry(
+    rng: np.random.Generator, w: int, h: int, unit: float, colour: Colour, dark: Colour
+) -> Array:
+    """Imperial porphyry: a deep purple-red stone, cloudy, set with small pale crystals."""
+    body = fbm(rng, w, h, unit * 2.5, 4)
+    crystals = value_noise(rng, w, h, unit * 0.035, unit * 0.035)
+    grit = grain(rng, w, h)
+    v = 0.55 + 0.35 * (body - 0.5) + 0.06 * (grit - 0.5)
+    base = ramp(v, dark, colour, mix(colour, (230, 180, 200), 0.25))
+    speck = smooth(0.86, 0.94, crystals)[..., None]
+    return base + (col(mix(colour, (240, 226, 226), 0.5)) - base) * speck * 0.5
+
+
+def silk(rng: np.random.Generator, w: int, h: int, unit: float, colour: Colour) -> Array:
+    """Woven silk: a fine twill, a soft sheen in long folds."""
+    x = np.arange(w, dtype=np.float32)[:, None]
+    y = np.arange(h, dtype=np.float32)[None, :]
+    twill = 0.5 + 0.5 * np.sin((x + y) * (2 * np.pi / 3.0))
+    folds = value_noise(rng, w, h, unit * 4, unit * 1.2)
+    k = 1 + 0.05 * (twill - 0.5) + 0.22 * (folds - 0.5)
+    return col(colour) * k[..., None]
+
+
+def nacre(rng: np.random.Generator, w: int, h: int, unit: float, colour: Colour) -> Array:
+    """Mother-of-pearl: a pale shell with bands of pink, green and blue lustre."""
+    bands = value_noise(rng, w, h, unit * 0.9, unit * 0.3)
+    hue = value_noise(rng, w, h, unit * 1.5, unit * 1.5)
+    ang = (bands * 2.5 + hue * 3.0) * np.pi
+    tint = np.stack([np.cos(ang), np.cos(ang - 2.1), np.cos(ang + 2.1)], axis=-1)
+    k = (0.93 + 0.1 * bands)[..., None]
+    return col(colour) * k + tint * 7.0
+
+
+def canvas(rng: np.random.Generator, w: int, h: int, unit: float, colour: Colour) -> Array:
+    """Cotton duck: a plain weave of warp and weft, and a little soiling."""
+    x = np.arange(w, dtype=np.float32)[:, None]
+    y = np.arange(h, dtype=np.float32)[None, :]
+    period = max(2.5, unit * 0.05)
+    warp = np.sin(x * (2 * np.pi / period))
+    weft = np.sin(y * (2 * np.pi / period))
+    over_under = np.sign(np.sin(x * (np.pi / period)) * np.sin(y * (np.pi / period)))
+    weave = 0.5 + 0.25 * (warp * (over_under > 0) + weft * (over_under < 0))
+    slub = value_noise(rng, w, h, unit * 1.2, 1.5)
+    soil = fbm(rng, w, h, unit * 3, 3)
+    k = 1 + 0.08 * (weave - 0.5) + 0.05 * (slub - 0.5) + 0.1 * (soil - 0.5)
+    return col(colour) * k[..., None]
+
+
+def paint(rng: np.random.Generator, w: int, h: int, unit: float, colour: Colour) -> Array:
+    """Flat ship's paint over steel: an orange-peel ripple and faint brush marks."""
+    peel = value_noise(rng, w, h, unit * 0.08, unit * 0.08)
+    brush = value_noise(rng, w, h, unit * 3, unit * 0.12)
+    wear = fbm(rng, w, h, unit * 3, 3)
+    k = 1 + 0.035 * (peel - 0.5) + 0.04 * (brush - 0.5) + 0.08 * (wear - 0.5)
+    return col(colour) * k[..., None]

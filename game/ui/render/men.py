@@ -173,7 +173,7 @@ class Men:
         if key not in self._men:
             colours = side_colours(self.theme, side)
             red, green, blue = colours.body
-            lapis = self.theme.id == "stone" and blue > red + 50 and blue > green + 40
+            lapis = self.theme.style == "stone" and blue > red + 50 and blue > green + 40
             ring = ring_colour(self.theme, side)
             self._men[key] = man_sprite(colours, radius, flecks=lapis, ring=ring)
         return self._men[key]

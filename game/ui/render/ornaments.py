@@ -1,16 +1,19 @@
 """Each theme's ornaments on the painted board.
 
-Illuminated: gold rules round the case and every field, gold lozenges along
-the rails, rosettes at the corners. Oak: an inlaid stringing round the
-fields. Felt: brass hinges across the bar. Stone (and Duodecim's board in
-any theme): rosettes cut between the two sixes of each row. El Mundo's
-board gets its map (:func:`~game.ui.render.round_board.world_map`).
+Illuminated (and Byzantine): gold rules round the case and every field, gold
+lozenges along the rails, rosettes at the corners. Walnut: a marquetry band of
+lozenges round the fields. Kafeneio: maple stringing and a Greek key on the
+side rails. Navy: a painted white line round the fields, rivets on the rails.
+Oak: an inlaid stringing round the fields. Felt: brass hinges across the bar.
+Stone (and Duodecim's board in any theme): rosettes cut between the two sixes of
+each row. El Mundo's board gets its map (:func:`~game.ui.render.round_board.world_map`).
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -18,6 +21,8 @@ import numpy as np
 from game.ui.render.layout import Rect
 from game.ui.render.materials import value_noise
 from game.ui.render.raster import (
+    Array,
+    Box,
     col,
     mix,
     over,
@@ -36,7 +41,7 @@ if TYPE_CHECKING:
 def decorate(painter: Painter) -> None:
     geometry = painter.layout.geometry
     u = painter.u
-    if painter.style == "illuminated":
+    if painter.style in ("illuminated", "byzantine"):
         fx, fy, fw, fh = painter.layout.frame
         gold_rrect(
             painter,
@@ -53,10 +58,36 @@ def decorate(painter: Painter) -> None:
                 0.1 * u,
             )
         gold_studs(painter)
+        if painter.style == "byzantine":
+            emblem(painter, cross)
     elif painter.style == "oak":
         for rect in painter.playing_fields():
             pad = 0.09 * u
             stringing(painter, (rect[0] - pad, rect[1] - pad, rect[2] + 2 * pad, rect[3] + 2 * pad))
+    elif painter.style == "walnut":
+        for rect in painter.playing_fields():
+            marquetry(painter, rect)
+        emblem(painter, star)
+    elif painter.style == "kafeneio":
+        for rect in painter.playing_fields():
+            pad = 0.1 * u
+            maple = mix(painter.theme.field, (250, 240, 220), 0.45)
+            stringing(
+                painter,
+                (rect[0] - pad, rect[1] - pad, rect[2] + 2 * pad, rect[3] + 2 * pad),
+                maple,
+            )
+        meanders(painter)
+    elif painter.style == "navy":
+        for rect in painter.playing_fields():
+            pad = 0.1 * u
+            stringing(
+                painter,
+                (rect[0] - pad, rect[1] - pad, rect[2] + 2 * pad, rect[3] + 2 * pad),
+                (236, 236, 230),
+            )
+        rivets(painter)
+        emblem(painter, anchor)
     elif painter.style == "felt" and geometry == "tables":
         hinges(painter)
     if geometry == "round":
@@ -75,12 +106,11 @@ def gold_rrect(painter: Painter, rect: Rect, width: float, radius: float) -> Non
         painter.gold(box, np.clip(width / 2 - sd + 0.5, 0, 1))
 
 
-def gold_studs(painter: Painter) -> None:
-    """Small gold lozenges along the middle of the case's rails, rosettes at the corners."""
+def rail_spots(painter: Painter) -> list[tuple[float, float]]:
+    """Places along the middle of the case's rails, between the point numbers."""
     fx, fy, fw, fh = painter.layout.frame
     bt, bs = painter.rails()
     u = painter.u
-    size = min(bt, bs) * 0.16
     spacing = 0.9 * u
     ys = (fy + bt * 0.52, fy + fh - bt * 0.52)
     xs = (fx + bs * 0.52, fx + fw - bs * 0.52)
@@ -100,7 +130,17 @@ def gold_studs(painter: Painter) -> None:
     for k in range(1, n):
         y = fy + bt + (fh - 2 * bt) * k / n
         spots += [(xs[0], y), (xs[1], y)]
-    for x, y in spots:
+    return spots
+
+
+def gold_studs(painter: Painter) -> None:
+    """Small gold lozenges along the middle of the case's rails, rosettes at the corners."""
+    fx, fy, fw, fh = painter.layout.frame
+    bt, bs = painter.rails()
+    size = min(bt, bs) * 0.16
+    ys = (fy + bt * 0.52, fy + fh - bt * 0.52)
+    xs = (fx + bs * 0.52, fx + fw - bs * 0.52)
+    for x, y in rail_spots(painter):
         poly = ((x, y - size), (x + size * 0.8, y), (x, y + size), (x - size * 0.8, y))
         box = painter.box(x - size * 2, y - size * 2, x + size * 2, y + size * 2)
         inside = poly_inside(box, poly)
@@ -135,15 +175,16 @@ def rosette(painter: Painter, x: float, y: float, radius: float, *, gold: bool) 
     painter.canvas[box.sl] *= (1 + 0.25 * np.clip(lit - cut, 0, 1) - 0.45 * cut)[..., None]
 
 
-def stringing(painter: Painter, rect: Rect) -> None:
-    """A thin inlaid line of pale wood round the field (oak)."""
+def stringing(painter: Painter, rect: Rect, colour_: tuple[int, int, int] | None = None) -> None:
+    """A thin inlaid line round the field: pale wood (oak: the pale points' colour)."""
     x, y, w, h = rect
     width = max(1.2, 0.04 * painter.u)
     box = painter.box(x - width, y - width, x + w + width, y + h + width)
     sd = np.abs(rrect_sd(box, rect, 0.08 * painter.u))
     alpha = np.clip(width / 2 - sd + 0.5, 0, 1)
     tone = value_noise(painter.rng, box.w, box.h, painter.u * 0.6, painter.u * 0.6)
-    colour = col(painter.theme.point_a) * (0.9 + 0.15 * tone)[..., None]
+    line = painter.theme.point_a if colour_ is None else colour_
+    colour = col(line) * (0.9 + 0.15 * tone)[..., None]
     over(painter.canvas, box, colour, alpha * 0.9)
 
 
@@ -192,3 +233,151 @@ def rosettes(painter: Painter) -> None:
         xs.sort()
         gap_x = (xs[5] + xs[6]) / 2
         rosette(painter, gap_x, yc, 0.3 * u, gold=painter.style == "illuminated")
+
+
+def marquetry(painter: Painter, rect: Rect) -> None:
+    """A Caucasian inlay band round a field: pale and dark lozenges between two pale lines."""
+    x, y, w, h = rect
+    u = painter.u
+    gap, width = 0.015 * u, 0.13 * u
+    outer = (x - gap - width, y - gap - width, w + 2 * (gap + width), h + 2 * (gap + width))
+    box = painter.box(outer[0] - 2, outer[1] - 2, outer[0] + outer[2] + 2, outer[1] + outer[3] + 2)
+    inner_sd = rrect_sd(box, (x - gap, y - gap, w + 2 * gap, h + 2 * gap), 0.02 * u)
+    outer_sd = rrect_sd(box, outer, 0.04 * u)
+    band = np.clip(inner_sd + 0.5, 0, 1) * np.clip(0.5 - outer_sd, 0, 1)
+    if not band.any():
+        return
+    th = painter.theme
+    s = width
+    cx, cy = box.x - outer[0], box.y - outer[1]
+    # Lozenges: a checker turned by 45 degrees, its size half the band's width.
+    d = (np.floor((cx + cy) / s) + np.floor((cx - cy) / s)) % 2
+    pale = col(th.point_a)
+    dark = col(mix(th.point_b, th.frame_dark, 0.3))
+    tone = value_noise(painter.rng, box.w, box.h, u * 0.5, u * 0.5)
+    colour = np.where(d[..., None] > 0, pale, dark) * (0.88 + 0.18 * tone)[..., None]
+    line = max(1.0, 0.02 * u)
+    edge = np.clip(line - np.minimum(np.abs(inner_sd), np.abs(outer_sd)) + 0.5, 0, 1)
+    colour = colour + (col(th.frame_dark) - colour) * edge[..., None]
+    over(painter.canvas, box, colour, band)
+
+
+def meanders(painter: Painter) -> None:
+    """A Greek key (meander) inlaid in pale wood along the middle of each side rail."""
+    fx, fy, fw, fh = painter.layout.frame
+    bt, bs = painter.rails()
+    u = painter.u
+    m = min(bs * 0.5, 0.5 * u)  # the key's width across the rail
+    if m < 6:
+        return
+    line = max(1.0, m / 7)
+    colour = mix(painter.theme.frame_light, (250, 236, 206), 0.5)
+    for xc in (fx + bs * 0.5, fx + fw - bs * 0.5):
+        y0, y1 = fy + bt + 0.3 * u, fy + fh - bt - 0.3 * u
+        box = painter.box(xc - m / 2 - 2, y0, xc + m / 2 + 2, y1)
+        if box.empty():
+            continue
+        # One cell of the key is m x m: a hook of lines drawn on a 4 x 4 grid of it.
+        gx = (box.x - (xc - m / 2)) / m * 4
+        gy = ((box.y - y0) % m) / m * 4
+        cell_w = line / m * 4
+
+        def seg(a0: float, a1: float, b: float, across: bool, gx=gx, gy=gy, cell_w=cell_w):
+            p, q = (gy, gx) if across else (gx, gy)
+            return (np.abs(p - b) < cell_w / 2) & (q >= a0 - cell_w / 2) & (q <= a1 + cell_w / 2)
+
+        key = (
+            seg(0, 4, 0.5, False)  # the spine along the rail's left
+            | seg(0.5, 3.5, 0.5, True)  # top of the hook
+            | seg(0.5, 3, 3.5, False)  # down the right
+            | seg(1.5, 3.5, 3.0, True)  # back across
+            | seg(1.5, 3, 1.5, False)  # up again
+            | seg(1.5, 2.5, 1.5, True)  # and in
+        )
+        inside = (gx >= 0) & (gx <= 4)
+        alpha = (key & inside).astype(np.float32) * 0.85
+        painter.canvas[box.sl] *= (1 - 0.25 * np.roll(alpha, 1, 1))[..., None]
+        over(painter.canvas, box, colour, alpha)
+
+
+def rivets(painter: Painter) -> None:
+    """Domed rivet heads along the case's rails, as on a ship's steel (navy)."""
+    u = painter.u
+    r = max(2.0, 0.07 * u)
+    metal = col(painter.theme.frame_light)
+    for x, y in rail_spots(painter):
+        box = painter.box(x - r * 2, y - r * 2, x + r * 2, y + r * 2)
+        if box.empty():
+            continue
+        d = np.hypot(box.x - x, box.y - y)
+        shadow = np.clip(1 - np.hypot(box.x - x - r * 0.3, box.y - y - r * 0.4) / (r * 1.5), 0, 1)
+        painter.canvas[box.sl] *= (1 - 0.45 * shadow * (d > r))[..., None]
+        lit = 1.25 - 0.9 * np.hypot(box.x - x + r * 0.35, box.y - y + r * 0.35) / r
+        lit = np.clip(lit, 0.45, 1.3)
+        over(painter.canvas, box, metal * lit[..., None], np.clip(r - d + 0.5, 0, 1))
+
+
+def emblem(painter: Painter, draw: Callable[[Painter, float, float, float], None]) -> None:
+    """The era's emblem on the case between the two trays, where no man stands."""
+    wells = sorted(painter.wells(), key=lambda r: r[1])
+    if len(wells) != 2 or abs(wells[0][0] - wells[1][0]) > 1:
+        return
+    top, bottom = wells
+    gap = bottom[1] - (top[1] + top[3])
+    size = min(gap * 0.42, top[2] * 0.42)
+    if size < 6:
+        return
+    draw(painter, top[0] + top[2] / 2, top[1] + top[3] + gap / 2, size)
+
+
+def _local(painter: Painter, x: float, y: float, size: float) -> tuple[Box, Array, Array]:
+    box = painter.box(x - size * 1.2, y - size * 1.2, x + size * 1.2, y + size * 1.2)
+    return box, (box.x - x) / size, (box.y - y) / size
+
+
+def _mask(inside: Array, size: float) -> Array:
+    """A hard shape softened to one pixel (``inside``: a signed distance in units of size)."""
+    return np.clip(inside * size + 0.5, 0, 1)
+
+
+def cross(painter: Painter, x: float, y: float, size: float) -> None:
+    """A gold cross pattee in a ring (Byzantium)."""
+    box, px, py = _local(painter, x, y, size)
+    ax, ay = np.abs(px), np.abs(py)
+    arm_v = np.minimum(0.1 + 0.28 * ay - ax, 0.72 - ay)
+    arm_h = np.minimum(0.1 + 0.28 * ax - ay, 0.72 - ax)
+    d = np.hypot(px, py)
+    ring = 0.06 - np.abs(d - 0.92)
+    shape = np.maximum(np.maximum(arm_v, arm_h), ring)
+    painter.canvas[box.sl] *= (1 - 0.4 * _mask(np.roll(shape, 1, 1), size))[..., None]
+    painter.gold(box, _mask(shape, size))
+
+
+def star(painter: Painter, x: float, y: float, size: float) -> None:
+    """An eight-pointed star of mother-of-pearl inlaid in the walnut (the Caucasus)."""
+    box, px, py = _local(painter, x, y, size)
+    square = 0.62 - np.maximum(np.abs(px), np.abs(py))
+    turned = 0.62 - np.maximum(np.abs(px + py), np.abs(px - py)) / math.sqrt(2)
+    shape = np.maximum(square, turned)
+    heart = 0.2 - np.hypot(px, py)
+    th = painter.theme
+    tone = value_noise(painter.rng, box.w, box.h, size * 0.5, size * 0.5)
+    pearl = col(th.point_a) * (0.9 + 0.15 * tone)[..., None]
+    over(painter.canvas, box, col(th.frame_dark), _mask(shape + 0.06, size))
+    over(painter.canvas, box, pearl, _mask(shape, size))
+    over(painter.canvas, box, col(th.point_b), _mask(heart, size))
+
+
+def anchor(painter: Painter, x: float, y: float, size: float) -> None:
+    """A fouled-anchor badge stencilled in white paint (the Navy)."""
+    box, px, py = _local(painter, x, y, size)
+    ax = np.abs(px)
+    ring = 0.06 - np.abs(np.hypot(px, py + 0.78) - 0.14)
+    shank = np.minimum(0.065 - ax, np.minimum(py + 0.64, 0.78 - py))
+    stock = np.minimum(0.055 - np.abs(py + 0.46), 0.42 - ax)
+    d = np.hypot(px, py + 0.05)
+    arms = np.minimum(0.065 - np.abs(d - 0.78), py - 0.25)
+    flukes = 0.12 - np.hypot(ax - 0.62, py - 0.5)
+    shape = np.maximum.reduce([ring, shank, stock, arms, flukes])
+    paint = col(mix(painter.theme.point_b, painter.theme.frame, 0.12))
+    over(painter.canvas, box, paint, _mask(shape, size) * 0.9)

@@ -21,7 +21,18 @@ import numpy as np
 import pygame
 
 from game.ui.render.layout import BoardLayout, Rect
-from game.ui.render.materials import baize, leather, parchment, stone, value_noise, wood
+from game.ui.render.materials import (
+    baize,
+    canvas,
+    leather,
+    paint,
+    parchment,
+    porphyry,
+    silk,
+    stone,
+    value_noise,
+    wood,
+)
 from game.ui.render.ornaments import decorate
 from game.ui.render.points import paint_cells
 from game.ui.render.raster import (
@@ -53,7 +64,7 @@ class Painter:
         self.w, self.h = layout.size
         # The size of texture and detail: a point's width (about an eighth of the ring's radius).
         self.u = layout.unit if layout.geometry != "round" else 0.13 * layout.unit
-        self.style = theme.id if theme.id in ("felt", "oak", "illuminated", "stone") else "felt"
+        self.style = theme.style
         self.rng = np.random.default_rng(1283)
         self.scale = min(1.0, max(0.5, 80.0 / self.u))
         # The float canvas covers the case only; the table is a plain surface.
@@ -205,9 +216,13 @@ class Painter:
             return self.tex(leather, box.w, box.h, u, th.frame)
         if self.style == "stone":
             return self.tex(stone, box.w, box.h, u, th.frame, th.frame_dark)
+        if self.style == "byzantine":
+            return self.tex(porphyry, box.w, box.h, u, th.frame, th.frame_dark)
+        if self.style == "navy":
+            return self.tex(paint, box.w, box.h, u, th.frame)
         dark, mid, light = th.frame_dark, th.frame, th.frame_light
         rays = self.style == "oak"
-        period = 0.42 if rays else 0.55
+        period = {"oak": 0.42, "walnut": 0.3, "kafeneio": 0.7}.get(self.style, 0.55)
         tex = self.tex(
             wood, box.w, box.h, u, dark, mid, light, along_x=False, period=period, rays=rays
         )
@@ -253,11 +268,23 @@ class Painter:
             tex = self.tex(parchment, box.w, box.h, u, th.field, th.field_dark)
         elif self.style == "stone":
             tex = self.tex(stone, box.w, box.h, u, th.field, th.field_dark)
+        elif self.style in ("walnut", "kafeneio"):
+            # A veneer laid along the board, its figure finer in walnut.
+            light = mix(th.field, (250, 230, 190), 0.3)
+            period = 0.45 if self.style == "walnut" else 1.1
+            tex = self.tex(wood, box.w, box.h, u, th.field_dark, th.field, light, period=period)
+        elif self.style == "byzantine":
+            tex = self.tex(silk, box.w, box.h, u, th.field)
+        elif self.style == "navy":
+            tex = self.tex(canvas, box.w, box.h, u, th.field)
         else:
             tex = self.tex(baize, box.w, box.h, u, th.field)
         if well:
             if self.style == "illuminated":
                 tex = self.tex(leather, box.w, box.h, u, th.frame_dark)
+            elif self.style in ("walnut", "kafeneio"):  # lined in the field's darker wood
+                dark = mix(th.field_dark, (0, 0, 0), 0.25)
+                tex = self.tex(wood, box.w, box.h, u, dark, th.field_dark, th.field, along_x=False)
             elif self.style == "stone":
                 tex *= 0.86
             else:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from game.ui.render.layout import Point
-from game.ui.render.materials import baize, fbm, parchment, stone, wood
+from game.ui.render.materials import baize, fbm, nacre, paint, parchment, silk, stone, wood
 from game.ui.render.raster import Array, Box, col, mix, over, poly_bounds, poly_inside
 from game.ui.theme import Colour
 
@@ -61,6 +61,22 @@ def point_texture(painter: Painter, box: Box, colour: Colour, which: int) -> Arr
         return col(colour) * k[..., None]
     if painter.style == "stone":
         return painter.tex(stone, box.w, box.h, u, colour, mix(colour, (0, 0, 0), 0.3))
+    if painter.style == "byzantine":
+        if which == 0:  # gold leaf, its sheen running across the board
+            sheen = 0.92 + 0.14 * np.sin((box.x * 0.8 + box.y) / (1.4 * u) * np.pi)
+            sheen = sheen + 0.05 * np.sin((box.x - box.y * 0.7) / (0.23 * u))
+            return col(colour) * sheen[..., None]
+        return painter.tex(silk, box.w, box.h, u * 0.6, colour)  # ivory silk
+    if painter.style == "walnut" and which == 0:
+        return painter.tex(nacre, box.w, box.h, u, colour)  # mother-of-pearl
+    if painter.style in ("walnut", "kafeneio"):  # inlaid veneer, grain along the point
+        light = mix(colour, (255, 230, 200), 0.22)
+        dark = mix(colour, (0, 0, 0), 0.3)
+        return painter.tex(
+            wood, box.w, box.h, u * 0.7, dark, colour, light, along_x=False, period=0.35
+        )
+    if painter.style == "navy":
+        return painter.tex(paint, box.w, box.h, u, colour)
     return painter.tex(baize, box.w, box.h, u, colour)
 
 
@@ -82,10 +98,17 @@ def point(painter: Painter, field: Box, poly: tuple[Point, ...], tex: Array) -> 
         # A faint shading, like paint or inlay catching the lamp.
         fill *= (1 - 0.12 * np.exp(-np.maximum(inside, 0) / (0.05 * u)))[..., None]
     over(painter.canvas, box, fill, np.clip(inside + 0.5, 0, 1))
-    edge_w = {"illuminated": 0.05, "oak": 0.022, "stone": 0.02}.get(painter.style, 0.018) * u
+    edge_w = {
+        "illuminated": 0.05,
+        "byzantine": 0.035,
+        "oak": 0.022,
+        "walnut": 0.03,
+        "kafeneio": 0.022,
+        "stone": 0.02,
+    }.get(painter.style, 0.018) * u
     edge_w = max(edge_w, 1.0)
     band = np.clip(inside + 0.5, 0, 1) * np.clip(edge_w - inside + 0.5, 0, 1)
-    if painter.style == "illuminated":
+    if painter.style in ("illuminated", "byzantine"):
         painter.gold(box, band)
     else:
         over(painter.canvas, box, painter.theme.point_edge, band * 0.55)

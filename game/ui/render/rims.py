@@ -44,9 +44,9 @@ def grounds(theme: Theme) -> tuple[Colour, ...]:
     On the Roman slab the fields are cut into the stone (the field's colour) and the
     trays lie on its rim (the bar's tone); Alfonso's trays are the case's dark red;
     elsewhere the trays are the field's dark tone."""
-    if theme.id == "stone":
+    if theme.style == "stone":
         return (theme.field, theme.bar)
-    tray = theme.frame_dark if theme.id == "illuminated" else theme.field_dark
+    tray = theme.frame_dark if theme.style == "illuminated" else theme.field_dark
     return (theme.point_a, theme.point_b, theme.bar, tray)
 
 

@@ -247,7 +247,7 @@ def mini_board(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, scale: 
     pygame.draw.rect(surface, theme.bar, bar)
     half = (field.w - bar.w) / 2
     pw = half / 6
-    stone = theme.id == "stone"
+    stone = theme.style == "stone"
     for h in range(2):
         x0 = field.x + h * (half + bar.w)
         for i in range(6):
