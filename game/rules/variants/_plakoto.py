@@ -102,7 +102,7 @@ class Plakoto(Variant):
             "Bear off while pinned",
             "Once all fifteen are home, the free men may bear off even while one of them "
             "is pinned (the pinned man waits to be freed).",
-            "a house rule (RULES.md's option)",
+            "a house rule",
         ),
         OptionSpec(
             "mother_points",
@@ -111,7 +111,7 @@ class Plakoto(Variant):
             "Points for the mother",
             "What a side wins when the opponent's mother (its last man on its starting "
             "point) is pinned there and the winner has no man left on its own start.",
-            "RULES.md: the double game by default; 1 or 3 as house rules",
+            "the double game by default; 1 or 3 as house rules",
         ),
     )
 
