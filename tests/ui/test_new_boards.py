@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import replace
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -29,6 +30,7 @@ from game.ui.render.layout import BoardLayout, layout_for, path, point_in_polygo
 from game.ui.render.men import Men
 from game.ui.render.stacks import below, stacks
 from game.ui.scenes.board import BoardScene
+from game.ui.scenes.board_anim import count_at
 from game.ui.theme import THEMES
 
 SIZE = (1280, 800)
@@ -317,13 +319,39 @@ def test_a_tall_pinning_stack_still_shows_the_pinned_man():
     assert math.dist(first, second) > 0.5 * layout.radius
 
 
-def test_the_existing_games_keep_one_pile_per_cell():
-    """No cell of the six registered games holds two sides, so their stacks are as before."""
-    for variant_id, cls in VARIANTS.items():
-        variant = cls()
-        for position in seeded_positions(variant, 2, 20) if variant.players == 2 else []:
-            for key, piles in stacks(variant, position).items():
-                assert len(piles) == 1, (variant_id, key)
+def test_two_sides_share_a_cell_only_over_a_pinned_man():
+    """In every game (the registered six and the coming ones) a cell shows one side's
+    pile, or two: a pinned man at the bottom and its pinners; so the six draw as before."""
+    variants = [cls() for cls in VARIANTS.values()] + list(GAMES.values())
+    shared = 0
+    for variant in variants:
+        if variant.players != 2:
+            continue
+        for seed in range(2):
+            for position in seeded_positions(variant, seed, 30):
+                for key, piles in stacks(variant, position).items():
+                    if len(piles) == 1:
+                        continue
+                    shared += 1
+                    (side, n), (other, _) = piles
+                    assert len(piles) == 2 and n == 1 and other == 1 - side, (variant.id, key)
+                    pos = next(p for p in range(1, 25) if variant.cell(side, p) == key[1])
+                    assert position.flags[side] >> pos & 1, (variant.id, key)
+    assert shared  # Plakoto pins men in these games
+
+
+def test_a_slide_onto_a_pinned_man_lands_on_top_of_it():
+    """The animations count every side's men on a cell: a man leaving a pinning stack
+    starts from its top, a man pinning lands above the pinned one."""
+    variant = GAMES["plakoto"]
+    position = pinned_position()
+    scene = SimpleNamespace(variant=variant)
+    for side in range(2):
+        for pos in range(1, 24):
+            if position.flags[side] >> pos & 1:
+                key = ("cell", variant.cell(side, pos))
+                pinners = position.board[1 - side][variant.facing_pos(side, pos, 1 - side)]
+                assert count_at(scene, key, position) == 1 + pinners
 
 
 # -- clicks in the window ---------------------------------------------------------------
