@@ -8,7 +8,11 @@ Four geometries:
 
 - ``tables``: the 24-point board of two halves, a central bar and off trays at
   the right. The viewer's home is at the bottom right (backgammon's 1-point),
-  its men travel anticlockwise from the top right.
+  its men travel anticlockwise from the top right; every game on it is drawn
+  in backgammon's picture, whatever cells it numbers. Where both sides run the
+  same way round (Long Nardy, Fevga) the opponent's home is at the top left,
+  and so is its off tray; a game with men in hand (Tabula) has hand trays
+  right of the off trays.
 - ``half``: Lombardorum's twelve points, one half of a tables board, with a
   narrow bar at the left and off trays at the right.
 - ``round``: El Mundo's ring of 24 wedges in four sections of six, each side
