@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from game.rules.play import Play
 from game.rules.position import Position
 from game.ui.render.layout import Point, SpotKey, spot_key
+from game.ui.render.stacks import stacks
 
 if TYPE_CHECKING:
     from game.rules.variants.base import Variant
@@ -159,13 +160,10 @@ def men_points(scene: BoardReader) -> list[Point]:
     layout = scene.view.layout
     position = scene.shown
     out = []
-    for side in range(position.players):
-        for pos, count in enumerate(position.board[side]):
-            if not count:
-                continue
-            key = scene.key_of(side, pos, position)
-            if key in layout.spots:
-                out += [layout.man_centre(key, i, count) for i in range(count)]
+    for key, piles_here in stacks(scene.variant, position).items():
+        if key in layout.spots and key[0] != "hand":
+            total = sum(n for _, n in piles_here)
+            out += [layout.man_centre(key, i, total) for i in range(total)]
     return out
 
 

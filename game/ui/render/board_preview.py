@@ -24,6 +24,7 @@ from game.ui.render.board_marks import (
     preview_struck,
 )
 from game.ui.render.layout import Point, SpotKey, spot_key
+from game.ui.render.stacks import below
 from game.ui.theme import Colour
 
 if TYPE_CHECKING:
@@ -74,6 +75,10 @@ def draw_preview(surface: pygame.Surface, scene: BoardReader, play: Play) -> Non
     side = scene.state.to_act
     start, before, after = preview_piles(scene, play)
     leaving, arriving = preview_changes(scene, play)
+    end = scene.variant.apply_play(start, play)
+    # Men of the other side under the mover's (a pinned man), before and after the play.
+    under_before = {k: below(scene.variant, start, k, side) for k in before}
+    under_after = {k: below(scene.variant, end, k, side) for k in after}
     for key, other in preview_struck(scene, play):
         if key in layout.spots:
             view.draw_man(surface, other, layout.man_centre(key, 0, 1), alpha=80)
@@ -81,8 +86,9 @@ def draw_preview(surface: pygame.Surface, scene: BoardReader, play: Play) -> Non
         count = before[key]
         if key[0] in ("off", "hand") or key not in layout.spots:
             continue
+        b = under_before.get(key, 0)
         for i in range(count - n, count):
-            view.draw_man(surface, side, layout.man_centre(key, i, count), alpha=80)
+            view.draw_man(surface, side, layout.man_centre(key, b + i, b + count), alpha=80)
     # Where each man goes (by way of any blot it hits on the way).
     taken = dict.fromkeys(before, 0)
     landed: dict[SpotKey, int] = {}
@@ -93,7 +99,8 @@ def draw_preview(surface: pygame.Surface, scene: BoardReader, play: Play) -> Non
             continue
         count = before.get(key, 1)
         taken[key] = taken.get(key, 0) + 1
-        points = [layout.man_centre(key, max(0, count - taken[key]), count)]
+        b = under_before.get(key, 0)
+        points = [layout.man_centre(key, b + max(0, count - taken[key]), b + count)]
         for step in move:
             dst = spot_key(scene.variant, side, step.dst)
             if dst not in layout.spots:
@@ -102,7 +109,8 @@ def draw_preview(surface: pygame.Surface, scene: BoardReader, play: Play) -> Non
                 total = after.get(dst, 1)
                 slot = total - arriving.get(dst, 1) + landed.get(dst, 0)
                 landed[dst] = landed.get(dst, 0) + 1
-                points.append(layout.man_centre(dst, min(slot, total - 1), total))
+                b = under_after.get(dst, 0)
+                points.append(layout.man_centre(dst, b + min(slot, total - 1), b + total))
             elif step.hit:  # the man stops where it hits on its way
                 points.append(layout.man_centre(dst, 0, 1))
         draw_arcs(surface, points, layout.radius, frame, scene.theme.accent)
@@ -110,8 +118,9 @@ def draw_preview(surface: pygame.Surface, scene: BoardReader, play: Play) -> Non
         total = after[key]
         if key[0] in ("off", "hand") or key not in layout.spots:
             continue
+        b = under_after.get(key, 0)
         for i in range(total - n, total):
-            view.draw_man(surface, side, layout.man_centre(key, i, total), alpha=175)
+            view.draw_man(surface, side, layout.man_centre(key, b + i, b + total), alpha=175)
 
 
 def arc_line(

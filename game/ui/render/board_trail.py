@@ -15,6 +15,7 @@ from game.ui.render.board_preview import draw_arcs
 from game.ui.render.board_reader import BoardReader
 from game.ui.render.board_words import trails_shown
 from game.ui.render.layout import spot_key
+from game.ui.render.stacks import below
 from game.ui.theme import side_colours
 
 Point = tuple[float, float]
@@ -45,13 +46,15 @@ def play_lines(
             continue
         count = start_piles.get(key, 1)
         taken[key] = taken.get(key, 0) + 1
-        points = [layout.man_centre(key, max(0, count - taken[key]), count)]
+        b = below(variant, before, key, side)  # a pinned man under the mover's men
+        points = [layout.man_centre(key, b + max(0, count - taken[key]), b + count)]
         for step in move[:-1]:
             if step.hit:
                 points.append(layout.man_centre(spot_key(variant, side, step.dst), 0, 1))
         total = end_piles.get(end, 1)
         landed[end] = landed.get(end, 0) + 1
-        points.append(layout.man_centre(end, max(0, total - landed[end]), total))
+        b = below(variant, after_position, end, side)
+        points.append(layout.man_centre(end, b + max(0, total - landed[end]), b + total))
         lines.append(points)
     return lines
 

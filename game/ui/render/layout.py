@@ -8,7 +8,11 @@ Four geometries:
 
 - ``tables``: the 24-point board of two halves, a central bar and off trays at
   the right. The viewer's home is at the bottom right (backgammon's 1-point),
-  its men travel anticlockwise from the top right.
+  its men travel anticlockwise from the top right; every game on it is drawn
+  in backgammon's picture, whatever cells it numbers. Where both sides run the
+  same way round (Long Nardy, Fevga) the opponent's home is at the top left,
+  and so is its off tray; a game with men in hand (Tabula) has hand trays
+  right of the off trays.
 - ``half``: Lombardorum's twelve points, one half of a tables board, with a
   narrow bar at the left and off trays at the right.
 - ``round``: El Mundo's ring of 24 wedges in four sections of six, each side
@@ -218,7 +222,10 @@ def _cell_slots(variant: Variant, viewer: int, geometry: str) -> dict[int, tuple
             slots[cell] = ((cell - per * viewer) % variant.cells, labels.get(cell, ""))
         return slots
     for p in range(1, last + 1):
-        slots[variant.cell(viewer, p)] = (variant.cell(0, p), variant.point_label(p))
+        # The tables picture is backgammon's for every game on it (the viewer's pos p at
+        # slot 24 - p, home bottom right), whatever cells the variant numbers.
+        slot = variant.cells - p if geometry == "tables" else variant.cell(0, p)
+        slots[variant.cell(viewer, p)] = (slot, variant.point_label(p))
     for cell in range(variant.cells):
         slots.setdefault(cell, (cell, ""))
     return slots
@@ -278,6 +285,7 @@ FH = 2 * LP + GAP  # the field's height
 MAN_R = 0.47  # a man's radius, in point widths
 PAD = 0.06  # between a field's edge and the first man
 PANEL = 3.0  # free beside the case for names and controls
+HAND_GAP = 0.25  # between the off trays and the hand trays
 
 
 @dataclass(frozen=True)
@@ -292,17 +300,28 @@ class _TablesPlan:
     bar_x0: float
     field_x0: float
     width: float
+    left: float = 0.0  # a column of trays left of the fields (the far side bears off there)
+    hand: bool = False  # a column of hand trays right of the off trays
     height: ClassVar[float] = BT + FH + BT
     top: ClassVar[float] = BT
     bottom: ClassVar[float] = BT + FH
     mid: ClassVar[float] = BT + FH / 2
 
     @classmethod
-    def of(cls, half: bool) -> _TablesPlan:
+    def of(cls, half: bool, left_tray: bool = False, hand: bool = False) -> _TablesPlan:
         if half:
             field_x0 = B + BARW + 0.3
             return cls(True, B, field_x0, field_x0 + 6 + DIV + TRAYW + B)
-        return cls(False, B + 6, B, B + 12 + BARW + DIV + TRAYW + B)
+        left = TRAYW + DIV if left_tray else 0.0
+        extra = HAND_GAP + TRAYW if hand else 0.0
+        return cls(
+            False,
+            B + left + 6,
+            B + left,
+            B + left + 12 + BARW + DIV + TRAYW + extra + B,
+            left,
+            hand,
+        )
 
     @property
     def cols(self) -> int:
@@ -311,28 +330,36 @@ class _TablesPlan:
 
     @property
     def tray_x0(self) -> float:
+        """The off trays' column (at the right)."""
+        return self.width - B - TRAYW - (HAND_GAP + TRAYW if self.hand else 0.0)
+
+    @property
+    def hand_x0(self) -> float:
+        """The hand trays' column, right of the off trays (with ``hand``)."""
         return self.width - B - TRAYW
 
     def col_x(self, col: int) -> float:
         """The centre of the ``col``-th point of a row, from the left."""
         if self.half:
             return self.field_x0 + col + 0.5
-        return B + col + 0.5 + (BARW if col >= 6 else 0.0)
+        return self.field_x0 + col + 0.5 + (BARW if col >= 6 else 0.0)
 
 
 def _points_layout(variant: Variant, size: tuple[int, int], viewer: int, half: bool) -> BoardLayout:
-    if variant.uses_hand:
-        raise ValueError(f"the {'half' if half else 'tables'} board has no hand trays")
-    plan = _TablesPlan.of(half)
+    if variant.uses_hand and half:
+        raise ValueError("the half board has no hand trays")
+    slots = _cell_slots(variant, viewer, "half" if half else "tables")
+    far_left = not half and _far_home_left(variant, viewer, slots)
+    plan = _TablesPlan.of(half, far_left, variant.uses_hand)
     units = _fit(size, plan.width, plan.height, PANEL)
     spots: dict[SpotKey, Spot] = {}
-    for cell, (slot, label) in _cell_slots(variant, viewer, "tables").items():
+    for cell, (slot, label) in slots.items():
         spots[("cell", cell)] = _point_spot(units, plan, cell, slot, label)
     for side in range(variant.players):
         near = (side - viewer) % variant.players == 0
-        for spot in _tables_station(units, plan, side, near, variant.men):
+        for spot in _tables_station(units, plan, side, near, variant.men, far_left):
             spots[spot.key] = spot
-    dice_x0 = plan.field_x0 if half else B + 6 + BARW
+    dice_x0 = plan.field_x0 if half else plan.bar_x0 + BARW
     dice_area = units.rect(dice_x0 + 0.9, plan.mid - 0.8, 4.2, 1.6)
     top = plan.top
     info = _panel_info(units, variant.players, viewer, top + FH * 0.78, top + FH * 0.22)
@@ -346,7 +373,7 @@ def _points_layout(variant: Variant, size: tuple[int, int], viewer: int, half: b
         MappingProxyType(info),
         units.u,
         0.84 * units.u,
-        _tables_fields(units, plan),
+        _tables_fields(units, plan, far_left),
         viewer=viewer,
     )
 
@@ -379,14 +406,27 @@ def _point_spot(units: _Units, plan: _TablesPlan, cell: int, slot: int, label: s
     )
 
 
+def _far_home_left(variant: Variant, viewer: int, slots: Mapping[int, tuple[int, str]]) -> bool:
+    """Does the opponent's home lie top left in the viewer's picture (both sides running
+    the same way round, their homes at opposite corners)? Then it bears off at the left."""
+    if variant.players != 2:
+        return False
+    other = 1 - viewer
+    last = variant.track_length
+    homes = {slots[variant.cell(other, p)][0] for p in range(variant.bear_from, last + 1)}
+    return all(12 <= slot < 18 for slot in homes)
+
+
 def _tables_station(
-    units: _Units, plan: _TablesPlan, side: int, near: bool, men: int
-) -> tuple[Spot, Spot]:
-    """``side``'s bar and off tray; ``near``: the viewer's own.
+    units: _Units, plan: _TablesPlan, side: int, near: bool, men: int, far_left: bool = False
+) -> list[Spot]:
+    """``side``'s bar, off tray (and hand tray, with ``plan.hand``); ``near``: the viewer's own.
 
     The viewer's hit men wait on the half of the bar nearest where they come
     back in (the far side), the opponent's on the near half; the viewer's
-    off tray is the lower one.
+    off tray is the lower one (the opponent's at the top left when its home is
+    there: ``far_left``). The hand trays stand beside the off trays, the
+    viewer's at the top (nearest where its men enter), the opponent's below.
     """
     top, bottom, mid = plan.top, plan.bottom, plan.mid
     bar_x0, tray_x0 = plan.bar_x0, plan.tray_x0
@@ -400,18 +440,31 @@ def _tables_station(
         bar = _column_stack(
             units, key, bar_x0, bar_x0 + BARW, mid + 0.45, bottom - PAD, (mid, bottom), MAN_R
         )
-        off = _tray(units, ("off", side), tray_x0, tray_x0 + TRAYW, top, top + LP, men, False)
-    return bar, off
+        x0 = B if far_left else tray_x0
+        off = _tray(units, ("off", side), x0, x0 + TRAYW, top, top + LP, men, False)
+    spots = [bar, off]
+    if plan.hand:
+        hx0 = plan.hand_x0
+        if near:
+            spots.append(_tray(units, ("hand", side), hx0, hx0 + TRAYW, top, top + LP, men, False))
+        else:
+            box = (hx0, hx0 + TRAYW, bottom - LP, bottom)
+            spots.append(_tray(units, ("hand", side), *box, men, True))
+    return spots
 
 
-def _tables_fields(units: _Units, plan: _TablesPlan) -> tuple[Rect, ...]:
-    """The surfaces inset in the case: the fields of points, the off trays (and half's bar)."""
+def _tables_fields(units: _Units, plan: _TablesPlan, far_left: bool = False) -> tuple[Rect, ...]:
+    """The surfaces inset in the case: the fields of points, the off trays (and half's bar,
+    the hand trays)."""
     top, bottom, tray_x0 = plan.top, plan.bottom, plan.tray_x0
     fields: list[Rect] = [units.rect(plan.field_x0, top, 6, FH)]
     if not plan.half:
-        fields.append(units.rect(B + 6 + BARW, top, 6, FH))
-    fields.append(units.rect(tray_x0, top, TRAYW, LP))
+        fields.append(units.rect(plan.bar_x0 + BARW, top, 6, FH))
+    fields.append(units.rect(B if far_left else tray_x0, top, TRAYW, LP))
     fields.append(units.rect(tray_x0, bottom - LP, TRAYW, LP))
+    if plan.hand:
+        fields.append(units.rect(plan.hand_x0, top, TRAYW, LP))
+        fields.append(units.rect(plan.hand_x0, bottom - LP, TRAYW, LP))
     if plan.half:
         fields.append(units.rect(plan.bar_x0, top, BARW, FH))
     return tuple(fields)

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
-from game.ui.render.layout import BoardLayout, Point, SpotKey, spot_key
+from game.ui.render.layout import BoardLayout, Point, SpotKey
 from game.ui.render.materials import value_noise
 from game.ui.render.raster import LIGHT, col, grid, normals, smooth, to_surface
 from game.ui.render.rims import ring_colour
+from game.ui.render.stacks import stacks
 from game.ui.theme import Colour, SideColours, Theme, side_colours
 
 if TYPE_CHECKING:
@@ -141,17 +142,6 @@ def glow_ring(radius: float, colour: Colour) -> pygame.Surface:
     return to_surface(rgb, alpha)
 
 
-def piles(variant: Variant, position: Position, side: int) -> list[tuple[SpotKey, int]]:
-    """Where ``side``'s men stand in ``position``, and how many: cells, bar, off, hand."""
-    found: list[tuple[SpotKey, int]] = []
-    for pos, count in enumerate(position.board[side]):
-        if count:
-            found.append((spot_key(variant, side, pos), count))
-    if position.hand[side]:
-        found.append((spot_key(variant, side, 0, in_hand=True), position.hand[side]))
-    return found
-
-
 class Men:
     """The men of one theme: their sprites, cached per side and size, and drawing them."""
 
@@ -257,19 +247,47 @@ class Men:
         hidden: Mapping[SpotKey, int],
         selected: SpotKey | None,
     ) -> None:
-        """Every man of ``position`` at rest, less ``hidden[key]`` men per spot (see BoardView)."""
+        """Every man of ``position`` at rest, less ``hidden[key]`` men per spot (see BoardView).
+
+        Where two sides share a cell (Plakoto's pinned man under its pinners)
+        the piles stand one on the other, the pinned man at the bottom; the
+        hidden men and the lift are the top pile's (the pinned man never moves).
+        """
+        by_side: dict[int, list[tuple[SpotKey, list[tuple[int, int]]]]] = {}
+        for key, piles_here in stacks(variant, position).items():
+            if key not in layout.spots:
+                continue
+            # Drawn side by side as before: each spot with the side of its bottom pile.
+            by_side.setdefault(piles_here[0][0], []).append((key, piles_here))
         for side in range(position.players):
-            for key, count in piles(variant, position, side):
-                if key not in layout.spots:
-                    continue
-                shown = count - hidden.get(key, 0)
-                if shown <= 0:
+            for key, piles_here in by_side.get(side, []):
+                counts = [n for _, n in piles_here]
+                counts[-1] -= hidden.get(key, 0)
+                if counts[-1] <= 0:
+                    counts.pop()
+                if not counts:
                     continue
                 if key[0] in ("off", "hand"):
+                    shown = counts[0]
                     for i in range(shown):
                         self.draw_slab(surface, layout, side, key, layout.man_centre(key, i, shown))
                     continue
-                self.draw_stack(surface, layout, letters, side, key, shown, lifted=key == selected)
+                total = sum(counts)
+                under = 0
+                for (owner, _), shown in zip(piles_here, counts, strict=False):
+                    lifted = key == selected and under + shown == total
+                    self.draw_stack(
+                        surface,
+                        layout,
+                        letters,
+                        owner,
+                        key,
+                        shown,
+                        lifted=lifted,
+                        under=under,
+                        total=total,
+                    )
+                    under += shown
 
     def draw_stack(
         self,
@@ -281,10 +299,17 @@ class Men:
         shown: int,
         *,
         lifted: bool,
+        under: int = 0,
+        total: int | None = None,
     ) -> None:
-        """``shown`` men of ``side`` on ``key``; the top one lifted in a glow if ``lifted``."""
+        """``shown`` men of ``side`` on ``key``; the top one lifted in a glow if ``lifted``.
+
+        ``under`` men of the other side stand below them (a pinned man), ``total``
+        in all on the spot (``under + shown`` by default).
+        """
+        total = under + shown if total is None else total
         for i in range(shown):
-            centre = layout.man_centre(key, i, shown)
+            centre = layout.man_centre(key, under + i, total)
             top = i == shown - 1
             if top and lifted:
                 glow = self.glow(layout.radius)
@@ -292,8 +317,8 @@ class Men:
                 self.draw_man(surface, side, centre, layout.radius, lift=1.0)
             else:
                 self.draw_man(surface, side, centre, layout.radius)
-        if shown > layout.spots[key].capacity:
-            top_centre = layout.man_centre(key, shown - 1, shown)
+        if total > layout.spots[key].capacity and (shown > 1 or under):
+            top_centre = layout.man_centre(key, under + shown - 1, total)
             self.draw_count(surface, letters, side, top_centre, layout.radius, shown, lifted)
 
     def draw_count(

@@ -20,7 +20,7 @@ STEP_TIME = 0.085  # seconds per point a man slides past, at normal speed
 
 
 def count_at(scene: BoardScene, key: SpotKey, position: Position) -> int:
-    """The men drawn at ``key`` in ``position``."""
+    """The men drawn at ``key`` in ``position`` (of every side on a cell)."""
     kind, index = key
     if kind == "hand":
         return position.hand[index]
@@ -28,12 +28,14 @@ def count_at(scene: BoardScene, key: SpotKey, position: Position) -> int:
         return position.board[index][0]
     if kind == "off":
         return position.board[index][-1]
+    # Every side's men on the cell: a pinned man stands under its pinners (Plakoto).
     variant = scene.variant
+    total = 0
     for side in range(position.players):
         for pos in range(1, variant.track_length + 1):
             if position.board[side][pos] and variant.cell(side, pos) == index:
-                return position.board[side][pos]
-    return 0
+                total += position.board[side][pos]
+    return total
 
 
 def with_man(position: Position, side: int, pos: int, change: int, hand: bool) -> Position:
