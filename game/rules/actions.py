@@ -57,7 +57,8 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class NameDie:
-    """The chooser names the die not thrown (Anglicorum's chosen third die)."""
+    """The chooser names the die not thrown (Anglicorum's chosen third die), or the
+    double the side plays after Acey-Deucey's 1-2 (``value``-``value``)."""
 
     name: ClassVar[str] = "name_die"
     value: int

@@ -26,7 +26,9 @@ class Phase(enum.StrEnum):
 
     ROLL = "roll"  # the side on roll throws (and may double first)
     MOVE = "move"  # the side on roll plays its dice
-    CHOOSE = "choose"  # a side names the die not thrown (Anglicorum's chosen third die)
+    # A side names the die not thrown (Anglicorum's chosen third die), or the double
+    # it plays after Acey-Deucey's 1-2 (``GameState.again``).
+    CHOOSE = "choose"
     TAKE = "take"  # the side doubled takes, drops (or beavers)
     RESIGN = "resign"  # the side offered a resignation accepts or rejects it
     OVER = "over"
@@ -74,11 +76,17 @@ class GameState:
     result: Outcome | None = None
     resign_offer: int = 0  # 1 single, 2 gammon, 3 backgammon while phase is RESIGN
     resume: Phase = Phase.ROLL  # the phase to go back to when a resignation is rejected
-    turn: int = 0  # plays made so far in this game
+    # Turns played so far in this game: one a play, but Acey-Deucey's 1-2 chain (the
+    # 1-2, the double named, the throws again) is one turn, counted when it passes.
+    turn: int = 0
     opening: tuple[int, ...] = ()  # the opening throw, one die per side
     # El Mundo: while dice the roller could not use are played as a bonus by
     # the next players, the side whose regular turn it is (else None).
     roller: int | None = None
+    # Acey-Deucey: the side on roll keeps its turn after playing the 1-2
+    # (``Variant.names_double_after``): it names a double (CHOOSE, no dice), plays it
+    # (MOVE, the double named) and throws again (ROLL). Thrown dice clear it.
+    again: bool = False
 
     @property
     def on_roll(self) -> int:
@@ -200,24 +208,27 @@ def set_dice(state: GameState, dice: Sequence[int]) -> GameState:
     if len(dice) == full and thrown != full:
         if fixed and dice[thrown:] != fixed:
             raise RulesError(f"{variant.id} adds {list(fixed)} to every throw, got {list(dice)}")
-        return replace(state, phase=Phase.MOVE, dice=dice)
+        return replace(state, phase=Phase.MOVE, dice=dice, again=False)
     dice += fixed
     if len(dice) < full:
-        return replace(state, phase=Phase.CHOOSE, dice=dice)
-    return replace(state, phase=Phase.MOVE, dice=dice)
+        return replace(state, phase=Phase.CHOOSE, dice=dice, again=False)
+    return replace(state, phase=Phase.MOVE, dice=dice, again=False)
 
 
 def die_choices(state: GameState) -> range:
-    """The values a side may name for the die not thrown."""
+    """The values a side may name for the die not thrown (or for the double after
+    Acey-Deucey's 1-2: any double, even one that cannot be played)."""
     _require(state, Phase.CHOOSE)
     return range(1, state.variant.faces + 1)
 
 
 def choose_die(state: GameState, value: int) -> GameState:
-    """The chooser names the die not thrown; the side on roll then plays."""
+    """The chooser names the die not thrown; the side on roll then plays. After
+    Acey-Deucey's 1-2 the side names a double: it then plays ``value``-``value``."""
     if value not in die_choices(state) or isinstance(value, bool):
         raise RulesError(f"the die named must be 1-{state.variant.faces}, got {value!r}")
-    return replace(state, phase=Phase.MOVE, dice=(*state.dice, value))
+    dice = (value, value) if state.again else (*state.dice, value)
+    return replace(state, phase=Phase.MOVE, dice=dice)
 
 
 def legal_plays(state: GameState) -> list[Play]:
@@ -245,7 +256,12 @@ def play(state: GameState, chosen: Play, legal: Sequence[Play] | None = None) ->
     dice_before = state.dice
     after = variant.apply_play(state.position, chosen)
     outcome = variant.outcome(after, mover)
-    state = replace(state, position=after, dice=(), turn=state.turn + 1)
+    if outcome is None and not chosen.is_pass:
+        keeps = _keeps_turn(state)
+        if keeps is not None:
+            position = after.with_to_act(mover)
+            return replace(state, position=position, phase=keeps, dice=(), again=True)
+    state = replace(state, position=after, dice=(), turn=state.turn + 1, again=False)
     if outcome is None and variant.passes_dice:
         return _hand_on(state, mover, dice_left(dice_before, chosen))
     # RULES: if the side to act could move with no die, and then neither
@@ -255,6 +271,20 @@ def play(state: GameState, chosen: Play, legal: Sequence[Play] | None = None) ->
     if outcome is not None:
         return _finish(state, outcome)
     return replace(state, phase=Phase.ROLL)
+
+
+def _keeps_turn(state: GameState) -> Phase | None:
+    """Acey-Deucey's 1-2 chain, once a play that moved a man is made: after the 1-2
+    the side names a double (CHOOSE), after the double named it throws again (ROLL);
+    otherwise (None) the turn passes. (A play that moves no man ends the turn.)"""
+    chain = state.variant.names_double_after
+    if not chain:
+        return None
+    if state.again:
+        return Phase.ROLL
+    if tuple(sorted(state.dice, reverse=True)) == chain:
+        return Phase.CHOOSE
+    return None
 
 
 def _hand_on(state: GameState, mover: int, left: tuple[int, ...]) -> GameState:
@@ -316,6 +346,7 @@ def _finish(state: GameState, outcome: Outcome) -> GameState:
         resign_offer=0,
         resume=Phase.ROLL,
         roller=None,
+        again=False,
     )
 
 
@@ -327,7 +358,8 @@ def can_double(state: GameState) -> bool:
     variant = state.variant
     if not variant.has_cube or not variant.options.get("cube", False):
         return False
-    if state.phase is not Phase.ROLL or state.match.crawford:
+    # (Not before Acey-Deucey's throw again: the cube is offered as a turn begins.)
+    if state.phase is not Phase.ROLL or state.match.crawford or state.again:
         return False
     side = state.position.to_act
     if state.cube.owner not in (-1, side) or state.cube.value >= 1 << 14:

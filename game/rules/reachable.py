@@ -234,10 +234,11 @@ def _score_before(state: GameState) -> list[int]:
 def _check_match(state: GameState) -> None:
     variant, match = state.variant, state.match
     length = match.length
-    if length != variant.options["match_length"]:
+    # (A variant with the cube but no match play, Acey-Deucey, has no match_length.)
+    option_length = variant.options.get("match_length", 0)
+    if length != option_length:
         raise UnreachableStateError(
-            f"match length {length} differs from the option match_length "
-            f"{variant.options['match_length']}"
+            f"match length {length} differs from the option match_length {option_length}"
         )
     before = _score_before(state)
     if min(before) < 0:
@@ -387,7 +388,7 @@ def _scaled_points(state: GameState, outcome: Outcome) -> int:
         and outcome.winner is not None
         and outcome.kind in (Kind.GAMMON, Kind.BACKGAMMON)
         and state.money
-        and state.variant.options["jacoby"]
+        and state.variant.options.get("jacoby", False)
         and state.cube.value == 1
     ):
         points = 1

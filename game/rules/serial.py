@@ -61,6 +61,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     }
     if state.roller is not None:
         out["roller"] = state.roller
+    if state.again:
+        out["again"] = True
     if state.phase is Phase.RESIGN:
         out["resign_offer"] = state.resign_offer
         out["resume"] = state.resume.value
@@ -144,8 +146,9 @@ def state_from_json(obj: Any) -> GameState:
     if key is not None and "match" not in obj:
         match = _post_crawford(match, variant, result)
     roller = _read_roller(obj, variant, phase, on_roll)
+    again = _read_again(obj, variant, phase)
     _check_dice_list(obj.get("dice"))
-    dice = _read_dice(obj, variant, phase, key, bonus=roller is not None)
+    dice = _read_dice(obj, variant, phase, key, bonus=roller is not None, again=again)
     _check_result(result, variant, obj)
 
     turn = _int(obj.get("turn", 0), "turn", 0, 1_000_000)
@@ -168,6 +171,7 @@ def state_from_json(obj: Any) -> GameState:
         turn,
         opening_t,
         roller,
+        again,
     )
     _check_whole(state, to_act_given)
     check_reachable(state)
@@ -228,6 +232,21 @@ def _read_roller(obj: dict[str, Any], variant: Variant, phase: Phase, on_roll: i
     if not variant.passes_dice or phase not in (Phase.MOVE, Phase.RESIGN) or roller == on_roll:
         raise StateError("'roller' names the side whose unused dice are being played")
     return roller
+
+
+def _read_again(obj: dict[str, Any], variant: Variant, phase: Phase) -> bool:
+    """Acey-Deucey: the side on roll keeps its turn after the 1-2 (naming a double,
+    playing it, throwing again); a double is named after the 1-2 only."""
+    again = _bool(obj.get("again", False), "again")
+    if again and (not variant.names_double_after or phase in (Phase.TAKE, Phase.OVER)):
+        raise StateError(
+            f"'again' (a turn kept after {variant.id}'s 1-2) does not fit the {phase.value} phase"
+            if variant.names_double_after
+            else f"{variant.id} has no throw after which a side keeps its turn ('again')"
+        )
+    if phase is Phase.CHOOSE and variant.names_double_after and not again:
+        raise StateError(f"{variant.id} names a double only after the 1-2 ('again': true)")
+    return again
 
 
 def _read_resignation(
@@ -444,7 +463,12 @@ def _read_cube_and_match(
 
 
 def _read_dice(
-    obj: dict[str, Any], variant: Variant, phase: Phase, key: MatchKey | None, bonus: bool = False
+    obj: dict[str, Any],
+    variant: Variant,
+    phase: Phase,
+    key: MatchKey | None,
+    bonus: bool = False,
+    again: bool = False,
 ) -> tuple[int, ...]:
     raw = obj.get("dice")
     if raw is None and key is not None and key.dice[0]:
@@ -456,6 +480,14 @@ def _read_dice(
     dice = tuple(_int(d, "a die", 1, variant.faces) for d in raw)
     # While a resignation awaits an answer, the dice of the turn may stand.
     needs = phase in (Phase.MOVE, Phase.CHOOSE) or (phase is Phase.RESIGN and bool(dice))
+    if again and phase is not Phase.ROLL:
+        # Acey-Deucey after the 1-2: no dice while the double is named, then that double.
+        if phase is Phase.CHOOSE:
+            if dice:
+                raise StateError(f"no dice stand while a double is named, got {list(raw)}")
+            return dice
+        if needs and (len(dice) != 2 or dice[0] != dice[1]):
+            raise StateError(f"after the 1-2 the dice are the double named, got {list(raw)}")
     if phase is Phase.CHOOSE:
         if variant.die_chooser is None or len(dice) != variant.dice_count - 1:
             raise StateError(f"{variant.id} has no die to name with the dice {list(raw)}")

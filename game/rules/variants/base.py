@@ -70,6 +70,9 @@ class Variant:
     uses_hand: ClassVar[bool] = False  # men start in hand, off the board
     result_kinds: ClassVar[frozenset[Kind]] = frozenset({Kind.SINGLE, Kind.TIE})
     has_opening_roll_play: ClassVar[bool] = False  # the starter plays the opening dice
+    # Acey-Deucey's 1-2 (the dice high to low): once played, the side names a double,
+    # plays it and throws again (``match.GameState.again``); () for no such throw.
+    names_double_after: ClassVar[tuple[int, ...]] = ()
 
     __slots__ = ("_key", "options")
 
