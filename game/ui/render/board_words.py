@@ -71,8 +71,22 @@ def prompt(scene: BoardReader, state: m.GameState) -> str:
             return f"{name}: take the play back, or keep it"
         if scene.turn is not None and scene.turn.complete() is not None:
             return f"{name}: click the dice or press Space to end the turn; Backspace undoes"
+        if scene.turn is not None and scene.turn.moves:
+            return f"{name}: {dice_left_words(scene.turn.dice_remaining)}"
         return f"{followed(scene)}{name} to play {scene.dice_text(state.dice)}"
     return ""
+
+
+COUNT_WORDS = {2: "two", 3: "three"}
+
+
+def dice_left_words(left: tuple[int, ...]) -> str:
+    """What is still to play once some dice of the turn are used: "3 to play", "3-5 to
+    play", and for what remains of a doublet "two more 6s to play"."""
+    if len(left) > 1 and len(set(left)) == 1:
+        count = COUNT_WORDS.get(len(left), str(len(left)))
+        return f"{count} more {left[0]}s to play"
+    return f"{'-'.join(str(d) for d in left)} to play"
 
 
 def trails_shown(scene: BoardReader) -> list[int]:
@@ -173,6 +187,7 @@ __all__ = [
     "action_button",
     "brief_over",
     "button_actions",
+    "dice_left_words",
     "followed",
     "message_text",
     "prompt",
