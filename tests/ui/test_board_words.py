@@ -107,6 +107,7 @@ def test_the_words_of_a_move():
     ends = "click the dice or press Space to end the turn; Backspace undoes"
     assert w.prompt(scene, state) == f"{name}: {ends}"
     assert w.wanted_buttons(scene)[-1] == ("done", "Done")
+    assert ("hint", "Hint") not in w.wanted_buttons(scene)  # only the pick-up is left
 
 
 def test_the_prompt_says_what_is_left_to_play_once_a_die_is_used():

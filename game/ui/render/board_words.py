@@ -172,8 +172,8 @@ def wanted_buttons(scene: BoardReader) -> list[tuple[str, str]]:
     if scene.turn is not None:
         if scene.review is not None or scene.tutor_card is not None:
             return []  # the tutor has the word
-        if scene.hint_offered():
-            out.append(("hint", "Hint"))
+        if scene.hint_offered() and scene.turn.complete() is None:
+            out.append(("hint", "Hint"))  # not once only the pick-up of the dice is left
         if scene.turn.moves:
             out.append(("undo", "Undo"))
         if scene.turn.complete() is not None:
