@@ -241,3 +241,53 @@ def test_a_coming_theme_sets_its_board_text_at_14_px_or_more(sizes, theme_id):
     assert {"1", "12", "36", "hand", "off"} <= drawn
     assert any(text.endswith("pips") for text in drawn)
     assert small(sizes) == []
+
+
+def _all_themes():
+    from game.ui.theme import theme_for
+
+    return [*THEMES.values(), theme_for("backgammon", "contrast")]
+
+
+@pytest.mark.parametrize("theme", _all_themes(), ids=lambda t: f"{t.id}-{t.sides[0].name}")
+def test_each_sides_opening_die_is_in_its_colours_and_readable(theme):
+    """The opening throw is one die per side, each drawn in its side's colours (so one can
+    tell who threw which): the pips stand 4.5:1 from the body, and the sides' dice differ."""
+    from game.ui.render.dice import side_die_colours
+
+    dice = [side_die_colours(theme, side) for side in range(len(theme.sides))]
+    for side, (body, pip) in enumerate(dice):
+        assert body == theme.sides[side].body
+        assert contrast(body, pip) >= 4.5, (theme.id, side, body, pip)
+    assert len({body for body, _ in dice}) == len(dice)
+
+
+def test_the_opening_dice_are_drawn_in_the_throwers_colours(app):
+    """In play: while the starter plays the opening throw, each die on the board shows
+    its thrower's body colour (the starter's first), not the theme's dice."""
+    import numpy as np
+
+    from game.ui.render.board_hud import opening_owners
+    from game.ui.scenes.board import BoardScene
+
+    scene = BoardScene(app)
+    app.replace(scene, GameSetup("backgammon", {"cube": False}, (Seat(), Seat()), seed=3))
+    for _ in range(30):
+        scene.update(0.05)
+    state = scene.state
+    owners = opening_owners(state)
+    assert owners is not None and owners[0] == state.on_roll
+    assert sorted(owners) == list(range(len(state.opening)))
+    assert [state.opening[side] for side in owners] == list(state.dice)
+    scene.draw(app.screen)
+    pixels = pygame.surfarray.pixels3d(app.screen)
+    x, y, w, h = scene.view.layout.dice_area
+    n = len(scene.shown_dice)
+    size = min(h * 0.8, w / (n + 1))
+    for i, side in enumerate(owners):
+        cx, cy = x + w * (i + 1) / (n + 1), y + h / 2
+        seen = pixels[round(cx), round(cy - 0.3 * size)].astype(float)  # no pip there
+        bodies = [np.array(s.body, dtype=float) for s in scene.theme.sides[:2]]
+        nearest = min(range(2), key=lambda k: np.linalg.norm(seen - bodies[k]))
+        assert nearest == side, (i, side, seen)
+    del pixels

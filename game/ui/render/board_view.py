@@ -51,7 +51,7 @@ from game.ui.render.lettering import (
 from game.ui.render.men import Men, man_sprite, shadow_sprite, slab_sprite
 from game.ui.render.painter import Painter
 from game.ui.render.raster import HALF, LIGHT, Array, mask_surfaces
-from game.ui.theme import Theme
+from game.ui.theme import Colour, Theme
 
 if TYPE_CHECKING:
     from game.rules.position import Position
@@ -210,9 +210,13 @@ class BoardView:
         angle: float = 0.0,
         used: bool = False,
         faces: int = 6,
+        colours: tuple[Colour, Colour] | None = None,
     ) -> None:
-        """A die showing ``value`` (1..faces, up to 7) turned by ``angle`` degrees."""
-        self._dice.draw(surface, value, centre, size, angle=angle, used=used, faces=faces)
+        """A die showing ``value`` (1..faces, up to 7) turned by ``angle`` degrees (in
+        ``colours``, body and pips, instead of the theme's dice colours when given)."""
+        self._dice.draw(
+            surface, value, centre, size, angle=angle, used=used, faces=faces, colours=colours
+        )
 
     # -- names and pips ---------------------------------------------------------------------
 
