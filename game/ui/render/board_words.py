@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from game.play.record import RESIGN_WORDS
 from game.rules import actions as a
 from game.rules import match as m
+from game.ui.theme import side_colours
 
 if TYPE_CHECKING:
     from game.ui.render.board_reader import BoardReader
@@ -116,6 +117,37 @@ def resign_stakes(state: m.GameState) -> str:
     return ", ".join(offers)
 
 
+KIND_WON = {"single": "the game", "gammon": "a gammon", "backgammon": "a backgammon"}
+
+
+def conceder(scene: BoardReader, state: m.GameState) -> tuple[int, bool]:
+    """Who gives the game up at the pause menu's Concede, and whether they then choose
+    how much to resign (a person on roll where there is a cube) rather than concede."""
+    side = state.on_roll
+    human = scene.seat(side).human
+    resigns = scene.variant.has_cube and state.phase in (m.Phase.ROLL, m.Phase.MOVE) and human
+    return (side if human else scene.viewer), resigns
+
+
+def concede_words(scene: BoardReader, state: m.GameState) -> str:
+    """What conceding costs, said before the person confirms it: the rules' own result of
+    the concession ("Conceding gives Crimson the game: 1 point"), or the resignations
+    open where a person on roll resigns instead; "" when nothing can be given up."""
+    if state.is_over or scene.replaying is not None:
+        return ""
+    side, resigns = conceder(scene, state)
+    if resigns:
+        return f"You choose next how much to resign: {resign_stakes(state)}"
+    ended = m.concede(state, side)
+    result = ended.result
+    if result is None or result.winner is None:
+        return ""
+    points = result.points
+    won = KIND_WON.get(str(result.kind), str(result.kind))
+    winner = side_colours(scene.theme, result.winner).name
+    return f"Conceding gives {winner} {won}: {points} point{'' if points == 1 else 's'}"
+
+
 def followed(scene: BoardReader) -> str:
     """The other side's last play in words while it is drawn on the board (the latest,
     where several are), to head the person's prompt: what just happened stays said
@@ -187,6 +219,8 @@ __all__ = [
     "action_button",
     "brief_over",
     "button_actions",
+    "concede_words",
+    "conceder",
     "dice_left_words",
     "followed",
     "message_text",
