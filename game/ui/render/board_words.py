@@ -92,8 +92,14 @@ def dice_left_words(left: tuple[int, ...]) -> str:
 
 def trails_shown(scene: BoardReader) -> list[int]:
     """The sides whose last play is drawn now: every side but the one to act, while a
-    person is to act and has not moved a man yet, nothing moves and no hint is shown."""
+    person is to act and has not moved a man yet, nothing moves and no hint is shown;
+    in a replay, the side of the play last stepped through (``last_plays`` keeps the
+    latest last)."""
     state = scene.state
+    if scene.replaying is not None:
+        if scene.busy or scene.looking is not None or not scene.last_plays:
+            return []
+        return [next(reversed(scene.last_plays))]
     if state.is_over or scene.busy or not scene.human_to_act():
         return []
     if scene.turn is not None and scene.turn.moves:
