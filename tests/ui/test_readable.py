@@ -291,3 +291,41 @@ def test_the_opening_dice_are_drawn_in_the_throwers_colours(app):
         nearest = min(range(2), key=lambda k: np.linalg.norm(seen - bodies[k]))
         assert nearest == side, (i, side, seen)
     del pixels
+
+
+@pytest.mark.parametrize("theme", _all_themes(), ids=lambda t: f"{t.id}-{t.sides[0].name}")
+def test_a_tall_stacks_count_is_set_in_lining_figures(theme, monkeypatch):
+    """A squeezed stack's count ("11") is set in a face whose figures all stand on the
+    line at one height (lining), so "11" cannot read as "II" as in old-style figures."""
+    from game.rules.position import Position
+    from game.ui.assets import font
+    from game.ui.render import lettering
+
+    pygame.display.init()
+    pygame.font.init()
+    variant = find_variant("backgammon")
+    start = variant.start_position()
+    rows = [[0] * len(row) for row in start.board]
+    rows[0][19], rows[0][20] = 11, variant.men - 11
+    rows[1][19], rows[1][20] = 12, variant.men - 12
+    position = Position(tuple(map(tuple, rows)), 0, start.hand, start.flags)
+    drawn: list[tuple[str, float, str]] = []
+    text = lettering.Lettering.text
+
+    def watch(self, role, size, words, colour):
+        drawn.append((role, size, words))
+        return text(self, role, size, words, colour)
+
+    monkeypatch.setattr(lettering.Lettering, "text", watch)
+    view = board_view.BoardView(variant, theme, (1280, 800), 0)
+    surface = pygame.Surface((1280, 800))
+    view.draw_men(surface, position)
+    counts = [(role, size) for role, size, words in drawn if words in ("11", "12")]
+    assert len(counts) == 2, drawn
+    for role, size in counts:
+        face = font(role, round(size))
+        tops = {face.metrics(d)[0][3] for d in "0123456789"}
+        bottoms = {face.metrics(d)[0][2] for d in "0123456789"}
+        assert max(tops) - min(tops) <= 1 and max(bottoms) - min(bottoms) <= 1, (role, tops)
+        ones, eyes = face.render("11", True, (0, 0, 0)), face.render("II", True, (0, 0, 0))
+        assert pygame.image.tobytes(ones, "RGBA") != pygame.image.tobytes(eyes, "RGBA")
