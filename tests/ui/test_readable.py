@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -236,7 +237,10 @@ def test_a_coming_theme_sets_its_board_text_at_14_px_or_more(sizes, theme_id):
     view = board_view.BoardView(variant, THEMES[theme_id], (1280, 800))
     surface = pygame.Surface((1280, 800))
     view.draw_board(surface)
-    view.draw_labels(surface, variant.start_position(), 0)
+    start = variant.start_position()
+    view.draw_labels(surface, start, 0)
+    entered = replace(start, hand=(0,) * len(start.hand))  # the hand trays' names show
+    view.draw_labels(surface, entered, 0)
     drawn = {text for _, text in sizes}
     assert {"1", "12", "36", "hand", "off"} <= drawn
     assert any(text.endswith("pips") for text in drawn)
