@@ -53,10 +53,13 @@ def value_text(value: float, players: int) -> str:
 
 
 def difference_text(difference: float, players: int) -> str:
-    """How far a play falls behind the best: ``−0.042`` (points) or ``−4.2%``."""
+    """How far a play falls behind the best: ``−0.042`` (points) or ``−4.2%``; a
+    difference that rounds to nothing is ``0.000`` (``0.0%``), without a minus."""
     if chance_game(players):
-        return f"{MINUS}{100 * abs(difference):.1f}%"
-    return f"{MINUS}{abs(difference):.3f}"
+        shown = f"{100 * abs(difference):.1f}"
+        return f"{shown}%" if float(shown) == 0 else f"{MINUS}{shown}%"
+    shown = f"{abs(difference):.3f}"
+    return shown if float(shown) == 0 else f"{MINUS}{shown}"
 
 
 def loss_words(loss: float, players: int) -> str:

@@ -395,7 +395,8 @@ def replay_seats(replay: Any) -> tuple[Seat, ...]:
 
 
 def replay_label(colour: str, raw: Any) -> str:
-    """A replayed side's name: "Ivory (player)", "Crimson (computer, expert)"."""
+    """A replayed side's name, as the board named it in play: "Ivory" for a person,
+    "Crimson (computer, expert)" for the computer (``Seat.label``)."""
     if not isinstance(raw, dict) or raw.get("human", True):
-        return f"{colour} (player)"
+        return colour
     return f"{colour} (computer, {raw.get('level', 'novice')})"

@@ -21,9 +21,18 @@ FONT_FILES = {
 }
 
 
+# EB Garamond's figures are old-style (its "11" reads as "II"); counts on men are set
+# in lining figures: pygame's own bold sans (shipped inside pygame, not the system's).
+FIGURES = "figures"
+
+
 @cache
 def font(role: str, size: int) -> pygame.font.Font:
-    """The shipped font for ``role`` (text, bold, italic, caps, initials) at ``size`` px."""
+    """The shipped font for ``role`` (text, bold, italic, caps, initials, or figures:
+    lining numerals) at ``size`` px."""
+    if role == FIGURES:
+        return pygame.font.Font(None, max(6, int(size)))
     if role not in FONT_FILES:
-        raise ValueError(f"unknown font role {role!r} (roles: {', '.join(FONT_FILES)})")
+        roles = ", ".join([*FONT_FILES, FIGURES])
+        raise ValueError(f"unknown font role {role!r} (roles: {roles})")
     return pygame.font.Font(asset("fonts", FONT_FILES[role]), max(6, int(size)))

@@ -61,6 +61,7 @@ class PauseMenu:
 
     variant_id: str
     concede: bool = True
+    cost: str = ""  # what conceding costs, said when asked to confirm
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,8 +101,21 @@ def test_escape_pauses_and_concede_ends_the_game(app):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
     app.step(1 / 60)
     assert isinstance(app.stack.top, PauseScene)
+    pause = app.stack.top
+    # Asked to be sure, the menu says what conceding costs: the rules' own result.
+    expected = m.concede(scene.state, 0).result
+    winner = scene.theme.sides[expected.winner].name
+    assert pause.cost == f"Conceding gives {winner} the game: {expected.points} point"
+    pause.concede()
+    pause.update(1 / 60)
+    pause.draw(app.screen)
+    assert pause.confirming and " ".join(pause.cost_lines) == pause.cost
+    assert pause.panel.rect.contains(
+        pygame.Rect(pause.panel.rect.x, pause.cost_top, 1, len(pause.cost_lines) * 20)
+    )
     app.pop(PauseChoice.CONCEDE)
     assert scene.state.is_over and scene.state.winner == 1
+    assert scene.state.result.points == expected.points
 
 
 def test_full_screen_toggles_without_a_crash(app):
@@ -211,7 +224,10 @@ def test_backgammon_resignation_offered_and_accepted(app):
     )
     from game.ui.scenes.pause import PauseScene
 
-    app.push(PauseScene(app), "backgammon")
+    menu = scene.pause_menu()
+    assert menu.cost.startswith("You choose next how much to resign: a single game is 1 point")
+    assert "a gammon 2" in menu.cost and "a backgammon 3" in menu.cost
+    app.push(PauseScene(app), menu)
     app.pop(PauseChoice.CONCEDE)
     assert scene.resigning
     app.step(1 / 60)

@@ -100,3 +100,34 @@ def test_a_side_that_could_not_move_is_said_so_not_played_pass(app):
     assert scene.last_named[1] == "Crimson could not move"
     scene.message_time = scene.t - 100
     assert board_words.message_text(scene).startswith("Crimson could not move  ·  ")
+
+
+def test_a_man_that_moves_twice_is_one_arc_with_one_head_in_any_step_order(app):
+    """13/8 8/2 and 8/2 13/8 are one man's way 13/2: one arc chain ending in one head,
+    not an arrow that stops at 8 where another starts (which reads as two men). For
+    every legal play of every roll from the start, in every step order the rules
+    accept, no man's way ends where another's starts."""
+    from itertools import permutations
+
+    from game.rules.errors import RulesError
+    from game.rules.play import Play, Step
+
+    scene = after_the_computers_play(app)
+    variant = scene.variant
+    before = variant.start_position().with_to_act(1)
+    for d1 in range(1, 7):
+        for d2 in range(d1, 7):
+            state = m.GameState(variant, before, m.Phase.MOVE, dice=(d1, d2))
+            for play in m.legal_plays(state):
+                for order in set(permutations(play)):
+                    try:
+                        variant.apply_play(before, Play(order))
+                    except RulesError:
+                        continue
+                    moves = board_trail.men_moves(Play(order))
+                    ends = {move[-1].dst for move in moves}
+                    assert not any(mv[0].src in ends for mv in moves if mv[0].src), order
+    reversed_play = Play((Step(17, 23, 6), Step(12, 17, 5)))  # 8/2 13/8
+    scene.last_plays[1] = (before, reversed_play)
+    lines = board_trail.trail_lines(scene, 1)
+    assert len(lines) == 1 and len(lines[0]) == 2

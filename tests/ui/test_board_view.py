@@ -259,3 +259,48 @@ def test_a_man_can_be_drawn_faded_and_lifted_anywhere():
     before = surface.copy()
     view.draw_man(surface, 1, (400.5, 250.5), lift=0.7, alpha=128)
     assert surface.get_at((400, 248)) != before.get_at((400, 248))
+
+
+@pytest.mark.parametrize("vid", [v for v in sorted(VARIANTS) if find_variant(v).uses_hand])
+def test_a_trays_name_is_never_drawn_under_its_men(vid, monkeypatch):
+    """ "hand" and "off" are written at a tray's far end only while its men stop short of
+    it (drawn under a full tray, the name shows through the stack's gaps as specks): for
+    every count of men in hand and borne off, no name drawn meets the band of its men,
+    and an empty tray is named."""
+    from game.ui.render import board_view
+
+    variant = find_variant(vid)
+    view = view_of(vid)
+    drawn: list = []
+    paint = board_view.tray_names
+
+    def watch(*args, **kwargs):
+        found = paint(*args, **kwargs)
+        drawn.extend(found)
+        return found
+
+    monkeypatch.setattr(board_view, "tray_names", watch)
+    start = variant.start_position()
+    players, length = start.players, len(start.board[0])
+    for k in range(variant.men + 1):  # k men in hand, the rest borne off
+        rows = tuple(
+            tuple(variant.men - k if pos == length - 1 else 0 for pos in range(length))
+            for _ in range(players)
+        )
+        position = Position(rows, 0, (k,) * players, start.flags)
+        drawn.clear()
+        view.draw_labels(pygame.Surface(SIZE), position, 0)
+        named = {key for key, _ in drawn}
+        for side in range(players):
+            hand, off = ("hand", side), spot_key(variant, side, length - 1)
+            assert (k == 0) <= (hand in named) and (k == variant.men) <= (off in named)
+        for key, rect in drawn:
+            count = k if key[0] == "hand" else variant.men - k
+            spot = view.layout.spots[key]
+            axis = 0 if abs(spot.step[0]) > abs(spot.step[1]) else 1
+            half = abs(spot.step[axis]) / 2 + 1
+            ends = [view.layout.man_centre(key, i, count)[axis] for i in range(count)]
+            if ends:
+                lo, hi = min(ends) - half, max(ends) + half
+                near, far = (rect.left, rect.right) if axis == 0 else (rect.top, rect.bottom)
+                assert far <= lo or near >= hi, (vid, key, k, rect, lo, hi)

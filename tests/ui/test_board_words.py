@@ -107,6 +107,33 @@ def test_the_words_of_a_move():
     ends = "click the dice or press Space to end the turn; Backspace undoes"
     assert w.prompt(scene, state) == f"{name}: {ends}"
     assert w.wanted_buttons(scene)[-1] == ("done", "Done")
+    assert ("hint", "Hint") not in w.wanted_buttons(scene)  # only the pick-up is left
+
+
+def test_the_prompt_says_what_is_left_to_play_once_a_die_is_used():
+    """After one step the prompt names the dice still to play, not the whole roll: for
+    every roll, each step of the first legal play leaves the words of the dice left."""
+    variant = find_variant("backgammon", {"cube": False})
+    for d1 in range(1, 7):
+        for d2 in range(d1, 7):
+            state = m.GameState(variant, variant.start_position(), m.Phase.MOVE, dice=(d1, d2))
+            turn = TurnInput(state, m.legal_plays(state))
+            scene = board(state, turn=turn, offered=True)
+            assert w.prompt(scene, state) == f"Ivory to play {d1}-{d2}"
+            for step in m.legal_plays(state)[0][:-1]:
+                turn.make(next(iter(turn.moves_from(step.src).values())))
+                if turn.complete() is not None:
+                    break
+                left = turn.dice_remaining
+                words = w.prompt(scene, state)
+                assert words == f"Ivory: {w.dice_left_words(left)}"
+                assert ("hint", "Hint") in w.wanted_buttons(scene)
+                if d1 != d2:
+                    assert words == f"Ivory: {left[0]} to play"
+                else:
+                    count = {2: "two", 3: "three"}.get(len(left))
+                    more = f"{count} more {d1}s" if count else f"{d1}"
+                    assert words == f"Ivory: {more} to play"
 
 
 def test_a_computer_thinks_and_nobody_has_buttons_then():

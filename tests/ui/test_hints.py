@@ -271,6 +271,12 @@ def test_grades_and_values():
     assert value_text(0.1864, 2) == "+0.186" and value_text(-0.2, 2) == "\u22120.200"
     assert value_text(0.412, 4) == "41.2%"
     assert difference_text(0.042, 2) == "\u22120.042" and difference_text(0.031, 4) == "\u22123.1%"
+    # A loss that rounds to nothing has no minus sign ("\u22120.000" read as a loss).
+    for tiny in (0.0, 1e-9, 0.0004999, -1e-9):
+        assert difference_text(tiny, 2) == "0.000" and difference_text(tiny, 4) == "0.0%"
+    for diff in (0.0005, 0.0123, 0.5, 2.0):
+        assert difference_text(diff, 2).startswith("\u2212")
+        assert any(d in "123456789" for d in difference_text(diff, 2))
     tally = TutorTally().add(0.01).add(0.05).add(0.2)
     assert (tally.moves, tally.doubtful, tally.very_bad) == (3, 1, 1)
     assert tally.average == pytest.approx(0.26 / 3)

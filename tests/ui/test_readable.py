@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -213,8 +214,10 @@ def test_every_board_sets_its_text_at_14_px_or_more(app, sizes, variant_id):
     assert "Dice sealed" in drawn
     assert any(text.endswith("pips") for text in drawn)
     assert {"1", "2", "12"} <= drawn  # the point numbers
-    if board.variant.uses_hand:
-        assert {"hand", "off"} <= drawn
+    if board.variant.uses_hand:  # a full hand tray hides its name: draw one emptied too
+        state = board.state.position
+        board.view.draw_labels(app.screen, replace(state, hand=(0,) * len(state.hand)), 0)
+        assert {"hand", "off"} <= {text for _, text in sizes}
     assert small(sizes) == []
 
 
@@ -236,8 +239,99 @@ def test_a_coming_theme_sets_its_board_text_at_14_px_or_more(sizes, theme_id):
     view = board_view.BoardView(variant, THEMES[theme_id], (1280, 800))
     surface = pygame.Surface((1280, 800))
     view.draw_board(surface)
-    view.draw_labels(surface, variant.start_position(), 0)
+    start = variant.start_position()
+    view.draw_labels(surface, start, 0)
+    entered = replace(start, hand=(0,) * len(start.hand))  # the hand trays' names show
+    view.draw_labels(surface, entered, 0)
     drawn = {text for _, text in sizes}
     assert {"1", "12", "36", "hand", "off"} <= drawn
     assert any(text.endswith("pips") for text in drawn)
     assert small(sizes) == []
+
+
+def _all_themes():
+    from game.ui.theme import theme_for
+
+    return [*THEMES.values(), theme_for("backgammon", "contrast")]
+
+
+@pytest.mark.parametrize("theme", _all_themes(), ids=lambda t: f"{t.id}-{t.sides[0].name}")
+def test_each_sides_opening_die_is_in_its_colours_and_readable(theme):
+    """The opening throw is one die per side, each drawn in its side's colours (so one can
+    tell who threw which): the pips stand 4.5:1 from the body, and the sides' dice differ."""
+    from game.ui.render.dice import side_die_colours
+
+    dice = [side_die_colours(theme, side) for side in range(len(theme.sides))]
+    for side, (body, pip) in enumerate(dice):
+        assert body == theme.sides[side].body
+        assert contrast(body, pip) >= 4.5, (theme.id, side, body, pip)
+    assert len({body for body, _ in dice}) == len(dice)
+
+
+def test_the_opening_dice_are_drawn_in_the_throwers_colours(app):
+    """In play: while the starter plays the opening throw, each die on the board shows
+    its thrower's body colour (the starter's first), not the theme's dice."""
+    import numpy as np
+
+    from game.ui.render.board_hud import opening_owners
+    from game.ui.scenes.board import BoardScene
+
+    scene = BoardScene(app)
+    app.replace(scene, GameSetup("backgammon", {"cube": False}, (Seat(), Seat()), seed=3))
+    for _ in range(30):
+        scene.update(0.05)
+    state = scene.state
+    owners = opening_owners(state)
+    assert owners is not None and owners[0] == state.on_roll
+    assert sorted(owners) == list(range(len(state.opening)))
+    assert [state.opening[side] for side in owners] == list(state.dice)
+    scene.draw(app.screen)
+    pixels = pygame.surfarray.pixels3d(app.screen)
+    x, y, w, h = scene.view.layout.dice_area
+    n = len(scene.shown_dice)
+    size = min(h * 0.8, w / (n + 1))
+    for i, side in enumerate(owners):
+        cx, cy = x + w * (i + 1) / (n + 1), y + h / 2
+        seen = pixels[round(cx), round(cy - 0.3 * size)].astype(float)  # no pip there
+        bodies = [np.array(s.body, dtype=float) for s in scene.theme.sides[:2]]
+        nearest = min(range(2), key=lambda k: np.linalg.norm(seen - bodies[k]))
+        assert nearest == side, (i, side, seen)
+    del pixels
+
+
+@pytest.mark.parametrize("theme", _all_themes(), ids=lambda t: f"{t.id}-{t.sides[0].name}")
+def test_a_tall_stacks_count_is_set_in_lining_figures(theme, monkeypatch):
+    """A squeezed stack's count ("11") is set in a face whose figures all stand on the
+    line at one height (lining), so "11" cannot read as "II" as in old-style figures."""
+    from game.rules.position import Position
+    from game.ui.assets import font
+    from game.ui.render import lettering
+
+    pygame.display.init()
+    pygame.font.init()
+    variant = find_variant("backgammon")
+    start = variant.start_position()
+    rows = [[0] * len(row) for row in start.board]
+    rows[0][19], rows[0][20] = 11, variant.men - 11
+    rows[1][19], rows[1][20] = 12, variant.men - 12
+    position = Position(tuple(map(tuple, rows)), 0, start.hand, start.flags)
+    drawn: list[tuple[str, float, str]] = []
+    text = lettering.Lettering.text
+
+    def watch(self, role, size, words, colour):
+        drawn.append((role, size, words))
+        return text(self, role, size, words, colour)
+
+    monkeypatch.setattr(lettering.Lettering, "text", watch)
+    view = board_view.BoardView(variant, theme, (1280, 800), 0)
+    surface = pygame.Surface((1280, 800))
+    view.draw_men(surface, position)
+    counts = [(role, size) for role, size, words in drawn if words in ("11", "12")]
+    assert len(counts) == 2, drawn
+    for role, size in counts:
+        face = font(role, round(size))
+        tops = {face.metrics(d)[0][3] for d in "0123456789"}
+        bottoms = {face.metrics(d)[0][2] for d in "0123456789"}
+        assert max(tops) - min(tops) <= 1 and max(bottoms) - min(bottoms) <= 1, (role, tops)
+        ones, eyes = face.render("11", True, (0, 0, 0)), face.render("II", True, (0, 0, 0))
+        assert pygame.image.tobytes(ones, "RGBA") != pygame.image.tobytes(eyes, "RGBA")

@@ -307,3 +307,39 @@ def test_a_replay_offers_no_concede_and_makes_up_no_result(app):
     app.step(1 / 60)
     press(app, pygame.K_ESCAPE)
     assert app.stack.top.concede_button in app.stack.top.buttons
+
+
+def test_a_replay_draws_the_play_just_stepped_and_names_seats_as_in_play(app):
+    """Stepping a replay, the play just stepped through is drawn on the board (its arcs,
+    as in play), and the seats are named as the board named them in play: a person by
+    the colour ("Ivory"), the computer "Crimson (computer, expert)"."""
+    from game.rules.replay import replay_from_json
+    from game.ui.render import board_trail, board_words
+
+    board = BoardScene(app)
+    app.push(board, replay_from_json(small_replay(entries=8)))
+    app.step(1 / 60)
+    names = [board.side_name(side) for side in range(2)]
+    colours = [board.theme.sides[side].name for side in range(2)]
+    assert names == [colours[0], f"{colours[1]} (computer, expert)"]
+    played = 0
+    for _ in range(8):
+        press(app, pygame.K_RIGHT)
+        run_until(app, lambda: not board.busy, 10)
+        last = board.log[-1]
+        if last["action"] == "play" and last["play"] != "pass":
+            played += 1
+            side = last["side"]
+            assert board_trail.trails_shown(board) == [side]
+            assert board_trail.trail_lines(board, side)
+            with_trail = pygame.Surface(app.screen.get_size())
+            board.draw(with_trail)
+            shown = dict(board.last_plays)
+            board.last_plays.clear()
+            without = pygame.Surface(app.screen.get_size())
+            board.draw(without)
+            board.last_plays.update(shown)
+            assert pygame.image.tobytes(with_trail, "RGB") != pygame.image.tobytes(without, "RGB")
+        words = board_words.prompt(board, board.state)
+        assert "(player)" not in words
+    assert played >= 2

@@ -17,7 +17,8 @@ from game.ui.assets import font
 from game.ui.dice_seal import seal_lines
 from game.ui.hints import GOOD_COLOUR
 from game.ui.render.board_marks import move_marks, used_dice
-from game.ui.theme import side_colours
+from game.ui.render.dice import side_die_colours
+from game.ui.theme import Colour, side_colours
 from game.ui.widgets import (
     Style,
     _mix,
@@ -49,10 +50,14 @@ def draw_dice(surface: pygame.Surface, scene: BoardReader) -> None:
     view = scene.view
     faces = scene.variant.faces
     anim = scene.dice_anim
+    owners = opening_owners(scene.state)
     if anim is not None:
         anim.draw_shadows(surface)
-        for value, centre, angle in anim.dice_states():
-            view.draw_die(surface, value, centre, anim.size, angle=angle, faces=faces)
+        for i, (value, centre, angle) in enumerate(anim.dice_states()):
+            colours = die_colours(scene, owners, i)
+            view.draw_die(
+                surface, value, centre, anim.size, angle=angle, faces=faces, colours=colours
+            )
         return
     if not scene.shown_dice:
         return
@@ -61,8 +66,32 @@ def draw_dice(surface: pygame.Surface, scene: BoardReader) -> None:
     size = min(h * 0.8, w / (n + 1))
     for i, (value, used) in enumerate(zip(scene.shown_dice, used_dice(scene), strict=True)):
         centre = (x + w * (i + 1) / (n + 1), y + h / 2)
-        view.draw_die(surface, value, centre, size, used=used, faces=faces)
+        colours = die_colours(scene, owners, i)
+        view.draw_die(surface, value, centre, size, used=used, faces=faces, colours=colours)
     draw_move_marks(surface, scene, (x + w / 2, y + h / 2 + size * 0.72), size)
+
+
+def opening_owners(state: m.GameState) -> tuple[int, ...] | None:
+    """Whose die each die shown is while the starter plays the opening throw (one die
+    thrown by each side: the starter's first, then the others in side order), else None."""
+    if not state.opening or state.turn or state.phase is not m.Phase.MOVE:
+        return None
+    first = state.on_roll
+    owners = (first, *(side for side in range(len(state.opening)) if side != first))
+    if len(owners) != len(state.dice) or tuple(sorted(state.dice)) != tuple(
+        sorted(state.opening)
+    ):
+        return None
+    return owners
+
+
+def die_colours(
+    scene: BoardReader, owners: tuple[int, ...] | None, i: int
+) -> tuple[Colour, Colour] | None:
+    """The colours of the ``i``-th die shown: its side's in the opening throw."""
+    if owners is None or i >= len(owners):
+        return None
+    return side_die_colours(scene.theme, owners[i])
 
 
 def mark_centres(centre: tuple[float, float], count: int, size: float) -> list[tuple[float, float]]:
@@ -283,6 +312,7 @@ def draw_cards(surface: pygame.Surface, scene: BoardReader) -> None:
 
 
 __all__ = [
+    "die_colours",
     "draw_cards",
     "draw_cube",
     "draw_dice",
@@ -293,5 +323,6 @@ __all__ = [
     "draw_score",
     "draw_seal",
     "mark_centres",
+    "opening_owners",
     "score_places",
 ]

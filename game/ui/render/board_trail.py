@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.play.advice import moves_of
-from game.rules.play import Play
+from game.rules.play import Play, Step
 from game.rules.position import Position
 from game.ui.render.board_marks import piles
 from game.ui.render.board_preview import draw_arcs
@@ -39,7 +39,7 @@ def play_lines(
     taken: dict[object, int] = {}
     landed: dict[object, int] = {}
     lines: list[list[Point]] = []
-    for move in moves_of(play):
+    for move in men_moves(play):
         key = scene.key_of(side, move[0].src, before)
         end = spot_key(variant, side, move[-1].dst)
         if key not in layout.spots or end not in layout.spots:
@@ -59,6 +59,31 @@ def play_lines(
     return lines
 
 
+def men_moves(play: Play) -> list[tuple[Step, ...]]:
+    """The play as the ways of single men, whatever order its steps come in: a move
+    that starts where another ends is that man going on (13/8 8/2 is one man 13/2, as
+    the notation names it), so each man gets one arc chain with one head."""
+    moves = list(moves_of(play))
+    joined = True
+    while joined:
+        joined = False
+        for i, first in enumerate(moves):
+            j = next(
+                (
+                    j
+                    for j, then in enumerate(moves)
+                    if j != i and then[0].src != 0 and then[0].src == first[-1].dst
+                ),
+                None,
+            )
+            if j is not None:
+                moves[i] = first + moves[j]
+                del moves[j]
+                joined = True
+                break
+    return moves
+
+
 def draw_trails(surface: pygame.Surface, scene: BoardReader) -> None:
     """Draw the last play of each side ``trails_shown`` names (or, looking back over the
     game, the play looked at)."""
@@ -76,4 +101,4 @@ def draw_trails(surface: pygame.Surface, scene: BoardReader) -> None:
             draw_arcs(surface, points, layout.radius, layout.frame, colour)
 
 
-__all__ = ["draw_trails", "play_lines", "trail_lines", "trails_shown"]
+__all__ = ["draw_trails", "men_moves", "play_lines", "trail_lines", "trails_shown"]

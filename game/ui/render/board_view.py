@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui.render.board_marks import piles
 from game.ui.render.dice import PIPS, Dice, die_shadow, die_sprite
 from game.ui.render.layout import BoardLayout, Point, SpotKey, layout_for
 from game.ui.render.lettering import (
@@ -51,7 +52,7 @@ from game.ui.render.lettering import (
 from game.ui.render.men import Men, man_sprite, shadow_sprite, slab_sprite
 from game.ui.render.painter import Painter
 from game.ui.render.raster import HALF, LIGHT, Array, mask_surfaces
-from game.ui.theme import Theme
+from game.ui.theme import Colour, Theme
 
 if TYPE_CHECKING:
     from game.rules.position import Position
@@ -122,8 +123,6 @@ class BoardView:
         point_numbers(surface, self.layout, self.theme)
         if self.layout.geometry == "rows" and painter.style == "stone":
             inscription(surface, self.layout, self.theme)
-        if self.variant.uses_hand:
-            tray_names(surface, self.layout, self.theme)
         if pygame.display.get_surface() is not None:
             surface = surface.convert()
         return surface
@@ -210,12 +209,24 @@ class BoardView:
         angle: float = 0.0,
         used: bool = False,
         faces: int = 6,
+        colours: tuple[Colour, Colour] | None = None,
     ) -> None:
-        """A die showing ``value`` (1..faces, up to 7) turned by ``angle`` degrees."""
-        self._dice.draw(surface, value, centre, size, angle=angle, used=used, faces=faces)
+        """A die showing ``value`` (1..faces, up to 7) turned by ``angle`` degrees (in
+        ``colours``, body and pips, instead of the theme's dice colours when given)."""
+        self._dice.draw(
+            surface, value, centre, size, angle=angle, used=used, faces=faces, colours=colours
+        )
 
     # -- names and pips ---------------------------------------------------------------------
 
     def draw_labels(self, surface: pygame.Surface, position: Position, to_act: int) -> None:
-        """Each side's name and pip count at its place; the side to act in gold, underlined."""
+        """Each side's name and pip count at its place; the side to act in gold, underlined;
+        the trays' names where no men cover them."""
+        if self.variant.uses_hand:
+            filled = {
+                key: count
+                for side in range(position.players)
+                for key, count in piles(self.variant, position, side).items()
+            }
+            tray_names(surface, self.layout, self.theme, filled)
         draw_labels(surface, self.layout, self.theme, position, to_act, self._letters, self._men)

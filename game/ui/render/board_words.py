@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from game.play.record import RESIGN_WORDS
 from game.rules import actions as a
 from game.rules import match as m
+from game.ui.theme import side_colours
 
 if TYPE_CHECKING:
     from game.ui.render.board_reader import BoardReader
@@ -71,14 +72,34 @@ def prompt(scene: BoardReader, state: m.GameState) -> str:
             return f"{name}: take the play back, or keep it"
         if scene.turn is not None and scene.turn.complete() is not None:
             return f"{name}: click the dice or press Space to end the turn; Backspace undoes"
+        if scene.turn is not None and scene.turn.moves:
+            return f"{name}: {dice_left_words(scene.turn.dice_remaining)}"
         return f"{followed(scene)}{name} to play {scene.dice_text(state.dice)}"
     return ""
 
 
+COUNT_WORDS = {2: "two", 3: "three"}
+
+
+def dice_left_words(left: tuple[int, ...]) -> str:
+    """What is still to play once some dice of the turn are used: "3 to play", "3-5 to
+    play", and for what remains of a doublet "two more 6s to play"."""
+    if len(left) > 1 and len(set(left)) == 1:
+        count = COUNT_WORDS.get(len(left), str(len(left)))
+        return f"{count} more {left[0]}s to play"
+    return f"{'-'.join(str(d) for d in left)} to play"
+
+
 def trails_shown(scene: BoardReader) -> list[int]:
     """The sides whose last play is drawn now: every side but the one to act, while a
-    person is to act and has not moved a man yet, nothing moves and no hint is shown."""
+    person is to act and has not moved a man yet, nothing moves and no hint is shown;
+    in a replay, the side of the play last stepped through (``last_plays`` keeps the
+    latest last)."""
     state = scene.state
+    if scene.replaying is not None:
+        if scene.busy or scene.looking is not None or not scene.last_plays:
+            return []
+        return [next(reversed(scene.last_plays))]
     if state.is_over or scene.busy or not scene.human_to_act():
         return []
     if scene.turn is not None and scene.turn.moves:
@@ -100,6 +121,37 @@ def resign_stakes(state: m.GameState) -> str:
             verb = "" if offers else " is"
             offers.append(f"{RESIGN_WORDS[action.level]}{verb} {points}{unit}")
     return ", ".join(offers)
+
+
+KIND_WON = {"single": "the game", "gammon": "a gammon", "backgammon": "a backgammon"}
+
+
+def conceder(scene: BoardReader, state: m.GameState) -> tuple[int, bool]:
+    """Who gives the game up at the pause menu's Concede, and whether they then choose
+    how much to resign (a person on roll where there is a cube) rather than concede."""
+    side = state.on_roll
+    human = scene.seat(side).human
+    resigns = scene.variant.has_cube and state.phase in (m.Phase.ROLL, m.Phase.MOVE) and human
+    return (side if human else scene.viewer), resigns
+
+
+def concede_words(scene: BoardReader, state: m.GameState) -> str:
+    """What conceding costs, said before the person confirms it: the rules' own result of
+    the concession ("Conceding gives Crimson the game: 1 point"), or the resignations
+    open where a person on roll resigns instead; "" when nothing can be given up."""
+    if state.is_over or scene.replaying is not None:
+        return ""
+    side, resigns = conceder(scene, state)
+    if resigns:
+        return f"You choose next how much to resign: {resign_stakes(state)}"
+    ended = m.concede(state, side)
+    result = ended.result
+    if result is None or result.winner is None:
+        return ""
+    points = result.points
+    won = KIND_WON.get(str(result.kind), str(result.kind))
+    winner = side_colours(scene.theme, result.winner).name
+    return f"Conceding gives {winner} {won}: {points} point{'' if points == 1 else 's'}"
 
 
 def followed(scene: BoardReader) -> str:
@@ -158,8 +210,8 @@ def wanted_buttons(scene: BoardReader) -> list[tuple[str, str]]:
     if scene.turn is not None:
         if scene.review is not None or scene.tutor_card is not None:
             return []  # the tutor has the word
-        if scene.hint_offered():
-            out.append(("hint", "Hint"))
+        if scene.hint_offered() and scene.turn.complete() is None:
+            out.append(("hint", "Hint"))  # not once only the pick-up of the dice is left
         if scene.turn.moves:
             out.append(("undo", "Undo"))
         if scene.turn.complete() is not None:
@@ -173,6 +225,9 @@ __all__ = [
     "action_button",
     "brief_over",
     "button_actions",
+    "concede_words",
+    "conceder",
+    "dice_left_words",
     "followed",
     "message_text",
     "prompt",

@@ -9,7 +9,7 @@ import pygame
 
 from game.ui.render.layout import Point
 from game.ui.render.raster import LIGHT, Box, col, grid, normals, rrect_sd, smooth, to_surface
-from game.ui.theme import Colour, Theme
+from game.ui.theme import Colour, Theme, side_colours
 
 PIPS = {
     1: ((0, 0),),
@@ -70,12 +70,28 @@ def die_shadow(size: float) -> pygame.Surface:
     return to_surface(np.zeros((n, n, 3), dtype=np.float32), alpha)
 
 
+DARK_PIP = (24, 20, 18)
+LIGHT_PIP = (255, 253, 248)
+
+
+def side_die_colours(theme: Theme, side: int) -> tuple[Colour, Colour]:
+    """The body and pips of a die thrown for ``side`` (the opening throw: one die each,
+    so each is drawn in its side's colours): the men's body, and whichever of the
+    theme's pips, near-black or near-white stands out most on it."""
+    from game.ui.render.rims import contrast
+
+    body = side_colours(theme, side).body
+    pip = max((theme.dice_pip, DARK_PIP, LIGHT_PIP), key=lambda c: contrast(c, body))
+    return body, pip
+
+
 class Dice:
     """The dice of one theme: sprites cached per face, size and use, and drawing them."""
 
     def __init__(self, theme: Theme) -> None:
         self.theme = theme
-        self._dice: dict[tuple[int, int, bool], pygame.Surface] = {}
+        self._dice: dict[tuple[int, int, bool, tuple[Colour, Colour] | None], pygame.Surface]
+        self._dice = {}
         self._shadows: dict[int, pygame.Surface] = {}
 
     def draw(
@@ -88,14 +104,17 @@ class Dice:
         angle: float = 0.0,
         used: bool = False,
         faces: int = 6,
+        colours: tuple[Colour, Colour] | None = None,
     ) -> None:
-        """A die showing ``value`` (1..faces, up to 7) turned by ``angle`` degrees."""
+        """A die showing ``value`` (1..faces, up to 7) turned by ``angle`` degrees, in the
+        theme's dice colours or ``colours`` (body, pips)."""
         if not 1 <= value <= max(faces, 1) or value not in PIPS:
             raise ValueError(f"a die of {faces} faces cannot show {value!r}")
-        key = (value, round(size), used)
+        key = (value, round(size), used, colours)
         sprite = self._dice.get(key)
         if sprite is None:
-            sprite = die_sprite(value, size, self.theme.dice_body, self.theme.dice_pip, used=used)
+            body, pip = colours or (self.theme.dice_body, self.theme.dice_pip)
+            sprite = die_sprite(value, size, body, pip, used=used)
             self._dice[key] = sprite
         shadow = self._shadows.get(round(size))
         if shadow is None:

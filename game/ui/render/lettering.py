@@ -1,14 +1,16 @@
-"""The board's lettering: point numbers, tray names and the Roman inscription painted into the
-background, and each side's name and pip count drawn beside the board."""
+"""The board's lettering: point numbers and the Roman inscription painted into the
+background; the tray names (where no men cover them) and each side's name and pip count
+drawn over it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui import assets
-from game.ui.render.layout import BoardLayout
+from game.ui.render.layout import BoardLayout, SpotKey
 from game.ui.theme import Colour, Theme, side_colours
 
 if TYPE_CHECKING:
@@ -69,20 +71,37 @@ def point_numbers(surface: pygame.Surface, layout: BoardLayout, theme: Theme) ->
         surface.blit(text, rect)
 
 
-def tray_names(surface: pygame.Surface, layout: BoardLayout, theme: Theme) -> None:
-    """ "hand" and "off" at the far end of each tray, where men arrive last."""
+TRAY_NAME_AT = 1.6  # the tray's name: this many men's places short of its far end
+TRAY_NAME_CLEAR = 3  # shown while the men in the tray stop this many places short of it
+
+
+def tray_names(
+    surface: pygame.Surface,
+    layout: BoardLayout,
+    theme: Theme,
+    filled: Mapping[SpotKey, int] | None = None,
+) -> list[tuple[SpotKey, pygame.Rect]]:
+    """ "hand" and "off" at the far end of each tray, where men arrive last: only on a
+    tray whose men (``filled``, per tray) stop short of it, never under them (where it
+    would show through the gaps of a stack as specks). Returns what was drawn, where."""
     caps = font("caps", max(14.0, 0.55 * layout.radius))
+    drawn: list[tuple[SpotKey, pygame.Rect]] = []
     for key, spot in layout.spots.items():
         if key[0] not in ("hand", "off"):
             continue
+        if filled is not None and filled.get(key, 0) > spot.capacity - TRAY_NAME_CLEAR:
+            continue
         far = (
-            spot.base[0] + spot.step[0] * (spot.capacity - 1.6),
-            spot.base[1] + spot.step[1] * (spot.capacity - 1.6),
+            spot.base[0] + spot.step[0] * (spot.capacity - TRAY_NAME_AT),
+            spot.base[1] + spot.step[1] * (spot.capacity - TRAY_NAME_AT),
         )
         ink = theme.ink if theme.style == "stone" else theme.text_dim
         text = caps.render(key[0], True, ink)
         text.set_alpha(150)
-        surface.blit(text, text.get_rect(center=(round(far[0]), round(far[1]))))
+        rect = text.get_rect(center=(round(far[0]), round(far[1])))
+        surface.blit(text, rect)
+        drawn.append((key, rect))
+    return drawn
 
 
 def inscription(surface: pygame.Surface, layout: BoardLayout, theme: Theme) -> None:

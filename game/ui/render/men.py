@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
+from game.ui.assets import FIGURES
 from game.ui.render.layout import BoardLayout, Point, SpotKey
 from game.ui.render.materials import value_noise
 from game.ui.render.raster import LIGHT, col, grid, normals, smooth, to_surface
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 # of the radius, and how much of the lamp's shading it keeps.
 RING_FROM = 0.84
 RING_SHADE = 0.25
+COUNT_SIZE = 0.9  # a squeezed stack's count, in lining figures, as a share of the radius
 
 
 def man_sprite(
@@ -336,7 +338,7 @@ class Men:
         colours = side_colours(self.theme, side)
         bright = sum(colours.body) / 3 > 128
         ink = (40, 30, 24) if bright else (250, 240, 220)
-        text = letters.text("bold", r * 1.0, str(count), ink)
+        text = letters.text(FIGURES, r * COUNT_SIZE, str(count), ink)  # "11", not "II"
         cx = centre[0] - (r * 0.06 if lifted else 0)
         cy = centre[1] - (r * 0.14 if lifted else 0)
         surface.blit(text, text.get_rect(center=(round(cx), round(cy))))

@@ -214,7 +214,8 @@ class BoardScene(BoardInput, Scene):
 
     def pause_menu(self) -> PauseMenu:
         """The pause menu for this game: no Concede in a replay."""
-        return PauseMenu(self.variant.id, concede=self.replaying is None)
+        cost = board_words.concede_words(self, self.state)
+        return PauseMenu(self.variant.id, concede=self.replaying is None, cost=cost)
 
     def keep_saved(self, saved: SavedGame) -> None:
         """The table keeps the game in progress after every decision (not a demo's)."""
@@ -261,19 +262,15 @@ class BoardScene(BoardInput, Scene):
             self.prepare()
         if result == PauseChoice.CONCEDE:
             state = self.state
-            side = state.on_roll
+            side, resigns = board_words.conceder(self, state)
             if state.is_over or self.replaying is not None:
                 pass  # a replay has nothing to give up: no result is made up
-            elif (
-                self.variant.has_cube
-                and state.phase in (m.Phase.ROLL, m.Phase.MOVE)
-                and self.seat(side).human
-            ):
+            elif resigns:
                 # Backgammon: resign a single, gammon or backgammon, which the other
                 # side may accept or refuse.
                 self.resigning = True
             else:
-                self.apply(a.Concede(side if self.seat(side).human else self.viewer))
+                self.apply(a.Concede(side))
         elif result == PauseChoice.MENU:
             self.app.home()
         elif result == PauseChoice.QUIT:

@@ -34,6 +34,7 @@ def show_event(scene: BoardScene, event: ev.Event) -> None:
             scene.throw_dice(dice)
         case ev.Played(side=side, play=play, animate=animate, before=before):
             if before is not None:
+                scene.last_plays.pop(side, None)  # the latest play comes last
                 scene.last_plays[side] = (before, play)  # left on the board (board_trail)
                 scene.last_named.pop(side, None)  # the latest play comes last
                 colour = side_colours(scene.theme, side).name

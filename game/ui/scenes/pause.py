@@ -1,8 +1,8 @@
 """The pause overlay: the game stands still, veiled, under a small menu.
 
 Resume (or Esc) goes back to the game; Rules opens the current variant's
-rules; Settings the settings; Concede (asked twice, to be sure) gives the game
-up (not offered in a replay: ``PauseMenu.concede``); Quit to menu leaves it.
+rules; Settings the settings; Concede (asked twice, to be sure, saying what it
+costs) gives the game up (not offered in a replay: ``PauseMenu.concede``); Quit to menu leaves it.
 The choice goes back to the board as the result of ``app.pop(PauseChoice.X)``:
 the board acts on it in ``on_resume``.
 """
@@ -18,6 +18,10 @@ from game.rules.variants import VARIANTS
 from game.ui.routes import PauseMenu, Route
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.widgets import Button, Panel, Title, draw_rule, draw_text, fit_text
+from game.ui.widgets.text import get_font, wrap_words
+
+COST_SIZE = 17  # px at 1280x800: what conceding costs, under the buttons
+COST_LINE = 24
 
 
 class PauseScene(WidgetScene):
@@ -30,10 +34,14 @@ class PauseScene(WidgetScene):
         self.variant_id: str | None = None
         self.panel = Panel(alpha=244)
         self.confirming = False
+        self.cost = ""  # what conceding costs, said while Concede asks to be sure
+        self.cost_lines: list[str] = []
+        self.cost_top = 0
 
     def on_enter(self, payload: Any = None) -> None:
         menu = payload if isinstance(payload, PauseMenu) else PauseMenu(str(payload or ""))
         self.variant_id = menu.variant_id if menu.variant_id in VARIANTS else None
+        self.cost = menu.cost
         self.resume_button = Button(
             "Resume",
             lambda: self.choose(PauseChoice.RESUME),
@@ -89,6 +97,7 @@ class PauseScene(WidgetScene):
         self.confirming = True
         self.concede_button.label = "Concede: sure?"
         self.concede_button.help = "Press again to give the game up; anything else keeps playing"
+        self.relayout()  # room for what it costs
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         used = super().handle_event(event)
@@ -96,6 +105,7 @@ class PauseScene(WidgetScene):
             self.confirming = False
             self.concede_button.label = "Concede"
             self.concede_button.help = "Give this game up: the opponent wins it"
+            self.relayout()
         return used
 
     # -- layout and drawing ---------------------------------------------------------------------
@@ -107,6 +117,10 @@ class PauseScene(WidgetScene):
         head = round(118 * s)
         pw = bw + round(80 * s)
         ph = head + len(self.buttons) * (bh + gap) - gap + round(40 * s)
+        self.cost_lines = []
+        if self.confirming and self.cost:
+            self.cost_lines = wrap_words(self.cost, get_font("italic", COST_SIZE * s), bw)
+            ph += len(self.cost_lines) * round(COST_LINE * s) + round(8 * s)
         panel = pygame.Rect(0, 0, pw, ph)
         panel.center = (w // 2, h // 2)
         self.panel.place(panel, s)
@@ -114,6 +128,7 @@ class PauseScene(WidgetScene):
         for button in self.buttons:
             button.place(pygame.Rect(w // 2 - bw // 2, y, bw, bh), s)
             y += bh + gap
+        self.cost_top = y - gap + round(12 * s)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale
@@ -134,3 +149,13 @@ class PauseScene(WidgetScene):
             )
         draw_rule(surface, (panel.centerx, panel.y + round(102 * s)), panel.w * 0.7, s, st.accent)
         self.focus.draw(surface)
+        for i, line in enumerate(self.cost_lines):
+            draw_text(
+                surface,
+                line,
+                (panel.centerx, self.cost_top + i * round(COST_LINE * s)),
+                role="italic",
+                size=COST_SIZE * s,
+                colour=st.text,
+                anchor="midtop",
+            )
