@@ -209,3 +209,20 @@ def test_a_replay_of_a_tavli_game_keeps_its_place_in_the_match_and_mat_refuses_i
     wrong = dict(replay.to_json(), variant="portes")
     with pytest.raises(RulesError, match="fevga, not 'portes'"):
         replay_from_json(wrong)
+
+
+def test_the_engine_begins_a_tavli_match_and_goes_on_to_the_next_game():
+    from game.engine import handle
+
+    answer = handle({"cmd": "new", "variant": "portes", "tavli": 5, "seed": 3})
+    assert answer["ok"], answer
+    state = state_from_json(answer["state"])
+    assert state.match.cycle == tavli.CYCLE and state.match.length == 5
+    over = state_to_json(m.concede(state, 1))
+    answer = handle({"cmd": "next", "state": over, "seed": 4})
+    assert answer["ok"] and answer["state"]["variant"] == "plakoto", answer
+    assert answer["state"]["match"]["game"] == 1 and answer["state"]["on_roll"] == 0
+    refused = handle({"cmd": "new", "variant": "fevga", "tavli": 5, "seed": 3})
+    assert not refused["ok"] and "begins with portes" in refused["error"]
+    refused = handle({"cmd": "new", "variant": "portes", "tavli": 6, "seed": 3})
+    assert not refused["ok"] and "played to" in refused["error"]
