@@ -150,7 +150,10 @@ class Table:
             match = m.next_match(previous)[0]
             setup = replace(setup, variant_id=tavli.variant_in_turn(match).id, options={})
         elif setup.tavli and saved is None and replay is None:
-            tavli.start_match(setup.tavli, setup.variant_id)  # raises for a wrong setup
+            # A new Tavli match begins with Portes, whichever game the setup names (the
+            # last game's setup played again begins a new match); a wrong length raises.
+            tavli.start_match(setup.tavli)
+            setup = replace(setup, variant_id=tavli.CYCLE[0], options={})
         self.setup = setup
         self.variant = find_variant(setup.variant_id, setup.options)
         self.replaying = replay

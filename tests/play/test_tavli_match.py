@@ -120,7 +120,15 @@ def test_a_tavli_setup_reads_back_and_a_wrong_one_is_refused():
         setup_from_json(dict(setup_to_json(setup), tavli=4))
     with pytest.raises(ValueError, match="Tavli match cannot be read"):
         setup_from_json(dict(setup_to_json(setup), variant="backgammon", options={}))
-    with pytest.raises(tavli.TavliError, match="begins with portes, not 'fevga'"):
-        Table(GameSetup("fevga", seats=COMPUTERS, tavli=5))
+    with pytest.raises(tavli.TavliError, match="played to"):
+        Table(GameSetup("portes", seats=COMPUTERS, tavli=4))
+
+
+def test_the_last_games_setup_played_again_begins_a_new_match_with_portes():
+    """The results' "Play again" hands the last game's setup (Fevga's, say) to a new table."""
+    setup = GameSetup("fevga", seats=COMPUTERS, tavli=5, match_id="old")
+    table = new_table(replace(setup, match_id=""))
+    assert table.variant.id == "portes" and table.setup.variant_id == "portes"
+    assert table.state.match == tavli.start_match(5)
     with pytest.raises(tavli.TavliError, match="played to"):
         tavli_setup(6)
