@@ -434,6 +434,7 @@ def _read_cube_and_match(
         m = obj["match"]
         if not isinstance(m, dict):
             raise StateError(f"'match' must be an object, got {excerpt(m)}")
+        read_cycle(m, variant.id)  # a cycle of games (Tavli) never has a cube: refused
         mlen = _int(m.get("length", length), "match length", 0, 32767)
         # A match's score fits the Match ID; a money session's may grow past it.
         most = MATCH_ID_SCORE_LIMIT - 1 if mlen else MONEY_SCORE_LIMIT

@@ -183,9 +183,13 @@ def test_a_game_outside_a_match_still_refuses_a_match_length():
         state_from_json(obj)
 
 
-def test_a_backgammon_matchs_json_is_unchanged():
+def test_a_backgammon_matchs_json_is_unchanged_and_refuses_a_cycle():
     state = m.new_game(find_variant("backgammon", {"match_length": 5}), random.Random(1))
-    assert set(state_to_json(state)["match"]) == {"length", "score", "crawford", "crawford_done"}
+    obj = state_to_json(state)
+    assert set(obj["match"]) == {"length", "score", "crawford", "crawford_done"}
+    obj["match"].update(cycle=list(tavli.CYCLE), game=0)
+    with pytest.raises(RulesError, match="is portes, not 'backgammon'"):
+        state_from_json(obj)
 
 
 @pytest.mark.parametrize("bad", [0, 4, 9, True, "5"])
