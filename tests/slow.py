@@ -28,8 +28,6 @@ SLOW_TESTS: frozenset[str] = frozenset(
         "test_every_save_after_every_decision_replays_and_resumes",
         "test_menu_to_results_with_computer_seats",
         "test_a_backgammon_match_exports_as_a_mat_file",
-        # A whole Tavli match (six games) through the table: about 3-4 s.
-        "test_a_seeded_tavli_match_to_5_plays_the_games_in_turn_to_the_right_winner",
         "test_a_finished_game_replays_exactly_and_is_watched_to_its_end",
         "test_a_finished_game_is_no_longer_offered",
         "test_the_summary_shows_the_loss_the_luck_and_the_worst_plays",
