@@ -21,6 +21,7 @@ from typing import IO, Any
 from game.ai.levels import LEVELS
 from game.rules import actions as a
 from game.rules import match as m
+from game.rules import tavli
 from game.rules.errors import RulesError, excerpt
 from game.rules.notation import format_turn, parse_play
 from game.rules.play import Play
@@ -82,7 +83,10 @@ def _new(request: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(options, dict):
         raise RequestError(f"'options' must be an object, got {excerpt(options)}")
     variant = find_variant(request["variant"], options)
-    state = m.new_game(variant, random.Random(_seed(request)))
+    # "tavli": 3, 5 or 7 begins a Tavli match (its first game, Portes); "next" goes
+    # on to the cycle's next game (game.rules.tavli).
+    match = tavli.start_match(request["tavli"], variant.id) if "tavli" in request else None
+    state = m.new_game(variant, random.Random(_seed(request)), match)
     return {"state": state_to_json(state)}
 
 

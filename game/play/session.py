@@ -18,6 +18,7 @@ from game.play.advice import TutorTally
 from game.rules.dice import check_contribution
 from game.rules.match import GameState, MatchScore
 from game.rules.serial import state_from_json, state_to_json
+from game.rules.tavli import TavliError, cycle_to_json, read_cycle
 
 WORST_KEPT = 3  # the worst plays a practice game's summary shows (and a save keeps)
 
@@ -63,6 +64,19 @@ class GameSetup:
     # With a seed given: the player's contribution to the dice ("": the seed alone).
     # With no seed, the board draws one and asks the player for a contribution.
     contribution: str = ""
+    # A Tavli match to 3, 5 or 7 (``game.rules.tavli``); 0: not one. With it,
+    # ``variant_id`` is the game in turn (the first game's setup says "portes").
+    tavli: int = 0
+
+
+def tavli_setup(
+    length: int, seats: tuple[Seat, ...] = (Seat(), Seat(human=False)), **kw: Any
+) -> GameSetup:
+    """The setup of a new Tavli match to ``length`` (raises ``TavliError``)."""
+    from game.rules.tavli import CYCLE, start_match
+
+    start_match(length)
+    return GameSetup(CYCLE[0], {}, seats, tavli=length, **kw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +139,7 @@ def setup_to_json(setup: GameSetup) -> dict[str, Any]:
         "match_id": setup.match_id,
         "manual_dice": setup.manual_dice,
         "contribution": setup.contribution,
+        **({"tavli": setup.tavli} if setup.tavli else {}),
     }
 
 
@@ -163,6 +178,12 @@ def setup_from_json(obj: Any) -> GameSetup:
     if not isinstance(level, str) or not isinstance(match_id, str) or not isinstance(manual, bool):
         raise ValueError("the setup's level cannot be read")
     contribution = check_contribution(obj.get("contribution", ""))  # DiceError: a ValueError
+    tavli = obj.get("tavli", 0)
+    if tavli:
+        from game.rules.tavli import CYCLE, LENGTHS
+
+        if tavli not in LENGTHS or isinstance(tavli, bool) or variant_id not in CYCLE:
+            raise ValueError(f"the setup's Tavli match cannot be read: {tavli!r:.20}")
     return GameSetup(
         variant_id,
         dict(options),
@@ -174,6 +195,7 @@ def setup_from_json(obj: Any) -> GameSetup:
         match_id,
         manual,
         contribution,
+        tavli,
     )
 
 
@@ -201,6 +223,8 @@ class SavedGame:
         name = VARIANTS[self.setup.variant_id].name
         levels = [s.level for s in self.setup.seats if not s.human]
         against = f" against the computer ({max(levels, key=LEVELS.index)})" if levels else ""
+        if self.state.match.cycle:  # "Tavli to 5, game 2: Plakoto ..."
+            name = f"Tavli to {self.state.match.length}, game {self.state.match.game + 1}: {name}"
         return f"{name}{against}, turn {self.state.turn + 1}"
 
     def replay(self, seats: tuple[dict[str, Any], ...] = ()) -> Any:
@@ -270,7 +294,7 @@ def saved_from_json(obj: Any) -> SavedGame:
     seed = obj.get("seed")
     if not isinstance(seed, int):
         raise ValueError("the saved seed cannot be read")
-    start = start_from_json(obj.get("start"), players)
+    start = start_from_json(obj.get("start"), players, setup.variant_id)
     raw_judged = obj.get("judged", [])  # saves of the earlier version have none
     if not isinstance(raw_judged, list):
         raise ValueError("the saved worst plays cannot be read")
@@ -337,6 +361,7 @@ def start_to_json(start: dict[str, Any]) -> dict[str, Any]:
             "score": list(match.score),
             "crawford": match.crawford,
             "crawford_done": match.crawford_done,
+            **cycle_to_json(match),
         },
         "starter": start.get("starter"),
         "opening": start.get("opening"),
@@ -344,7 +369,7 @@ def start_to_json(start: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def start_from_json(obj: Any, players: int) -> dict[str, Any]:
+def start_from_json(obj: Any, players: int, variant_id: str = "") -> dict[str, Any]:
     """The start of a game read back (raises ValueError); {} when there is none."""
     if obj is None:
         return {}
@@ -356,13 +381,18 @@ def start_from_json(obj: Any, players: int) -> dict[str, Any]:
     match = None
     if raw is not None:
         try:
+            cycle, game = read_cycle(raw, variant_id)  # TavliError: a ValueError
             match = MatchScore(
                 int(raw["length"]),
                 tuple(int(x) for x in raw["score"]),
                 bool(raw["crawford"]),
                 bool(raw["crawford_done"]),
+                cycle,
+                game,
             )
-        except (KeyError, TypeError, ValueError):
+        except TavliError as error:
+            raise ValueError(f"the game's match cannot be read: {error}") from None
+        except (KeyError, TypeError, ValueError, AttributeError):
             raise ValueError("the game's match score cannot be read") from None
     opening = obj.get("opening")
     if opening is not None and not (

@@ -42,6 +42,7 @@ from game.play.session import (
 from game.play.turn import TurnInput
 from game.rules import actions as a
 from game.rules import match as m
+from game.rules import tavli
 from game.rules.dice import dice_stream, new_seed, seed_seal
 from game.rules.errors import RulesError
 from game.rules.notation import format_turn
@@ -145,6 +146,14 @@ class Table:
     ) -> None:
         if not setup.match_id:
             setup = replace(setup, match_id=uuid.uuid4().hex[:16])
+        if previous is not None and previous.match.cycle:  # Tavli: the cycle's next game
+            match = m.next_match(previous)[0]
+            setup = replace(setup, variant_id=tavli.variant_in_turn(match).id, options={})
+        elif setup.tavli and saved is None and replay is None:
+            # A new Tavli match begins with Portes, whichever game the setup names (the
+            # last game's setup played again begins a new match); a wrong length raises.
+            tavli.start_match(setup.tavli)
+            setup = replace(setup, variant_id=tavli.CYCLE[0], options={})
         self.setup = setup
         self.variant = find_variant(setup.variant_id, setup.options)
         self.replaying = replay
@@ -248,13 +257,15 @@ class Table:
 
     def _match(self) -> m.MatchScore:
         if self.previous is None:
+            if self.setup.tavli:
+                return tavli.start_match(self.setup.tavli, self.variant.id, self.variant.players)
             return m.match_from_options(self.variant)
         return m.next_match(self.previous)[0]
 
     def _new_game(self) -> m.GameState:
         if self.previous is not None:
             return m.next_game(self.previous, self.rng)
-        return m.new_game(self.variant, self.rng)
+        return m.new_game(self.variant, self.rng, self._match())
 
     def needs_opening(self) -> bool:
         """Whether this game starts with an opening throw (not when the last game's

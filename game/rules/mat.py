@@ -260,6 +260,11 @@ def mat_text(
     GNU Backgammon writes it. Raises ``MatError`` for games the format cannot hold."""
     if not games:
         raise MatError("no games to export")
+    if any(g.match is not None and g.match.cycle for g in games):
+        raise MatError(
+            "a Tavli match (Portes, Plakoto and Fevga in turn) cannot be written as .mat, "
+            "which holds backgammon games only: export its replays instead"
+        )
     if any(g.variant_id != "backgammon" for g in games):
         raise MatError("the .mat format holds backgammon games only")
     problem = crawford_problem(games)

@@ -50,6 +50,10 @@ class MatchScore:
     score: tuple[int, ...] = (0, 0)  # one entry per side
     crawford: bool = False  # this game is the Crawford game: no doubling
     crawford_done: bool = False  # the Crawford game has been played
+    # A match whose games cycle through variants (Tavli: ``game.rules.tavli``): their
+    # ids in turn, and the games played before this one; () and 0 for any other match.
+    cycle: tuple[str, ...] = ()
+    game: int = 0
 
     @property
     def winner(self) -> int | None:
@@ -452,17 +456,29 @@ def concede(state: GameState, side: int) -> GameState:
 def next_game(state: GameState, rng: random.Random) -> GameState:
     """The next game of the match (or money session) after ``state`` ended."""
     match, starter = next_match(state)
-    return new_game(state.variant, rng, match, starter)
+    variant = state.variant
+    if match.cycle:  # Tavli: the next game of the cycle
+        from game.rules.tavli import variant_in_turn
+
+        variant = variant_in_turn(match)
+    return new_game(variant, rng, match, starter)
 
 
 def next_match(state: GameState) -> tuple[MatchScore, int | None]:
     """The match score the next game starts from after ``state`` ended (the Crawford
     game marked), and the side that starts it without an opening throw (the winner,
-    outside backgammon; else None)."""
+    outside backgammon; else None). A match with a cycle (Tavli) goes on to the
+    cycle's next game, which has no cube and so no Crawford game."""
     _require(state, Phase.OVER)
     old = state.match
     if old.winner is not None:
         raise RulesError(f"the match is over: side {old.winner} reached {old.length}")
+    if old.cycle:
+        from game.rules.tavli import variant_in_turn
+
+        match = replace(old, game=old.game + 1)
+        opening_play = variant_in_turn(match).has_opening_roll_play
+        return match, None if opening_play else state.winner
     crawford_rule = bool(state.variant.options.get("crawford", True))
     crawford = (
         old.length > 0

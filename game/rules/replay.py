@@ -36,6 +36,7 @@ from game.rules import match as m
 from game.rules.dice import DiceError, check_contribution, dice_stream, seed_seal
 from game.rules.errors import RulesError
 from game.rules.safe_read import FileRefused, read_json
+from game.rules.tavli import TavliError, cycle_to_json, read_cycle
 from game.rules.variants import find_variant
 
 FORMAT = "tabula-replay"
@@ -94,6 +95,7 @@ class Replay:
                 "score": list(self.match.score),
                 "crawford": self.match.crawford,
                 "crawford_done": self.match.crawford_done,
+                **cycle_to_json(self.match),  # a Tavli match: the game in turn
             }
         out.update(self.extra)
         return out
@@ -133,9 +135,17 @@ def replay_from_json(obj: Any) -> Replay:
         raw = obj["match"]
         try:
             score = tuple(int(s) for s in raw["score"])
+            cycle, game = read_cycle(raw, variant_id)
             match = m.MatchScore(
-                int(raw["length"]), score, bool(raw["crawford"]), bool(raw["crawford_done"])
+                int(raw["length"]),
+                score,
+                bool(raw["crawford"]),
+                bool(raw["crawford_done"]),
+                cycle,
+                game,
             )
+        except TavliError as error:
+            raise ReplayError(f"the replay's 'match' cannot be read: {error}") from None
         except (KeyError, TypeError, ValueError, OverflowError):
             raise ReplayError("the replay's 'match' cannot be read") from None
         if len(score) != variant.players:

@@ -17,6 +17,7 @@ from game.rules.match import RESIGN_KINDS, Cube, GameState, MatchScore, Phase, c
 from game.rules.outcome import Kind, Outcome, Termination
 from game.rules.position import Position
 from game.rules.reachable import check_reachable
+from game.rules.tavli import cycle_to_json, read_cycle
 from game.rules.variants import find_variant
 from game.rules.variants.base import Variant
 
@@ -58,6 +59,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "score": list(state.match.score) + [0] * (state.variant.players - len(state.match.score)),
         "crawford": state.match.crawford,
         "crawford_done": state.match.crawford_done,
+        **cycle_to_json(state.match),  # a Tavli match: the cycle and the game in turn
     }
     if state.roller is not None:
         out["roller"] = state.roller
@@ -417,12 +419,18 @@ def _read_cube_and_match(
             m = obj["match"]
             if not isinstance(m, dict):
                 raise StateError(f"'match' must be an object, got {excerpt(m)}")
-            if m.get("length", 0) != 0 or m.get("crawford", False) or m.get("crawford_done", False):
+            cycle, game = read_cycle(m, variant.id)  # TavliError: a RulesError
+            length = m.get("length", 0) if cycle else 0
+            if (
+                m.get("length", 0) != length
+                or m.get("crawford", False)
+                or m.get("crawford_done", False)
+            ):
                 raise StateError(f"{variant.id} plays no match to N points: length must be 0")
             score = _int_list(
                 m.get("score", [0] * variant.players), "score", variant.players, 0, 1_000_000
             )
-            match = MatchScore(score=score)
+            match = MatchScore(length, score, cycle=cycle, game=game)
         return Cube(), match
     cube = Cube(key.cube, key.cube_owner) if key else Cube()
     length = int(variant.options.get("match_length", 0))
@@ -445,6 +453,7 @@ def _read_cube_and_match(
         m = obj["match"]
         if not isinstance(m, dict):
             raise StateError(f"'match' must be an object, got {excerpt(m)}")
+        read_cycle(m, variant.id)  # a cycle of games (Tavli) never has a cube: refused
         mlen = _int(m.get("length", length), "match length", 0, 32767)
         # A match's score fits the Match ID; a money session's may grow past it.
         most = MATCH_ID_SCORE_LIMIT - 1 if mlen else MONEY_SCORE_LIMIT
