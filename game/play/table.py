@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import logging
 import random
-import threading
 import uuid
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -26,6 +25,14 @@ from typing import Any
 
 from game.play import events as ev
 from game.play.advice import TutorTally, chance_game, grade
+from game.play.advisers import (
+    advice_available,
+    decide,
+    hint_first_look,
+    hint_ranking,
+    tutor_judgement,
+    warm_advice,
+)
 from game.play.autoplay import make_sure_play
 from game.play.hint_desk import HintDesk
 from game.play.record import SAID
@@ -49,69 +56,10 @@ from game.rules.notation import format_turn
 from game.rules.play import Play
 from game.rules.replay import Replay, first_state
 from game.rules.variants import find_variant
-from game.rules.variants.base import Variant
 
 log = logging.getLogger(__name__)
 
 PERSON_SAYS = (a.Double, a.Resign, a.Concede, a.Reject)  # heard by the other side
-
-
-def advice_available(variant_id: str) -> bool:
-    """Whether hints and the tutor can judge ``variant_id`` (a trained evaluation)."""
-    from game.ai.players import has_levels
-
-    try:
-        return has_levels(variant_id)
-    except Exception:  # unreadable weights: no advice, but the game goes on
-        log.exception("could not load the evaluation of %s", variant_id)
-        return False
-
-
-def warm_advice(variant: Variant) -> None:
-    """Load once what valuing a play needs the first time (the evaluation, backgammon's
-    bear-off database, the matrix library's set-up: up to a second), in the tutor's
-    worker when a practice game begins, so the first hint's first look comes at once."""
-    from game.ai.evaluate import one_blas_thread
-    from game.ai.players import evaluator_for
-
-    one_blas_thread()
-    _ = evaluator_for(variant).bearoff
-
-
-def hint_first_look(state: m.GameState, plays: list[Play] | None = None) -> list[Any]:
-    """The hint's first look: every legal play valued once, best first (at once, in the
-    window's thread: a few milliseconds)."""
-    from game.ai.players import first_look
-
-    return first_look(state, plays)
-
-
-def hint_ranking(state: m.GameState, stop: threading.Event | None = None) -> list[Any]:
-    """The hint's deeper ranking of every legal play, the expert's (worker thread); it
-    stops early once ``stop`` is set (nobody waits for it any more)."""
-    from game.ai.budget import Budget
-    from game.ai.players import ranked_plays
-
-    return ranked_plays(state, "expert", budget=Budget(stop=stop))
-
-
-def tutor_judgement(state: m.GameState, play: Play) -> tuple[float, list[Any]]:
-    """What ``play`` gives away against the best, and the ranking (worker thread)."""
-    from game.ai.players import play_loss
-
-    return play_loss(state, play)
-
-
-def decide(state: m.GameState, level: str, seed: int) -> a.Action | None:
-    """What a computer seat does now (worker thread): ``game.ai`` at its level, or a
-    novice where the variant has no trained evaluation."""
-    from game.ai.players import LevelUnavailable
-    from game.ai.players import decide as ai_decide
-
-    try:
-        return ai_decide(state, level, seed)
-    except LevelUnavailable:
-        return ai_decide(state, "novice", seed)
 
 
 def dice_text(dice: tuple[int, ...]) -> str:
