@@ -27,6 +27,7 @@ from game.rules.notation import format_turn, parse_play
 from game.rules.play import Play
 from game.rules.serial import state_from_json, state_to_json
 from game.rules.variants import VARIANTS, find_variant
+from game.rules.variants.base import Variant
 
 
 class RequestError(ValueError):
@@ -71,7 +72,36 @@ def _variants(_request: dict[str, Any]) -> dict[str, Any]:
                 },
             }
         )
+    listing.append(_TAVLI_LISTING)
     return {"variants": listing}
+
+
+# The protocol's ``tavli``: not a variant of the registry but a match whose games are
+# Portes, Plakoto and Fevga in turn (game.rules.tavli); its one option is the length.
+_TAVLI_LISTING: dict[str, Any] = {
+    "id": tavli.MATCH_ID,
+    "name": "Tavli (Portes, Plakoto and Fevga in turn)",
+    "players": 2,
+    "dice": 2,
+    "faces": 6,
+    "options": {
+        "match_length": {
+            "default": tavli.DEFAULT_LENGTH,
+            "values": list(tavli.LENGTHS),
+            "label": "Match length",
+            "description": "The points a side needs to win the match.",
+        }
+    },
+}
+
+
+def _tavli_match(options: dict[str, Any]) -> tuple[Variant, m.MatchScore]:
+    """``new`` of ``tavli``: the match's first game, Portes, and the match's score."""
+    unknown = sorted(set(options) - {"match_length"})
+    if unknown:
+        raise RequestError(f"tavli has no option {excerpt(unknown[0])} (options: match_length)")
+    match = tavli.start_match(options.get("match_length", tavli.DEFAULT_LENGTH))
+    return tavli.variant_in_turn(match), match
 
 
 def _new(request: dict[str, Any]) -> dict[str, Any]:
@@ -82,10 +112,13 @@ def _new(request: dict[str, Any]) -> dict[str, Any]:
         options = {}
     if not isinstance(options, dict):
         raise RequestError(f"'options' must be an object, got {excerpt(options)}")
-    variant = find_variant(request["variant"], options)
-    # "tavli": 3, 5 or 7 begins a Tavli match (its first game, Portes); "next" goes
-    # on to the cycle's next game (game.rules.tavli).
-    match = tavli.start_match(request["tavli"], variant.id) if "tavli" in request else None
+    # "tavli" begins a Tavli match (its first game, Portes); "next" goes on to the
+    # cycle's next game (game.rules.tavli).
+    match: m.MatchScore | None = None
+    if request["variant"] == tavli.MATCH_ID:
+        variant, match = _tavli_match(options)
+    else:
+        variant = find_variant(request["variant"], options)
     state = m.new_game(variant, random.Random(_seed(request)), match)
     return {"state": state_to_json(state)}
 

@@ -40,6 +40,8 @@ from game.rules.variants.base import Variant
 
 CYCLE: tuple[str, ...] = ("portes", "plakoto", "fevga")
 LENGTHS: tuple[int, ...] = (3, 5, 7)
+DEFAULT_LENGTH = 5
+MATCH_ID = "tavli"  # the engine protocol's id of a Tavli match
 NAMES = {"portes": "Portes", "plakoto": "Plakoto", "fevga": "Fevga"}
 
 

@@ -218,7 +218,9 @@ def test_a_replay_of_a_tavli_game_keeps_its_place_in_the_match_and_mat_refuses_i
 def test_the_engine_begins_a_tavli_match_and_goes_on_to_the_next_game():
     from game.engine import handle
 
-    answer = handle({"cmd": "new", "variant": "portes", "tavli": 5, "seed": 3})
+    listed = {v["id"]: v for v in handle({"cmd": "variants"})["variants"]}
+    assert listed["tavli"]["options"]["match_length"]["values"] == [3, 5, 7]
+    answer = handle({"cmd": "new", "variant": "tavli", "options": {"match_length": 5}, "seed": 3})
     assert answer["ok"], answer
     state = state_from_json(answer["state"])
     assert state.match.cycle == tavli.CYCLE and state.match.length == 5
@@ -226,7 +228,9 @@ def test_the_engine_begins_a_tavli_match_and_goes_on_to_the_next_game():
     answer = handle({"cmd": "next", "state": over, "seed": 4})
     assert answer["ok"] and answer["state"]["variant"] == "plakoto", answer
     assert answer["state"]["match"]["game"] == 1 and answer["state"]["on_roll"] == 0
-    refused = handle({"cmd": "new", "variant": "fevga", "tavli": 5, "seed": 3})
-    assert not refused["ok"] and "begins with portes" in refused["error"]
-    refused = handle({"cmd": "new", "variant": "portes", "tavli": 6, "seed": 3})
+    default = handle({"cmd": "new", "variant": "tavli", "seed": 3})
+    assert default["ok"] and default["state"]["match"]["length"] == 5, default
+    refused = handle({"cmd": "new", "variant": "tavli", "options": {"match_length": 6}})
     assert not refused["ok"] and "played to" in refused["error"]
+    refused = handle({"cmd": "new", "variant": "tavli", "options": {"cube": True}})
+    assert not refused["ok"] and "no option 'cube'" in refused["error"]
