@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.ai.bearoff import Bearoff, is_bearoff
+from game.ai.bearoff import MEN as BEAROFF_MEN
+from game.ai.bearoff import Bearoff
 from game.ai.bearoff import database as bearoff_database
 from game.ai.encode import Scheme
 from game.ai.network import Network
@@ -57,6 +58,12 @@ def one_blas_thread() -> None:
     threadpool_limits(limits=1, user_api="blas")
 
 
+def bearoffs(boards: np.ndarray) -> np.ndarray:
+    """``is_bearoff`` of each backgammon board of ``boards`` (n, 2, 26), at once."""
+    home_or_off = ~boards[:, :, :19].any(axis=2)
+    return np.asarray((home_or_off & (boards[:, :, 25] < BEAROFF_MEN)).all(axis=1))
+
+
 @dataclass(frozen=True)
 class Evaluator:
     """A network and the scheme that reads its inputs and outputs for one variant."""
@@ -90,14 +97,16 @@ class Evaluator:
         one_blas_thread()
         # In slices: building one slice's arrays holds the interpreter's lock, and a
         # computer seat thinks beside the window's thread (slices keep frames smooth).
-        slices = [positions[start : start + SLICE] for start in range(0, len(positions), SLICE)]
-        y = np.concatenate([self.net.evaluate(self.scheme.encode(part)) for part in slices or [[]]])
-        table = self.bearoff
-        if table is not None:
-            for i, position in enumerate(positions):
-                if is_bearoff(position.board):
-                    y[i] = table.outputs(position.board, position.to_act)
-        return y
+        scheme, table, parts = self.scheme, self.bearoff, []
+        for start in range(0, max(len(positions), 1), SLICE):
+            part = positions[start : start + SLICE]
+            boards = scheme.boards(part)
+            y = self.net.evaluate(scheme.encode(part, boards))
+            if table is not None:
+                for i in np.flatnonzero(bearoffs(boards)).tolist():
+                    y[i] = table.outputs(part[i].board, part[i].to_act)
+            parts.append(y)
+        return np.concatenate(parts)
 
     def position_values(self, positions: Sequence[Position], mover: int) -> np.ndarray:
         """The value of each (unfinished) position for ``mover``."""

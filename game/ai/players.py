@@ -233,16 +233,21 @@ def _deep_lookahead(
     valued = ev.grouped_play_values(after, groups)
     other = after.to_act
     worths = np.empty(len(rolls))
+    # The mover's plays from each best reply, for each of its rolls: all of them are
+    # generated (and counted) before any is valued, so that none is valued in vain
+    # when the budget runs out part way.
+    ahead: list[tuple[int, Position, list[list[Play]]]] = []
     for r, (values, afters) in enumerate(valued):
         best = int(np.argmax(values))
         reply = afters[best]
         if variant.outcome(reply, other) is not None:
             worths[r] = -float(values[best])
             continue
-        # The mover's plays from this reply, for each of its rolls, valued together.
         mine = _replies(variant, reply, rolls, budget)
         if mine is None:
             return None
+        ahead.append((r, reply, mine))
+    for r, reply, mine in ahead:
         positions = variant.apply_plays(reply, [p for plays in mine for p in plays])
         mover_values = ev.after_values(positions, mover, mover)
         total, start = 0.0, 0
