@@ -150,6 +150,7 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
     # The dice a sequence has used are the roll's but those ``left`` (each step spends
     # the dice ``dice_units`` gives it): its score, worked out once for each ``left``.
     scores: dict[tuple[int, ...], Score] = {}
+    full = _left_score(dice, ())
 
     # What each board with the dice left led to: whether an allowed play was found
     # there or further on (always, for a variant that judges no result).
@@ -163,9 +164,10 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
 
     def visit(left: tuple[int, ...]) -> bool:
         # The same board with the same dice left (men moved in another
-        # order) leads to the same plays: search it once.
+        # order) leads to the same plays: search it once (the first way there
+        # keeps its plays: a later way to the same plays uses the same dice).
         here: tuple[object, ...] = ()
-        if len(left) > 1:
+        if left:
             here = (board.key(), tuple(sorted(left)))
             known = seen.get(here)
             if known is not None:
@@ -180,7 +182,11 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
                     flags = list(board.flags)
                     after_step(board, step)
                 steps.append(step)
-                further |= visit(rest)
+                if rest or allows is not None:
+                    further |= visit(rest)
+                else:  # every die used: what ``visit(())`` would do, without the call
+                    _keep(found, board, rest, steps, keep_left, full)
+                    further = True
                 steps.pop()
                 if after_step is not None:
                     board.flags[:] = flags
