@@ -104,10 +104,17 @@ class Scheme:
     def encode(self, positions: Sequence[Position], boards: np.ndarray | None = None) -> np.ndarray:
         """The inputs of every position (rows), each seen by its side to act (``boards``:
         their ``boards``, where the caller has them already)."""
-        n, sides, length = len(positions), self.players, self.track
         raw = self.boards(positions) if boards is None else boards
-        boards = raw.reshape(n, sides, length + 2).astype(np.float32)  # (n, sides, L+2)
         to_act = np.array([p.to_act for p in positions], dtype=np.intp)
+        return self.encode_boards(raw, to_act, positions)
+
+    def encode_boards(
+        self, raw: np.ndarray, to_act: np.ndarray, positions: Sequence[Position] = ()
+    ) -> np.ndarray:
+        """``encode`` from the positions' ``boards`` and sides to act (rows); the positions
+        themselves are read only for the hands and flags (``extras``)."""
+        n, sides, length = len(raw), self.players, self.track
+        boards = raw.reshape(n, sides, length + 2).astype(np.float32)  # (n, sides, L+2)
         order = (to_act[:, None] + np.arange(sides)[None, :]) % sides  # side to act first
         rows = np.arange(n)[:, None]
         boards = boards[rows, order]

@@ -248,13 +248,9 @@ def _deep_lookahead(
             return None
         ahead.append((r, reply, mine))
     for r, reply, mine in ahead:
-        positions = variant.apply_plays(reply, [p for plays in mine for p in plays])
-        mover_values = ev.after_values(positions, mover, mover)
-        total, start = 0.0, 0
-        for plays, (_, chance) in zip(mine, rolls, strict=True):
-            end = start + len(plays)
-            total += chance * float(mover_values[start:end].max())
-            start = end
+        total = 0.0
+        for value, (_, chance) in zip(ev.best_values(reply, mine), rolls, strict=True):
+            total += chance * float(value)
         worths[r] = total
     return float(sum(chance * worth for (_, chance), worth in zip(rolls, worths, strict=True)))
 

@@ -227,10 +227,17 @@ def test_features_worked_out_per_distinct_row_are_those_of_every_row():
     assert np.array_equal(escapes(np.tile(rear, 3), np.tile(blocks, (3, 1))), np.tile(rows, 3))
 
 
-def test_a_deep_look_that_runs_out_values_none_of_the_movers_plays(net, valued):
+def test_a_deep_look_that_runs_out_values_none_of_the_movers_plays(net, valued, monkeypatch):
     # Two rolls deep from a play of the crowded position: the replies are found and
     # valued (to choose the best reply to each roll); the mover's own plays after them
     # are found and counted, and valued only once all of them fit in the budget.
+    board_values = Evaluator._board_values  # backgammon's boards valued without positions
+
+    def counting(self, boards, to_act, mover):
+        valued[0] += len(boards)
+        return board_values(self, boards, to_act, mover)
+
+    monkeypatch.setattr(Evaluator, "_board_values", counting)
     state = crowded()
     after = BG.apply_plays(state.position, m.legal_plays(state)[:1])[0]
     ev = players.evaluator_for(BG)
@@ -243,6 +250,26 @@ def test_a_deep_look_that_runs_out_values_none_of_the_movers_plays(net, valued):
     assert players._deep_lookahead(ev, after, 0, short) is None
     assert short.stopped == "count"
     assert valued[0] == replies
+
+
+def test_the_best_play_of_each_roll_is_valued_as_the_positions_it_leaves(net):
+    # Backgammon's men moved in numpy (hits, entering from the bar, bearing off and the
+    # games it ends) against the positions the plays leave, valued one by one.
+    ev = players.evaluator_for(BG)
+    rolls = [dice for dice, _ in players._reply_rolls(BG)]
+    starts = [
+        crowded().position,
+        position_from_counts([{0: 2, 12: 5, 17: 3, 19: 5}, {1: 2, 4: 1, 9: 1, 12: 11}], 24),
+        position_from_counts([{19: 3, 20: 2, 22: 2, 24: 1, 25: 7}, {23: 2, 25: 13}], 24),
+        position_from_counts([{23: 1, 24: 1, 25: 13}, {0: 1, 10: 14}], 24),  # backgammons
+        position_from_counts([{22: 1, 24: 1, 25: 13}, {10: 15}], 24),  # gammons
+    ]
+    for position in starts:
+        BG.validate(position)
+        groups = [BG.generate_plays(position, dice) for dice in rolls]
+        best = ev.best_values(position, groups)
+        one_by_one = [ev.play_values(position, group)[0].max() for group in groups]
+        assert best == pytest.approx(one_by_one, abs=1e-6)
 
 
 def test_the_boards_read_at_once_are_the_positions_boards():
