@@ -315,13 +315,13 @@ def ranked_plays(
     rank below those it did. In backgammon the best few of those that are close are
     then valued two rolls deep, and rank above the rest the same way.
 
-    The look-ahead spends ``budget`` (a fresh ``Budget`` by default) and stops where
+    The look-ahead spends ``budget`` (the variant's ``Budget`` by default) and stops where
     it runs out: the plays it reached by then are ranked as above. Every play is
     always valued once; if the look-ahead cannot reach ``include``, no play is
     valued more deeply than the others (the tutor compares like with like).
     """
     variant = state.variant
-    budget = budget if budget is not None else Budget()
+    budget = budget if budget is not None else Budget.for_variant(variant.id)
     ev = evaluator_for(variant)
     plays = plays if plays is not None else m.legal_plays(state)
     mover = state.position.to_act

@@ -299,3 +299,15 @@ def test_bear_offs_found_at_once_are_those_found_one_by_one():
     found = bearoffs(np.array(boards, dtype=np.uint8))
     assert found.tolist() == [is_bearoff(board) for board in boards]
     assert 50 < found.sum() < 350
+
+
+def test_each_variant_looks_ahead_on_its_own_count(net, valued, monkeypatch):
+    assert Budget.for_variant("backgammon").positions == b.POSITIONS
+    for variant_id, count in b.VARIANT_POSITIONS.items():
+        assert Budget.for_variant(variant_id).positions == count < b.POSITIONS
+    monkeypatch.setitem(b.VARIANT_POSITIONS, "duodecim", 700)  # smaller: a fast test
+    state = crowded_duodecim()
+    plays = m.legal_plays(state)
+    ranked = players.ranked_plays(state, "expert")  # the variant's budget by default
+    assert len(plays) <= valued[0] <= len(plays) + 700
+    assert players.choose_play(state, "expert") == ranked[0].play

@@ -57,7 +57,8 @@ def _entries() -> list[dict[str, Any]]:
 
 def _decide(entry: dict[str, Any]) -> tuple[Play, float]:
     state = state_from_json(entry["state"])
-    best = players.ranked_plays(state, "expert", budget=Budget(seconds=float("inf")))[0]
+    budget = Budget.for_variant(state.variant.id, seconds=float("inf"))
+    best = players.ranked_plays(state, "expert", budget=budget)[0]
     return best.play, best.value
 
 
