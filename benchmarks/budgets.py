@@ -12,6 +12,12 @@ the same plays, the two games of a round are the same game seen from both seats 
 cancel out; only the positions where the smaller count stops the look-ahead can make a
 difference. Reported with its standard error (binomial, over games), and how many
 rounds did not split evenly. ``--max-seconds`` stops after the round that passes it.
+
+``--positions N`` judges decisions instead of games (far fewer seconds for what
+they tell): over N decisions of seeded random games (``benchmarks.decisions.sampled``),
+how often the two counts choose differently, and what the variant's count gives away
+a decision on average (with its standard error), as the other count's look-ahead
+values the two choices.
 """
 
 from __future__ import annotations
@@ -45,6 +51,33 @@ class Counted:
         return players.choose_die(state, "expert")
 
 
+def judged(variant_id: str, options: dict[str, object], count: int, against: int) -> str:
+    """How the variant's count decides ``count`` sampled decisions against ``against``."""
+    from benchmarks.decisions import sampled
+
+    mine = positions_for(variant_id)
+    losses: list[float] = []
+    for state in sampled(variant_id, options, count):
+        plays = m.legal_plays(state)
+        budget = Budget(mine, seconds=math.inf)
+        chosen = players.ranked_plays(state, "expert", plays=plays, budget=budget)[0].play
+        if not budget.stopped:  # the count never bit: the same look-ahead, the same play
+            losses.append(0.0)
+            continue
+        other = Budget(against, seconds=math.inf)
+        ranked = players.ranked_plays(state, "expert", plays=plays, budget=other)
+        value = {r.play: r.value for r in ranked}
+        losses.append(ranked[0].value - value[chosen])
+    mean = sum(losses) / len(losses)
+    spread = math.sqrt(sum((x - mean) ** 2 for x in losses) / max(1, len(losses) - 1))
+    differ = sum(1 for x in losses if x > 0)
+    return (
+        f"{variant_id} {options or ''}: on {mine} positions the expert chose otherwise than on "
+        f"{against} in {differ} of {len(losses)} decisions, giving away {mean:.5f} ± "
+        f"{spread / math.sqrt(len(losses)):.5f} a decision (as {against} values it)"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.budgets")
     parser.add_argument("variant")
@@ -53,8 +86,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--against", type=int, default=40_000, help="the other count")
     parser.add_argument("--seed", type=int, default=22)
     parser.add_argument("--max-seconds", type=float, default=math.inf)
+    parser.add_argument("--positions", type=int, help="judge this many decisions instead")
     args = parser.parse_args(argv)
     variant = find_variant(args.variant, parse_options(args.options))
+    if args.positions:
+        options = parse_options(args.options)
+        print(judged(args.variant, options, args.positions, args.against), flush=True)
+        return 0
     mine = positions_for(variant.id)
     me, other = Counted(mine), Counted(args.against)
     seats = variant.players
