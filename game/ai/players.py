@@ -11,9 +11,9 @@
   side's best reply. How many plays it looks at is bounded by the work it may
   do (the replies it generates), so a three-dice variant looks at fewer plays
   than backgammon. The whole look-ahead spends a ``Budget`` (game.ai.budget): a
-  count of positions, so the same position always gets the same answer, and a
-  wall-clock backstop for a busy machine; where it runs out, the plays it
-  reached rank first.
+  count of positions (per variant), so the same position always gets the same
+  answer, and a wall-clock backstop for a busy machine; where it runs out, the
+  plays it reached rank first.
   In backgammon it then looks two rolls deep at its best three plays when
   more than one is within 0.1 of the best: the next side's best reply to each
   of its rolls, then its own best play for each of its own.
