@@ -107,7 +107,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if seat == seats - 1:  # a round of seats is over
             uneven += round_wins != 1  # the same plays: the same seat wins every game
             round_wins = 0
-            if time.perf_counter() - started > args.max_seconds:
+            seconds = time.perf_counter() - started
+            line = f"  {played} games: {wins} won, {uneven} rounds uneven, {seconds:.0f} s"
+            print(line, flush=True)
+            if seconds > args.max_seconds:
                 break
     share = wins / played
     error = math.sqrt(share * (1 - share) / played)
