@@ -128,7 +128,8 @@ def record() -> None:  # pragma: no cover - run by hand, see the module's docstr
         entry["quick"] = True  # every variant has a quick one
     from game.files import write_atomic
 
-    write_atomic(DATA, (json.dumps(entries, indent=1) + "\n").encode("utf-8"))
+    lines = ",\n".join(json.dumps(entry, separators=(",", ":")) for entry in entries)
+    write_atomic(DATA, f"[\n{lines}\n]\n".encode())  # a position a line
 
 
 if __name__ == "__main__":  # pragma: no cover
