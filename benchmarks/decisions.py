@@ -1,27 +1,35 @@
-"""How long one decision takes on the worst positions we could build: ``make bench``.
+"""How long one decision takes, per variant and level: ``make bench``.
 
-    python -m benchmarks.decisions [--repeat 1] [--levels ...] [--cases ...]
+    python -m benchmarks.decisions [--repeat 1] [--levels ...] [--variants ...]
+                                   [--positions 40] [--no-clock]
 
-Each case is a position built to have as many legal plays as we could find for its
-variant (hill-climbing on the play count: men spread one to a point, the opponent's
-blots between them, small doubles), played with the shipped networks. Every case is
-sent through the engine protocol (``game.engine.handle``) as ``best`` at every level
-and as ``hint``, and the wall-clock time of each answer is measured (the engine's
-own work: decoding the state, the decision, encoding the answer).
+Two kinds of positions, for each variant (Lombardorum with two dice and with three):
 
-Reported: per case its legal plays and the slowest answer of each kind, by the wall
-clock and (in brackets) in processor time, then the slowest of every case. On a
-busy machine the clock runs far ahead of the processor time. The target is 2 s for
-every answer on the 2-core machine, busy or not: the expert's look-ahead stops on a
-count of positions (``game.ai.budget.POSITIONS``) and, on a busy machine, on a
-clock (``game.ai.budget.SECONDS``); ``--no-clock`` turns the clock off, to see what
-the count alone costs.
+- constructed ones (``CASES``), each with as many legal plays as we could find for
+  its variant (hill-climbing on the play count: men spread one to a point, the
+  opponent's blots between them, small doubles);
+- ``--positions`` decisions of seeded random games (every fourth decision, with the
+  roll the game threw: doubles among them), which reach the spread-out positions where
+  the expert's look-ahead has the most replies to look at.
+
+Every position is sent through the engine protocol (``game.engine.handle``) as
+``best`` at every level and as ``hint``, and the wall-clock time of each answer is
+measured (the engine's own work: decoding the state, the decision, encoding the answer).
+
+Reported: per variant the positions timed, the most legal plays among them, and the
+slowest answer of each kind, by the wall clock and (in brackets) in processor time;
+then the slowest of every variant, beside the target: no wait at the board over 1 s.
+On a busy machine the clock runs far ahead of the processor time. The expert's
+look-ahead stops on a count of positions per variant (``game.ai.budget``) and, on a
+busy machine, on a clock (``game.ai.budget.SECONDS``); ``--no-clock`` turns the clock
+off, to see what the count alone costs.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import time
 from collections.abc import Sequence
@@ -167,6 +175,20 @@ CASES = (
 )
 
 
+TARGET = 1.0  # seconds: no wait at the board over this, at any level
+# The variants (and option sets) timed, by the name the report gives them.
+SETS: tuple[tuple[str, str, dict[str, object]], ...] = (
+    ("backgammon", "backgammon", {}),
+    ("lombardorum", "lombardorum", {}),
+    ("lombardorum (3 dice)", "lombardorum", {"dice": 3}),
+    ("el mundo", "el_mundo", {}),
+    ("quinze tablas", "quinze_tablas", {}),
+    ("anglicorum", "anglicorum", {}),
+    ("duodecim", "duodecim", {}),
+)
+EVERY = 4  # the sampled decisions: every fourth of a seeded random game
+
+
 def timed(request: dict[str, object]) -> tuple[float, float]:
     """Seconds the engine takes to answer ``request`` (which must succeed): by the wall
     clock, and of this process's processor time (what an idle machine would take)."""
@@ -180,47 +202,108 @@ def timed(request: dict[str, object]) -> tuple[float, float]:
     return seconds, cpu
 
 
-def run(cases: Sequence[Case], levels: Sequence[str], repeat: int) -> tuple[float, float]:
-    """Print each case's slowest answers, wall clock (processor time); return the slowest
-    of all (seconds, both ways)."""
+def sampled(variant_id: str, options: dict[str, object], count: int) -> list[m.GameState]:
+    """``count`` decisions of seeded random games of a variant: every ``EVERY``-th, with
+    the roll thrown (the same positions every run)."""
+    from game.ai.arena import random_decisions
+
+    variant = find_variant(variant_id, options)
+    found: list[m.GameState] = []
+    seed = 2200
+    while len(found) < count:
+        for k, (state, _) in enumerate(random_decisions(variant, random.Random(seed))):
+            if k % EVERY == 0 and len(found) < count:
+                found.append(state)
+        seed += 1
+    return found
+
+
+@dataclass
+class Slowest:
+    """The slowest answer of one kind so far: seconds by the clock and of processor
+    time, and the position it was."""
+
+    wall: float = 0.0
+    cpu: float = 0.0
+    where: str = ""
+
+    def add(self, wall: float, cpu: float, where: str) -> None:
+        if wall > self.wall:
+            self.wall, self.where = wall, where
+        self.cpu = max(self.cpu, cpu)
+
+    def cell(self) -> str:
+        return f"{self.wall:6.2f} ({self.cpu:4.2f})"
+
+
+def run(
+    sets: Sequence[tuple[str, str, dict[str, object]]],
+    levels: Sequence[str],
+    positions: int,
+    repeat: int,
+) -> dict[str, Slowest]:
+    """Print each variant's slowest answers, wall clock (processor time); return the
+    slowest of every variant by kind."""
     kinds = [*levels, "hint"]
-    print(f"{'case':28} {'plays':>6}  " + "  ".join(f"{k:>13}" for k in kinds))
-    worst = dict.fromkeys(kinds, (0.0, 0.0))
-    for case in cases:
-        state = case.state()
-        plays = len(m.legal_plays(state))
-        sent = state_to_json(state)
-        timed({"cmd": "best", "state": sent, "level": "beginner"})  # loads the network
-        row = []
-        for kind in kinds:
-            if kind == "hint":
-                request: dict[str, object] = {"cmd": "hint", "state": sent}
-            else:
-                request = {"cmd": "best", "state": sent, "level": kind, "seed": 1}
-            seconds = max(timed(request) for _ in range(repeat))
-            worst[kind] = max(worst[kind], seconds)
-            row.append(seconds)
-        print(f"{case.name:28} {plays:6}  " + "  ".join(_cell(*s) for s in row), flush=True)
-    print(f"{'slowest':28} {'':6}  " + "  ".join(_cell(*worst[k]) for k in kinds))
-    return max(w for w, _ in worst.values()), max(c for _, c in worst.values())
-
-
-def _cell(wall: float, cpu: float) -> str:
-    return f"{wall:6.2f} ({cpu:4.2f})"
+    print(f"{'variant':22} {'positions':>9} {'plays':>6}  " + "  ".join(f"{k:>13}" for k in kinds))
+    worst = {kind: Slowest() for kind in kinds}
+    for name, variant_id, options in sets:
+        cases = [
+            (case.name, case.state())
+            for case in CASES
+            if case.variant_id == variant_id and case.options == options
+        ]
+        states = sampled(variant_id, options, positions)
+        cases += [(f"{name} sample {i}", state) for i, state in enumerate(states)]
+        if not cases:
+            continue
+        timed({"cmd": "best", "state": state_to_json(cases[0][1]), "level": "beginner"})  # loads
+        row = {kind: Slowest() for kind in kinds}
+        plays = 0
+        for where, state in cases:
+            plays = max(plays, len(m.legal_plays(state)))
+            sent = state_to_json(state)
+            for kind in kinds:
+                if kind == "hint":
+                    request: dict[str, object] = {"cmd": "hint", "state": sent}
+                else:
+                    request = {"cmd": "best", "state": sent, "level": kind, "seed": 1}
+                wall, cpu = max(timed(request) for _ in range(repeat))
+                row[kind].add(wall, cpu, where)
+                worst[kind].add(wall, cpu, where)
+        cells = "  ".join(row[kind].cell() for kind in kinds)
+        print(f"{name:22} {len(cases):9} {plays:6}  {cells}", flush=True)
+        if "expert" in row:
+            print(f"{'':22} the expert's slowest: {row['expert'].where}", flush=True)
+    cells = "  ".join(worst[kind].cell() for kind in kinds)
+    print(f"{'slowest':22} {'':9} {'':6}  {cells}")
+    marks = "  ".join(f"{'OVER' if worst[k].wall > TARGET else 'ok':>13}" for k in kinds)
+    print(f"{f'target {TARGET:.0f} s':22} {'':9} {'':6}  {marks}")
+    return worst
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=1, help="answers timed per request")
     parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
-    parser.add_argument("--cases", nargs="+", help="only the cases whose name has one of these")
+    parser.add_argument(
+        "--variants", nargs="+", help="only the variants whose name has one of these"
+    )
+    parser.add_argument(
+        "--positions", type=int, default=40, help="decisions of random games per variant"
+    )
     parser.add_argument("--no-clock", action="store_true", help="no wall-clock backstop")
     args = parser.parse_args(argv)
     if args.no_clock:
         os.environ["TABULA_THINK_SECONDS"] = "off"
-    cases = [c for c in CASES if not args.cases or any(w in c.name for w in args.cases)]
-    wall, cpu = run(cases, args.levels, max(1, args.repeat))
-    print(f"slowest answer: {wall:.2f} s by the clock, {cpu:.2f} s of processor (target: 2 s)")
+    sets = [s for s in SETS if not args.variants or any(w in s[0] for w in args.variants)]
+    worst = run(sets, args.levels, max(0, args.positions), max(1, args.repeat))
+    wall = max(w.wall for w in worst.values())
+    cpu = max(w.cpu for w in worst.values())
+    print(
+        f"slowest answer: {wall:.2f} s by the clock, {cpu:.2f} s of processor"
+        f" (target: {TARGET:.0f} s)"
+    )
     return 0
 
 

@@ -6,8 +6,9 @@ with many men spread over many points can have thousands of plays to a roll, so
 the look-ahead could take many seconds. A ``Budget`` bounds it:
 
 - ``positions``: how many positions the look-ahead may generate (each is then
-  valued) in one decision. This is a count, not a time, so the same request
-  always gets the same answer (the protocol's promise for a seed). The first
+  valued) in one decision (``positions_for``: per variant). This is a count, not
+  a time, so the same request always gets the same answer (the protocol's
+  promise for a seed). The first
   ply, every legal play valued once, is never counted: it always completes.
 - ``seconds``: a backstop on a busy machine. Once that long has passed since the
   decision began, the look-ahead stops where it is (at the next roll it would
@@ -35,10 +36,25 @@ from collections.abc import Callable
 
 # Positions the look-ahead of one decision may generate and value. Ordinary
 # backgammon decisions need from a few hundred to about 35,000 (the two-roll
-# look-ahead at three plays), the other variants fewer; one core values about
-# 50,000 a second, so a decision takes under a second on an idle machine even
-# where a roll has thousands of plays.
+# look-ahead at three plays); one core finds and values about 60,000 a second
+# there, so a decision takes under 0.7 s on the busy two-core machine even where a
+# roll has thousands of plays.
 POSITIONS = 40_000
+# The three-dice variants cost more a position (their general search tries every
+# order of three dice, El Mundo's for four sides), and a single play can have tens
+# of thousands of replies to its 56 rolls: their counts, measured so that the
+# slowest decision of seeded random games stays near half a second on the busy
+# two-core machine (benchmarks.decisions). Only the most crowded positions reach
+# them; elsewhere the look-ahead is bounded by players.EXPERT_WORK. Against the
+# 40,000 of before (python -m benchmarks.budgets VARIANT --positions 200), El Mundo
+# chose otherwise in 5 of 200 decisions of random games, giving away 0.00004 ± 0.00003
+# of a chance to win a decision; Duodecim, Anglicorum and Quinze Tablas in none.
+VARIANT_POSITIONS = {
+    "el_mundo": 3_000,
+    "quinze_tablas": 6_000,
+    "anglicorum": 8_000,
+    "duodecim": 22_000,
+}
 SECONDS = 1.2  # the wall-clock backstop, from the start of the look-ahead's ranking
 SECONDS_VARIABLE = "TABULA_THINK_SECONDS"  # overrides SECONDS: seconds, or "off"
 
@@ -58,6 +74,11 @@ def backstop_seconds() -> float:
     if not seconds > 0:
         raise ValueError(f"{SECONDS_VARIABLE} must be a number of seconds or 'off', got {text!r}")
     return seconds
+
+
+def positions_for(variant_id: str) -> int:
+    """The count of positions one decision's look-ahead may generate in a variant."""
+    return VARIANT_POSITIONS.get(variant_id, POSITIONS)
 
 
 class Budget:
@@ -84,6 +105,16 @@ class Budget:
         self.spent = 0  # positions generated so far (it may pass the count by the last batch)
         self.stop = stop
         self.stopped = ""  # why the look-ahead stopped early: "", "count", "clock" or "stop"
+
+    @classmethod
+    def for_variant(
+        cls,
+        variant_id: str,
+        seconds: float | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> Budget:
+        """The budget of one decision in a variant: its count (``positions_for``)."""
+        return cls(positions_for(variant_id), seconds, clock)
 
     @classmethod
     def unbounded(cls) -> Budget:

@@ -94,11 +94,27 @@ class Scheme:
 
     # -- inputs ------------------------------------------------------------------
 
-    def encode(self, positions: Sequence[Position]) -> np.ndarray:
-        """The inputs of every position (rows), each seen by its side to act."""
-        n, sides, length = len(positions), self.players, self.track
-        boards = np.array([p.board for p in positions], dtype=np.float32)  # (n, sides, L+2)
+    def boards(self, positions: Sequence[Position]) -> np.ndarray:
+        """Every position's men per side and pos: (n, sides, L+2), as small whole numbers
+        (no count passes 255: the bytes of the rows are the quickest way in)."""
+        joined = b"".join([bytes(row) for p in positions for row in p.board])
+        shape = (len(positions), self.players, self.track + 2)
+        return np.frombuffer(joined, dtype=np.uint8).reshape(shape)
+
+    def encode(self, positions: Sequence[Position], boards: np.ndarray | None = None) -> np.ndarray:
+        """The inputs of every position (rows), each seen by its side to act (``boards``:
+        their ``boards``, where the caller has them already)."""
+        raw = self.boards(positions) if boards is None else boards
         to_act = np.array([p.to_act for p in positions], dtype=np.intp)
+        return self.encode_boards(raw, to_act, positions)
+
+    def encode_boards(
+        self, raw: np.ndarray, to_act: np.ndarray, positions: Sequence[Position] = ()
+    ) -> np.ndarray:
+        """``encode`` from the positions' ``boards`` and sides to act (rows); the positions
+        themselves are read only for the hands and flags (``extras``)."""
+        n, sides, length = len(raw), self.players, self.track
+        boards = raw.reshape(n, sides, length + 2).astype(np.float32)  # (n, sides, L+2)
         order = (to_act[:, None] + np.arange(sides)[None, :]) % sides  # side to act first
         rows = np.arange(n)[:, None]
         boards = boards[rows, order]

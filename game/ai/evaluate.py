@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.ai.bearoff import Bearoff, is_bearoff
+from game.ai.bearoff import MEN as BEAROFF_MEN
+from game.ai.bearoff import Bearoff
 from game.ai.bearoff import database as bearoff_database
 from game.ai.encode import Scheme
 from game.ai.network import Network
@@ -57,6 +58,12 @@ def one_blas_thread() -> None:
     threadpool_limits(limits=1, user_api="blas")
 
 
+def bearoffs(boards: np.ndarray) -> np.ndarray:
+    """``is_bearoff`` of each backgammon board of ``boards`` (n, 2, 26), at once."""
+    home_or_off = ~boards[:, :, :19].any(axis=2)
+    return np.asarray((home_or_off & (boards[:, :, 25] < BEAROFF_MEN)).all(axis=1))
+
+
 @dataclass(frozen=True)
 class Evaluator:
     """A network and the scheme that reads its inputs and outputs for one variant."""
@@ -90,14 +97,80 @@ class Evaluator:
         one_blas_thread()
         # In slices: building one slice's arrays holds the interpreter's lock, and a
         # computer seat thinks beside the window's thread (slices keep frames smooth).
-        slices = [positions[start : start + SLICE] for start in range(0, len(positions), SLICE)]
-        y = np.concatenate([self.net.evaluate(self.scheme.encode(part)) for part in slices or [[]]])
-        table = self.bearoff
-        if table is not None:
-            for i, position in enumerate(positions):
-                if is_bearoff(position.board):
-                    y[i] = table.outputs(position.board, position.to_act)
-        return y
+        scheme, table, parts = self.scheme, self.bearoff, []
+        for start in range(0, max(len(positions), 1), SLICE):
+            part = positions[start : start + SLICE]
+            boards = scheme.boards(part)
+            y = self.net.evaluate(scheme.encode(part, boards))
+            if table is not None:
+                for i in np.flatnonzero(bearoffs(boards)).tolist():
+                    y[i] = table.outputs(part[i].board, part[i].to_act)
+            parts.append(y)
+        return np.concatenate(parts)
+
+    def best_values(self, position: Position, groups: Sequence[Sequence[Play]]) -> np.ndarray:
+        """The value of the best play of each group (the plays of one roll each, none
+        empty) from ``position``, for the side that makes them: ``play_values``' values,
+        their greatest per group. Backgammon's men are moved in numpy, the positions
+        left never built (the expert's two-roll look-ahead values most of its positions
+        so); the other variants build them."""
+        plays = [play for group in groups for play in group]
+        starts = np.cumsum([0] + [len(group) for group in groups[:-1]])
+        if self.variant.id == "backgammon" and self.scheme.players == 2:
+            values = self._backgammon_play_values(position, plays)
+        else:
+            values = self.play_values(position, plays)[0]
+        best: np.ndarray = np.maximum.reduceat(values, starts)
+        return best
+
+    def _backgammon_play_values(self, position: Position, plays: Sequence[Play]) -> np.ndarray:
+        """``play_values`` of backgammon ``plays`` from ``position``: each side's pos p is
+        the other's 25 - p, a man hit goes to its owner's bar (as ``apply_plays``)."""
+        side, n = position.to_act, len(plays)
+        other = 1 - side
+        cells = 2 * 26
+        took, put, hit = [], [], []  # flat indices: play * 52 + side * 26 + pos
+        for i, play in enumerate(plays):
+            base = i * cells + side * 26
+            for step in play:
+                took.append(base + step[0])
+                put.append(base + step[1])
+                if step[3]:
+                    hit.append(i * cells + other * 26 + 25 - step[1])
+        size = n * cells
+        moved = np.bincount(put, minlength=size) - np.bincount(took, minlength=size)
+        if hit:
+            bars = np.asarray(hit) // 26 * 26  # the hit side's pos 0 of the same play
+            moved += np.bincount(bars, minlength=size) - np.bincount(hit, minlength=size)
+        start = np.array(position.board, dtype=np.int64).reshape(1, cells)
+        boards = (moved.reshape(n, cells) + start).astype(np.uint8).reshape(n, 2, 26)
+        values = np.empty(n)
+        won = boards[:, side, 25] == self.variant.men
+        for i in np.flatnonzero(won).tolist():
+            after = Position(tuple(map(tuple, boards[i].tolist())), other)
+            done = self.variant.outcome(after, side)
+            assert done is not None
+            values[i] = outcome_value(self.scheme, done, side)
+        open_ = np.flatnonzero(~won)
+        if len(open_):
+            values[open_] = self._board_values(boards[open_], other, side)
+        return values
+
+    def _board_values(self, boards: np.ndarray, to_act: int, mover: int) -> np.ndarray:
+        """The value for ``mover`` of backgammon boards (n, 2, 26), ``to_act`` to act in
+        each: the network's, or the bear-off database's where it knows the position."""
+        one_blas_thread()
+        scheme, table, parts = self.scheme, self.bearoff, []
+        for start in range(0, len(boards), SLICE):
+            part = boards[start : start + SLICE]
+            sides = np.full(len(part), to_act, dtype=np.intp)
+            y = self.net.evaluate(scheme.encode_boards(part, sides))
+            if table is not None:
+                for i in np.flatnonzero(bearoffs(part)).tolist():
+                    y[i] = table.outputs(tuple(map(tuple, part[i].tolist())), to_act)
+            parts.append(y)
+        y = np.concatenate(parts)
+        return scheme.values(y, np.full(len(y), to_act), mover)
 
     def position_values(self, positions: Sequence[Position], mover: int) -> np.ndarray:
         """The value of each (unfinished) position for ``mover``."""

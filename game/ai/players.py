@@ -11,9 +11,9 @@
   side's best reply. How many plays it looks at is bounded by the work it may
   do (the replies it generates), so a three-dice variant looks at fewer plays
   than backgammon. The whole look-ahead spends a ``Budget`` (game.ai.budget): a
-  count of positions, so the same position always gets the same answer, and a
-  wall-clock backstop for a busy machine; where it runs out, the plays it
-  reached rank first.
+  count of positions (per variant), so the same position always gets the same
+  answer, and a wall-clock backstop for a busy machine; where it runs out, the
+  plays it reached rank first.
   In backgammon it then looks two rolls deep at its best three plays when
   more than one is within 0.1 of the best: the next side's best reply to each
   of its rolls, then its own best play for each of its own.
@@ -233,23 +233,24 @@ def _deep_lookahead(
     valued = ev.grouped_play_values(after, groups)
     other = after.to_act
     worths = np.empty(len(rolls))
+    # The mover's plays from each best reply, for each of its rolls: all of them are
+    # generated (and counted) before any is valued, so that none is valued in vain
+    # when the budget runs out part way.
+    ahead: list[tuple[int, Position, list[list[Play]]]] = []
     for r, (values, afters) in enumerate(valued):
         best = int(np.argmax(values))
         reply = afters[best]
         if variant.outcome(reply, other) is not None:
             worths[r] = -float(values[best])
             continue
-        # The mover's plays from this reply, for each of its rolls, valued together.
         mine = _replies(variant, reply, rolls, budget)
         if mine is None:
             return None
-        positions = variant.apply_plays(reply, [p for plays in mine for p in plays])
-        mover_values = ev.after_values(positions, mover, mover)
-        total, start = 0.0, 0
-        for plays, (_, chance) in zip(mine, rolls, strict=True):
-            end = start + len(plays)
-            total += chance * float(mover_values[start:end].max())
-            start = end
+        ahead.append((r, reply, mine))
+    for r, reply, mine in ahead:
+        total = 0.0
+        for value, (_, chance) in zip(ev.best_values(reply, mine), rolls, strict=True):
+            total += chance * float(value)
         worths[r] = total
     return float(sum(chance * worth for (_, chance), worth in zip(rolls, worths, strict=True)))
 
@@ -314,13 +315,13 @@ def ranked_plays(
     rank below those it did. In backgammon the best few of those that are close are
     then valued two rolls deep, and rank above the rest the same way.
 
-    The look-ahead spends ``budget`` (a fresh ``Budget`` by default) and stops where
+    The look-ahead spends ``budget`` (the variant's ``Budget`` by default) and stops where
     it runs out: the plays it reached by then are ranked as above. Every play is
     always valued once; if the look-ahead cannot reach ``include``, no play is
     valued more deeply than the others (the tutor compares like with like).
     """
     variant = state.variant
-    budget = budget if budget is not None else Budget()
+    budget = budget if budget is not None else Budget.for_variant(variant.id)
     ev = evaluator_for(variant)
     plays = plays if plays is not None else m.legal_plays(state)
     mover = state.position.to_act

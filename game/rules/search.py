@@ -144,9 +144,13 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
     dice = tuple(dice)
     if variant.doubles_repeat and len(dice) == 2 and dice[0] == dice[1]:
         dice = dice * 2
-    found: dict[tuple[object, ...], tuple[Step, ...]] = {}
+    found: dict[tuple[object, ...], tuple[Score, tuple[Step, ...]]] = {}
     steps: list[Step] = []
     keep_left = variant.passes_dice
+    # The dice a sequence has used are the roll's but those ``left`` (each step spends
+    # the dice ``dice_units`` gives it): its score, worked out once for each ``left``.
+    scores: dict[tuple[int, ...], Score] = {}
+    full = _left_score(dice, ())
 
     # What each board with the dice left led to: whether an allowed play was found
     # there or further on (always, for a variant that judges no result).
@@ -160,9 +164,10 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
 
     def visit(left: tuple[int, ...]) -> bool:
         # The same board with the same dice left (men moved in another
-        # order) leads to the same plays: search it once.
+        # order) leads to the same plays: search it once (the first way there
+        # keeps its plays: a later way to the same plays uses the same dice).
         here: tuple[object, ...] = ()
-        if len(left) > 1:
+        if left:
             here = (board.key(), tuple(sorted(left)))
             known = seen.get(here)
             if known is not None:
@@ -177,7 +182,11 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
                     flags = list(board.flags)
                     after_step(board, step)
                 steps.append(step)
-                further |= visit(rest)
+                if rest or allows is not None:
+                    further |= visit(rest)
+                else:  # every die used: what ``visit(())`` would do, without the call
+                    _keep(found, board, rest, steps, keep_left, full)
+                    further = True
                 steps.pop()
                 if after_step is not None:
                     board.flags[:] = flags
@@ -185,7 +194,10 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
         if further:
             result = True
         elif allows is None or allows(position, board, tuple(steps)):
-            _keep(found, board, left, steps, keep_left)
+            score = scores.get(left)
+            if score is None:
+                score = scores[left] = _left_score(dice, left)
+            _keep(found, board, left, steps, keep_left, score)
             result = True
         else:
             result = False  # refused, and nothing allowed further on
@@ -194,7 +206,7 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
         return result
 
     visit(dice)
-    plays = list(found.values())
+    plays = [steps for _, steps in found.values()]
     rule = variant.dice_rule
     if rule is not DiceRule.FREE and plays:
         # A summed jump counts every die in it.
@@ -206,14 +218,19 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
     return variant.filter_plays(position, [Play(p) for p in plays])
 
 
+Score = tuple[int, list[int]]  # dice used: how many, and their values high to low
+
+
 def _keep(
-    found: dict[tuple[object, ...], tuple[Step, ...]],
+    found: dict[tuple[object, ...], tuple[Score, tuple[Step, ...]]],
     board: Board,
     left: tuple[int, ...],
     steps: list[Step],
     keep_left: bool,
+    score: Score,
 ) -> None:
-    """Keep the sequence ``steps`` that cannot go on as a candidate play."""
+    """Keep the sequence ``steps`` that cannot go on as a candidate play (``score``:
+    its ``_dice_score``)."""
     key = board.key()
     if keep_left:
         key = (*key, tuple(sorted(left)))
@@ -221,13 +238,22 @@ def _keep(
     # the one that uses the most dice, then the highest, so the dice rule
     # judges the play by its best way of being made.
     old = found.get(key)
-    if old is None or _dice_score(steps) > _dice_score(old):
-        found[key] = tuple(steps)
+    if old is None or score > old[0]:
+        found[key] = (score, tuple(steps))
 
 
-def _dice_score(play: Sequence[Step]) -> tuple[int, list[int]]:
+def _dice_score(play: Sequence[Step]) -> Score:
     dice = sorted((d for s in play for d in s.dice_used), reverse=True)
     return len(dice), dice
+
+
+def _left_score(dice: tuple[int, ...], left: tuple[int, ...]) -> Score:
+    """``_dice_score`` of any sequence that leaves ``left`` of the roll ``dice`` unused."""
+    used = list(dice)
+    for die in left:
+        used.remove(die)
+    used.sort(reverse=True)
+    return len(used), used
 
 
 def _used_high_first(play: tuple[Step, ...]) -> list[int]:

@@ -7,6 +7,7 @@ asked for, the clock with an injected one; nothing here is timed.
 from __future__ import annotations
 
 import math
+import random
 
 import numpy as np
 import pytest
@@ -14,9 +15,10 @@ import pytest
 from game import engine
 from game.ai import budget as b
 from game.ai import players
+from game.ai.bearoff import is_bearoff
 from game.ai.budget import Budget
 from game.ai.encode import Scheme, contact_features, escapes
-from game.ai.evaluate import Evaluator
+from game.ai.evaluate import Evaluator, bearoffs
 from game.ai.network import Network
 from game.rules import match as m
 from game.rules.notation import format_turn
@@ -223,3 +225,89 @@ def test_features_worked_out_per_distinct_row_are_those_of_every_row():
     blocks[:, [0, 25]] = False
     rows = np.concatenate([escapes(rear[i : i + 1], blocks[i : i + 1]) for i in range(50)])
     assert np.array_equal(escapes(np.tile(rear, 3), np.tile(blocks, (3, 1))), np.tile(rows, 3))
+
+
+def test_a_deep_look_that_runs_out_values_none_of_the_movers_plays(net, valued, monkeypatch):
+    # Two rolls deep from a play of the crowded position: the replies are found and
+    # valued (to choose the best reply to each roll); the mover's own plays after them
+    # are found and counted, and valued only once all of them fit in the budget.
+    board_values = Evaluator._board_values  # backgammon's boards valued without positions
+
+    def counting(self, boards, to_act, mover):
+        valued[0] += len(boards)
+        return board_values(self, boards, to_act, mover)
+
+    monkeypatch.setattr(Evaluator, "_board_values", counting)
+    state = crowded()
+    after = BG.apply_plays(state.position, m.legal_plays(state)[:1])[0]
+    ev = players.evaluator_for(BG)
+    whole = Budget.unbounded()
+    assert players._deep_lookahead(ev, after, 0, whole) is not None
+    replies = sum(len(BG.generate_plays(after, dice)) for dice, _ in players._reply_rolls(BG))
+    assert valued[0] > 10 * replies  # the mover's plays are most of the work
+    valued[0] = 0
+    short = Budget(whole.spent - 1, seconds=math.inf)
+    assert players._deep_lookahead(ev, after, 0, short) is None
+    assert short.stopped == "count"
+    assert valued[0] == replies
+
+
+def test_the_best_play_of_each_roll_is_valued_as_the_positions_it_leaves(net):
+    # Backgammon's men moved in numpy (hits, entering from the bar, bearing off and the
+    # games it ends) against the positions the plays leave, valued one by one.
+    ev = players.evaluator_for(BG)
+    rolls = [dice for dice, _ in players._reply_rolls(BG)]
+    starts = [
+        crowded().position,
+        position_from_counts([{0: 2, 12: 5, 17: 3, 19: 5}, {1: 2, 4: 1, 9: 1, 12: 11}], 24),
+        position_from_counts([{19: 3, 20: 2, 22: 2, 24: 1, 25: 7}, {23: 2, 25: 13}], 24),
+        position_from_counts([{23: 1, 24: 1, 25: 13}, {0: 1, 10: 14}], 24),  # backgammons
+        position_from_counts([{22: 1, 24: 1, 25: 13}, {10: 15}], 24),  # gammons
+    ]
+    for position in starts:
+        BG.validate(position)
+        groups = [BG.generate_plays(position, dice) for dice in rolls]
+        best = ev.best_values(position, groups)
+        one_by_one = [ev.play_values(position, group)[0].max() for group in groups]
+        assert best == pytest.approx(one_by_one, abs=1e-6)
+
+
+def test_the_boards_read_at_once_are_the_positions_boards():
+    state = crowded()
+    afters = BG.apply_plays(state.position, m.legal_plays(state))
+    scheme = Scheme.for_variant(BG)
+    boards = scheme.boards(afters)
+    assert boards.shape == (len(afters), 2, 26)
+    assert np.array_equal(boards, np.array([p.board for p in afters]))
+    assert np.array_equal(scheme.encode(afters, boards), scheme.encode(afters))
+
+
+def test_bear_offs_found_at_once_are_those_found_one_by_one():
+    rng = random.Random(8)
+    boards = []
+    for _ in range(400):
+        sides = []
+        for _ in range(2):
+            # Mostly home or off, some men further back: bear-offs, near ones and finished.
+            row = [0] * 26
+            places = [19, 20, 21, 22, 23, 24, 25] + ([0, 5, 18] if rng.random() < 0.2 else [])
+            for _ in range(15):
+                row[rng.choice(places)] += 1
+            sides.append(tuple(row))
+        boards.append(tuple(sides))
+    boards.append(((0,) * 25 + (15,), (0,) * 24 + (1, 14)))  # one side off: finished
+    found = bearoffs(np.array(boards, dtype=np.uint8))
+    assert found.tolist() == [is_bearoff(board) for board in boards]
+    assert 50 < found.sum() < 350
+
+
+def test_each_variant_looks_ahead_on_its_own_count(net, valued, monkeypatch):
+    assert Budget.for_variant("backgammon").positions == b.POSITIONS
+    for variant_id, count in b.VARIANT_POSITIONS.items():
+        assert Budget.for_variant(variant_id).positions == count < b.POSITIONS
+    monkeypatch.setitem(b.VARIANT_POSITIONS, "duodecim", 700)  # smaller: a fast test
+    state = crowded_duodecim()
+    plays = m.legal_plays(state)
+    ranked = players.ranked_plays(state, "expert")  # the variant's budget by default
+    assert len(plays) <= valued[0] <= len(plays) + 700
+    assert players.choose_play(state, "expert") == ranked[0].play

@@ -361,8 +361,29 @@ class Variant:
 
     def apply_plays(self, position: Position, plays: Sequence[Play]) -> list[Position]:
         """The positions after each of ``plays``, which ``generate_plays`` made for this
-        position (the evaluation's hot path: a variant may skip ``apply_play``'s checks)."""
-        return [self.apply_play(position, play) for play in plays]
+        position: ``apply_play``'s, without its checks (the evaluation's hot path)."""
+        board = Board(self, position)
+        to_act = self.next_to_act(position)
+        after_step = self.after_step if self.tracks_flags else None
+        rows, hand, flags = position.board, position.hand, position.flags
+        afters = []
+        for play in plays:
+            board.rows = [list(row) for row in rows]
+            board.hand = list(hand)
+            board.flags = list(flags)
+            for step in play:
+                board.apply(step)
+                if after_step is not None:
+                    after_step(board, step)
+            afters.append(
+                Position(
+                    tuple(tuple(row) for row in board.rows),
+                    to_act,
+                    tuple(board.hand),
+                    tuple(board.flags),
+                )
+            )
+        return afters
 
     def is_stuck(self, position: Position, side: int) -> bool:
         """``side`` has no legal first step for any die value (RULES: deadlock)."""
