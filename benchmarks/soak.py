@@ -196,7 +196,7 @@ def wait_for_workers(scene: Any, timeout: float = 120.0) -> None:
     jobs.append(getattr(getattr(scene, "chances", None), "job", None))
     table = getattr(scene, "table", None)
     if table is not None:
-        jobs += [table.pending, table.hint_job, table.review_job]
+        jobs += [table.pending, table.hints.job, table.review_job]
         jobs += [kept[2] for kept in (table.early, table.late) if kept is not None]
     futures = [job for job in jobs if isinstance(job, concurrent.futures.Future)]
     if futures:
