@@ -581,14 +581,23 @@ def corrupt(rng: random.Random, sample: Sample) -> tuple[str, dict[str, Any]] | 
     names = list(CORRUPTIONS)
     rng.shuffle(names)
     for name in names:
-        state = copy.deepcopy(sample.state)
-        state.pop("position_id", None)
-        state.pop("match_id", None)
-        bad = CORRUPTIONS[name](rng, state)
-        if bad is not None:
-            cmd = {"roll": "roll", "over": "next"}.get(bad["phase"], "legal")
-            return name, {"cmd": cmd, "state": bad, "seed": 1}
+        request = corrupted(name, rng, sample)
+        if request is not None:
+            return name, request
     return None
+
+
+def corrupted(name: str, rng: random.Random, sample: Sample) -> dict[str, Any] | None:
+    """A request about ``sample``'s state corrupted in the way ``name`` (a key of
+    ``CORRUPTIONS``) says, or None where that corruption does not apply to it."""
+    state = copy.deepcopy(sample.state)
+    state.pop("position_id", None)
+    state.pop("match_id", None)
+    bad = CORRUPTIONS[name](rng, state)
+    if bad is None:
+        return None
+    cmd = {"roll": "roll", "over": "next"}.get(bad["phase"], "legal")
+    return {"cmd": cmd, "state": bad, "seed": 1}
 
 
 # -- lines ---------------------------------------------------------------------------------

@@ -104,6 +104,11 @@ REQUIRED = frozenset(
         "board:lombardorum",
         "board:el_mundo",
         "board:anglicorum",
+        "board:tabula",
+        "board:portes",
+        "board:plakoto",
+        "board:fevga",
+        "board:long_nardy",
         "board:el_mundo:4 players",
         "board:backgammon:match, cube turned",
         "board:practice",
@@ -196,7 +201,7 @@ def wait_for_workers(scene: Any, timeout: float = 120.0) -> None:
     jobs.append(getattr(getattr(scene, "chances", None), "job", None))
     table = getattr(scene, "table", None)
     if table is not None:
-        jobs += [table.pending, table.hint_job, table.review_job]
+        jobs += [table.pending, table.hints.job, table.review_job]
         jobs += [kept[2] for kept in (table.early, table.late) if kept is not None]
     futures = [job for job in jobs if isinstance(job, concurrent.futures.Future)]
     if futures:
@@ -255,6 +260,11 @@ def _starts() -> list[tuple[str, Callable[[Any, random.Random], None]]]:
         ("lombardorum", board(_setup("lombardorum"))),
         ("el_mundo", board(_setup("el_mundo", seats=mundo))),
         ("anglicorum", board(_setup("anglicorum"))),
+        ("tabula", board(_setup("tabula"))),
+        ("portes", board(_setup("portes"))),
+        ("plakoto", board(_setup("plakoto"))),
+        ("fevga", board(_setup("fevga"))),
+        ("long_nardy", board(_setup("long_nardy"))),
         ("practice board", board(_setup("backgammon", mode="practice", hints=True))),
         ("computers", computers),
         ("records", scene(RecordsScene)),

@@ -34,9 +34,9 @@ from dataclasses import replace
 from game.rules.errors import RulesError
 from game.rules.match import RESIGN_KINDS, GameState, MatchScore, Phase, can_double
 from game.rules.outcome import Kind, Outcome, Termination
-from game.rules.variants._plakoto import Plakoto
 from game.rules.variants.el_mundo import PLACEMENT_ROUNDS, ElMundo, place_of, turns_taken
 from game.rules.variants.lombardorum import START_EMPTIED, Lombardorum
+from game.rules.variants.plakoto import Plakoto
 
 # The largest cube play reaches: a double is offered only below 2**14 (``can_double``).
 MAX_CUBE = 1 << 14

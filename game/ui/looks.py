@@ -41,6 +41,11 @@ LOOKS: Mapping[str, Look] = MappingProxyType(
         "lombardorum": Look("half", "oak", "The Lombards' game, 1200s"),
         "el_mundo": Look("round", "illuminated", "Castile, 1283 · four players", sides=4),
         "duodecim": Look("rows", "stone", "Rome, first century"),
+        "tabula": Look("tables", "byzantine", "Byzantium, c. 480"),
+        "long_nardy": Look("tables", "walnut", "Caucasus to Moscow, today"),
+        "portes": Look("tables", "kafeneio", "Greece: Tavli's first game"),
+        "plakoto": Look("tables", "kafeneio", "Greece: Tavli's second game"),
+        "fevga": Look("tables", "kafeneio", "Greece: Tavli's third game"),
     }
 )
 
@@ -48,11 +53,6 @@ LOOKS: Mapping[str, Look] = MappingProxyType(
 # when its variant joins VARIANTS (tests/ui/test_looks.py checks LOOKS against VARIANTS).
 COMING_LOOKS: Mapping[str, Look] = MappingProxyType(
     {
-        "tabula": Look("tables", "byzantine", "Byzantium, c. 480"),
-        "long_nardy": Look("tables", "walnut", "The Caucasus to Moscow, today"),
-        "portes": Look("tables", "kafeneio", "Greece: Tavli's first game"),
-        "plakoto": Look("tables", "kafeneio", "Greece: Tavli's second game"),
-        "fevga": Look("tables", "kafeneio", "Greece: Tavli's third game"),
         "acey_deucey": Look("tables", "navy", "The United States Navy, 1900s"),
     }
 )

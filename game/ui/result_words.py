@@ -20,6 +20,8 @@ KIND_WORDS = {
     Kind.LYMPOLDING: "by lympolding",
     Kind.LURCHING: "by lurching",
     Kind.LAST_MOVER: "as the last mover",
+    Kind.MARS: "a mars",
+    Kind.MOTHER: "by pinning the mother",
     Kind.TIE: "",
 }
 
@@ -33,7 +35,15 @@ KIND_HOW = {
     Kind.LYMPOLDING: "The opponent had a man on the bar that no throw could bring in.",
     Kind.LURCHING: "The opponent could not move at all, whatever the dice.",
     Kind.LAST_MOVER: "Neither side could move any more, and the winner had moved last.",
+    Kind.MARS: "The loser had not borne off a single man.",
+    Kind.MOTHER: "The loser's last man on its starting point was pinned there.",
     Kind.TIE: "Neither side could ever move again.",
+}
+
+# A tie for another reason than a game nobody can move in.
+TIE_HOW = {
+    Termination.MOTHER: "Both mothers were pinned: the last man of each side on its starting "
+    "point.",
 }
 
 
@@ -123,6 +133,8 @@ def how_words(summary: GameSummary) -> str:
         return f"{loser or 'The opponent'} resigned."
     if result.termination is Termination.DROPPED:
         return f"{loser or 'The opponent'} refused the double."
+    if result.winner is None and result.termination in TIE_HOW:
+        return TIE_HOW[result.termination]
     return KIND_HOW.get(result.kind, "")
 
 

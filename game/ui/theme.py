@@ -6,15 +6,15 @@
   for Quinze Tablas and El Mundo (El Mundo's men in Alfonso's colours: green,
   red, black and white).
 - ``stone``: a Roman board cut in travertine for Duodecim Scriptorum.
-
-The coming games' looks (``game.ui.looks.COMING_LOOKS``):
-
 - ``byzantine``: Zeno's Tabula: a porphyry case edged in gold, purple silk,
   points of gold leaf and ivory; men of ivory and purple.
 - ``walnut``: Long Nardy: a Caucasian walnut board, points inlaid in
   mother-of-pearl and dark wood, a marquetry band round the fields.
 - ``kafeneio``: Portes, Plakoto, Fevga (Tavli): the Greek coffee-house board,
   light wood with dark and red inlaid points, white and black men.
+
+The coming games' looks (``game.ui.looks.COMING_LOOKS``):
+
 - ``navy``: Acey-Deucey: a battleship-grey painted case, canvas, navy-blue and
   white points, rivets along the rails.
 

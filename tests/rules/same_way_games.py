@@ -63,7 +63,7 @@ def seeded_game(variant: Variant, seed: int) -> Iterator[tuple[m.GameState, Play
 
     Every position is validated (fifteen men a side, never two sides on one point,
     no man on the bar, the variant's rules of holding points) and every state goes
-    through its JSON form and back unchanged (the variant must be registered).
+    through its JSON form and back unchanged.
     """
     rng = random.Random(seed)
     state = m.new_game(variant, rng)

@@ -16,9 +16,8 @@ import pytest
 from game.rules import match as m
 from game.rules.errors import OptionError, PositionError
 from game.rules.outcome import Kind, Outcome, Termination
-from game.rules.variants import VARIANTS
-from game.rules.variants._fevga import Fevga
 from game.rules.variants._nard_common import HEAD
+from game.rules.variants.fevga import Fevga
 from tests.rules.same_way_games import (
     ROLLS,
     after,
@@ -169,8 +168,7 @@ OPTION_SETS = [
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=[str(o or "default") for o in OPTION_SETS])
-def test_seeded_games_end_and_keep_every_rule(options, monkeypatch):
-    monkeypatch.setitem(VARIANTS, "fevga", Fevga)  # for the JSON form (registered later)
+def test_seeded_games_end_and_keep_every_rule(options):
     variant = Fevga(options)
     for seed in range(2):
         for _before, _play, state in seeded_game(variant, seed):

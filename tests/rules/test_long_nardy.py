@@ -10,18 +10,15 @@ Plays are named in the mover's notation, one per position they leave.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
 from game.rules import match as m
-from game.rules.errors import PositionError, UnknownVariantError
+from game.rules.errors import PositionError
 from game.rules.outcome import Kind, Outcome, Termination
 from game.rules.search import Board
-from game.rules.serial import state_from_json, state_to_json
-from game.rules.variants import VARIANTS
-from game.rules.variants._long_nardy import LongNardy
 from game.rules.variants._nard_common import HEAD
+from game.rules.variants.long_nardy import LongNardy
 from tests.rules.same_way_games import (
     ROLLS,
     after,
@@ -57,13 +54,6 @@ class NardyWithoutHeadRule(LongNardy):
 
 
 WITHOUT_HEAD = NardyWithoutHeadRule()
-
-
-@pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Long Nardy in the registry for the state's JSON form (the lead registers it later)."""
-    monkeypatch.setitem(VARIANTS, NARDY.id, LongNardy)
-    yield
 
 
 # -- the board -------------------------------------------------------------------------
@@ -242,7 +232,7 @@ def test_a_game_nobody_can_move_in_is_a_tie():
 # -- seeded games ------------------------------------------------------------------------
 
 
-def test_seeded_games_end_and_keep_every_rule(registered):
+def test_seeded_games_end_and_keep_every_rule():
     lengths = []
     for seed in range(6):
         for before, play, state in seeded_game(NARDY, seed):
@@ -258,13 +248,6 @@ def test_seeded_games_end_and_keep_every_rule(registered):
         assert (end.result.kind is Kind.MARS) == (end.position.off(loser) == 0)
         lengths.append(end.turn)
     assert min(lengths) > 40
-
-
-def test_a_state_of_an_unregistered_variant_is_not_read_back():
-    # Until the lead registers Long Nardy, its states have a JSON form the reader refuses.
-    data = state_to_json(m.new_game(NARDY, random.Random(1)))
-    with pytest.raises(UnknownVariantError, match="long_nardy"):
-        state_from_json(data)
 
 
 def test_the_search_agrees_with_the_rules_written_plainly():

@@ -26,8 +26,7 @@ from game.rules.play import Play
 from game.rules.position import Position, position_from_counts
 from game.rules.search import Board
 from game.rules.serial import state_from_json, state_to_json
-from game.rules.variants import VARIANTS
-from game.rules.variants._plakoto import OFF, Plakoto, mother_pinned, pinned_pos
+from game.rules.variants.plakoto import OFF, Plakoto, mother_pinned, pinned_pos
 
 PLAKOTO = Plakoto()
 WHILE_PINNED = Plakoto({"bear_off_while_pinned": True})
@@ -323,14 +322,7 @@ def test_validate_still_counts_the_men_and_the_shape():
         PLAKOTO.validate(Position(PLAKOTO.start_position().board, 0, (0, 0), (1, 0)))
 
 
-@pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Plakoto in the registry for the state's JSON form (the lead registers it later)."""
-    monkeypatch.setitem(VARIANTS, PLAKOTO.id, Plakoto)
-    yield
-
-
-def test_a_pinned_state_round_trips_through_json_and_bad_pins_are_refused(registered):
+def test_a_pinned_state_round_trips_through_json_and_bad_pins_are_refused():
     where = position({24: 12, 3: 1, 5: 1, 8: 1}, PINNED_AT_8, my_pins=[8], to_act=1)
     state = m.GameState(PLAKOTO, where, m.Phase.MOVE, (3, 1))
     obj = json.loads(json.dumps(state_to_json(state)))
@@ -358,8 +350,7 @@ def seeded_game(
 ) -> Iterator[tuple[m.GameState, Play, m.GameState]]:
     """A game of random legal plays: (state before, play, state after) for every play.
     Every position is validated (fifteen men a side, the pins agreeing with the board) and,
-    with ``round_trip``, every state goes through its JSON form and back unchanged (the
-    variant must then be registered)."""
+    with ``round_trip``, every state goes through its JSON form and back unchanged."""
     rng = random.Random(seed)
     state = m.new_game(variant, rng)
     while not state.is_over:
@@ -378,7 +369,7 @@ def seeded_game(
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=[str(o) for o in OPTION_SETS])
-def test_seeded_games_end_and_keep_every_rule(options, registered):
+def test_seeded_games_end_and_keep_every_rule(options):
     variant = Plakoto(options)
     seed = OPTION_SETS.index(options)
     for before, play, state in seeded_game(variant, seed):

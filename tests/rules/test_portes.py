@@ -5,9 +5,6 @@ mover's side (its points 24 down to 1, then off), as in
 test_backgammon_movegen.py: ``setup({13: 2}, {6: 2})`` puts two of the mover's
 men on its 13-point and two opposing men on the mover's 6-point. Men not
 placed are off.
-
-The variant is not registered yet (its module starts with "_"): the tests that
-go through ``find_variant`` (JSON states) register it for their own run.
 """
 
 from __future__ import annotations
@@ -23,9 +20,8 @@ from game.rules.notation import format_play
 from game.rules.outcome import Kind, Outcome
 from game.rules.position import Position, position_from_counts
 from game.rules.serial import state_from_json, state_to_json
-from game.rules.variants import VARIANTS
-from game.rules.variants._portes import Portes
 from game.rules.variants.backgammon import Backgammon
+from game.rules.variants.portes import Portes
 
 PORTES = Portes()
 THREE = Portes({"backgammon_counts_3": True})
@@ -51,12 +47,6 @@ def setup(mover: dict[int | str, int], opponent: dict[int | str, int], side: int
 
 def plays(position: Position, dice: tuple[int, ...], variant: Portes = PORTES) -> list[str]:
     return sorted(format_play(variant, p) for p in variant.generate_plays(position, dice))
-
-
-@pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Portes in the registry for one test (JSON states find the variant by id)."""
-    monkeypatch.setitem(VARIANTS, "portes", Portes)
 
 
 # -- the board, the dice and the opening ----------------------------------------
@@ -154,7 +144,6 @@ def test_no_cube_is_offered_and_only_a_single_game_may_be_resigned():
         a.apply_action(state, a.Resign(2))
 
 
-@pytest.mark.usefixtures("registered")
 def test_a_state_has_no_cube_and_refuses_one():
     state = m.new_game(PORTES, random.Random(2))
     text = state_to_json(state)
@@ -210,7 +199,6 @@ def test_side_1_wins_the_same_way():
 # -- seeded games -------------------------------------------------------------------------
 
 
-@pytest.mark.usefixtures("registered")
 @pytest.mark.parametrize("variant", [PORTES, THREE], ids=["default", "counts_3"])
 def test_seeded_games_end_conserve_men_and_round_trip_through_json(variant):
     kinds = set()

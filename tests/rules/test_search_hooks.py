@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import pytest
+
 from game.rules import match as m
 from game.rules.outcome import Outcome
 from game.rules.play import Step
 from game.rules.position import Position
 from game.rules.search import Board, DiceRule
-from game.rules.variants import VARIANTS
+from game.rules.variants import VARIANTS, find_variant
 from game.rules.variants.base import Variant
 
 TRACK, MEN = 12, 6
@@ -211,11 +213,20 @@ def test_the_higher_die_rule_judges_only_allowed_plays():
     assert results(without(), where, (3, 2)) == {(7, 8, 8, 9, 9, 9)}
 
 
-def test_today_s_variants_skip_the_new_hooks():
-    from game.rules.variants import find_variant
+# Which registered variants use the hooks: only Long Nardy sees the whole roll (its first
+# turn's 3-3, 4-4 or 6-6 lets two men leave the head); none judges a play by its result
+# (Long Nardy's and Fevga's primes are checked step by step). The others skip both.
+BEGINS_ROLL = {"long_nardy"}
+JUDGES_RESULTS: set[str] = set()
 
-    for variant_id in VARIANTS:
-        variant = find_variant(variant_id)
-        assert not variant.begins_roll and not variant.judges_results
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_each_variant_uses_the_hooks_it_is_listed_for(variant_id):
+    variant = find_variant(variant_id)
+    assert variant.begins_roll == (variant_id in BEGINS_ROLL)
+    assert variant.judges_results == (variant_id in JUDGES_RESULTS)
+
+
+def test_the_toys_use_the_hooks_they_override():
     assert HeadToy().begins_roll and not HeadToy().judges_results
     assert PrimeToy().judges_results and not PrimeToy().begins_roll

@@ -5,9 +5,6 @@ track (the default) both sides count the same pos: ``position({5: 1}, {8: 1})``
 puts side 0's man and side 1's man on cells 4 and 7. Men a test does not
 place nor put in hand are borne off (pos 25). Plays are compared by their
 notation: entering (from the bar or the hand) is written ``bar/d``.
-
-The variant is not registered yet (its module starts with "_"): the tests that
-go through ``find_variant`` (JSON states) register it for their own run.
 """
 
 from __future__ import annotations
@@ -23,9 +20,8 @@ from game.rules.outcome import Kind, Outcome, Termination
 from game.rules.position import Position, position_from_counts
 from game.rules.search import search_plays
 from game.rules.serial import state_from_json, state_to_json
-from game.rules.variants import VARIANTS
-from game.rules.variants._tabula import Tabula
 from game.rules.variants.base import Variant
+from game.rules.variants.tabula import Tabula
 
 TAB = Tabula()
 CONTRARY = Tabula({"contrary": True})
@@ -63,12 +59,6 @@ def after(variant: Variant, pos: Position, dice: tuple[int, ...], text: str) -> 
     found = [p for p in variant.generate_plays(pos, dice) if format_play(variant, p) == text]
     assert len(found) == 1, text
     return variant.apply_play(pos, found[0])
-
-
-@pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tabula in the registry for one test (JSON states find the variant by id)."""
-    monkeypatch.setitem(VARIANTS, "tabula", Tabula)
 
 
 # -- the board and the dice ---------------------------------------------------
@@ -352,7 +342,6 @@ def check_search(variant: Variant, pos: Position, dice: tuple[int, ...]) -> None
     assert left == {variant.apply_play(pos, p) for p in search_plays(variant, pos, dice)}
 
 
-@pytest.mark.usefixtures("registered")
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: "-".join(k for k in o if o[k]))
 def test_seeded_games_end_conserve_men_and_round_trip_through_json(options):
     # One seeded random game per option set: it ends; no man is created or lost;
@@ -387,7 +376,6 @@ def test_seeded_games_end_conserve_men_and_round_trip_through_json(options):
         check_search(variant, pos, dice)
 
 
-@pytest.mark.usefixtures("registered")
 def test_a_state_with_men_hit_and_men_in_hand_round_trips():
     state = m.GameState(
         TAB, position({0: 1, 6: 2, 14: 1}, {9: 2}, hand=(11, 13)), m.Phase.MOVE, (6, 1, 3)

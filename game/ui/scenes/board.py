@@ -48,7 +48,7 @@ from game.play.session import GameSetup, PauseChoice, SavedGame, Seat, replay_la
 from game.play.table import Table, dice_text, replay_setup
 from game.rules import actions as a
 from game.rules import match as m
-from game.rules.outcome import Kind
+from game.rules.outcome import Kind, Termination
 from game.rules.play import Play, Step
 from game.rules.position import Position
 from game.rules.replay import Replay
@@ -90,6 +90,8 @@ KIND_WORDS = {
     Kind.LYMPOLDING: "wins by lympolding",
     Kind.LURCHING: "wins by lurching",
     Kind.LAST_MOVER: "wins as the last to move",
+    Kind.MARS: "wins a mars",
+    Kind.MOTHER: "wins by pinning the mother",
 }
 
 
@@ -428,6 +430,8 @@ class BoardScene(BoardInput, Scene):
         if result is None:
             return ""
         if result.winner is None:
+            if result.termination is Termination.MOTHER:
+                return "The game is a tie: both mothers are pinned"
             return "The game is a tie: nobody can move"
         words = KIND_WORDS.get(result.kind, "wins")
         points = f" ({result.points} point{'s' if result.points != 1 else ''})"

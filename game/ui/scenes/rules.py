@@ -20,6 +20,7 @@ from game.ui.pages import era, page_paragraphs, variant_text
 from game.ui.pictures import fill_thumbnails, thumbnails_missing
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.widgets import Button, Panel, TextBlock, draw_text, fit_text
+from game.ui.widgets.item_list import place_items
 
 
 class RulesScene(WidgetScene):
@@ -96,9 +97,7 @@ class RulesScene(WidgetScene):
             x = (w - total) // 2
             self.list_panel.place(pygame.Rect(x, top, list_w, bottom - top), s)
             inner = self.list_panel.inner(12)
-            ih, igap = round(66 * s), round(8 * s)
-            for i, item in enumerate(self.items.values()):
-                item.place(pygame.Rect(inner.x, inner.y + i * (ih + igap), inner.w, ih), s)
+            place_items(self.items.values(), inner, s, 66, 8)
             page_x = x + list_w + gap
         else:
             page_x = (w - page_w) // 2

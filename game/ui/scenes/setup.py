@@ -46,6 +46,7 @@ from game.ui.widgets import (
     typeset,
     wrap_words,
 )
+from game.ui.widgets.item_list import place_items
 
 LEVEL_NOTE = "arrives with it"
 MODE_NOTES = {
@@ -322,9 +323,7 @@ class SetupScene(WidgetScene):
         # Left: the variants.
         self.list_panel.place(pygame.Rect(m, top, list_w, bottom - top), s)
         inner = self.list_panel.inner(10)
-        ih, igap = round(66 * s), round(6 * s)
-        for i, item in enumerate(self.items.values()):
-            item.place(pygame.Rect(inner.x, inner.y + i * (ih + igap), inner.w, ih), s)
+        place_items(self.items.values(), inner, s, 66, 6)
         # Middle: picture, title, history.
         self.info_panel.place(pygame.Rect(mid_x, top, mid_w, bottom - top), s)
         self.layout_info(s)
