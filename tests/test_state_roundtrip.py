@@ -418,7 +418,7 @@ SEEN = {
     "portes": {"over: borne_off"},
     "plakoto": {"over: borne_off", "over: mother"},
     "fevga": {"over: borne_off"},
-    "long_nardy": {"over: borne_off"},
+    "nard": {"over: borne_off"},
 }
 SAMPLE = 1 / 200  # the share of the other states that get the protocol check
 RESUME_LENGTH = 40  # one save per option set is resumed, with at most this many decisions

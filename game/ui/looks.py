@@ -42,7 +42,7 @@ LOOKS: Mapping[str, Look] = MappingProxyType(
         "el_mundo": Look("round", "illuminated", "Castile, 1283 · four players", sides=4),
         "duodecim": Look("rows", "stone", "Rome, first century"),
         "tabula": Look("tables", "byzantine", "Byzantium, c. 480"),
-        "long_nardy": Look("tables", "walnut", "Caucasus to Moscow, today"),
+        "nard": Look("tables", "walnut", "Caucasus to Moscow, today"),
         "portes": Look("tables", "kafeneio", "Greece: Tavli's first game"),
         "plakoto": Look("tables", "kafeneio", "Greece: Tavli's second game"),
         "fevga": Look("tables", "kafeneio", "Greece: Tavli's third game"),

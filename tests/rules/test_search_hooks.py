@@ -216,7 +216,7 @@ def test_the_higher_die_rule_judges_only_allowed_plays():
 # Which registered variants use the hooks: only Long Nardy sees the whole roll (its first
 # turn's 3-3, 4-4 or 6-6 lets two men leave the head); none judges a play by its result
 # (Long Nardy's and Fevga's primes are checked step by step). The others skip both.
-BEGINS_ROLL = {"long_nardy"}
+BEGINS_ROLL = {"nard"}
 JUDGES_RESULTS: set[str] = set()
 
 

@@ -168,14 +168,14 @@ PINNED: dict[str, str] = {
     "fevga/1/1280x800": "9f80f2d7bc527d98",
     "fevga/1/3840x2160": "af116524fd566fe8",
     "fevga/1/1000x1200": "a92a22345f5efc3e",
-    "long_nardy/0/800x500": "a0d6d2041454e7e7",
-    "long_nardy/0/1280x800": "9d3783a07c9820cf",
-    "long_nardy/0/3840x2160": "ee501c5f66133f17",
-    "long_nardy/0/1000x1200": "3cd9b89f9a9a57fc",
-    "long_nardy/1/800x500": "16db74adc3fd7e51",
-    "long_nardy/1/1280x800": "9f80f2d7bc527d98",
-    "long_nardy/1/3840x2160": "af116524fd566fe8",
-    "long_nardy/1/1000x1200": "a92a22345f5efc3e",
+    "nard/0/800x500": "a0d6d2041454e7e7",
+    "nard/0/1280x800": "9d3783a07c9820cf",
+    "nard/0/3840x2160": "ee501c5f66133f17",
+    "nard/0/1000x1200": "3cd9b89f9a9a57fc",
+    "nard/1/800x500": "16db74adc3fd7e51",
+    "nard/1/1280x800": "9f80f2d7bc527d98",
+    "nard/1/3840x2160": "af116524fd566fe8",
+    "nard/1/1000x1200": "a92a22345f5efc3e",
 }
 
 

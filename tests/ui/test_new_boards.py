@@ -36,12 +36,12 @@ SIZE = (1280, 800)
 GAMES: dict[str, Variant] = {
     "tabula": Tabula(),
     "tabula_contrary": Tabula({"contrary": True}),
-    "long_nardy": LongNardy(),
+    "nard": LongNardy(),
     "fevga": Fevga(),
     "plakoto": Plakoto(),
     "portes": Portes(),
 }
-SAME_WAY = ("long_nardy", "fevga")
+SAME_WAY = ("nard", "fevga")
 
 
 def seeded_positions(variant: Variant, seed: int, plies: int) -> list[Position]:
@@ -406,7 +406,7 @@ def ready(scene):
     return check
 
 
-@pytest.mark.parametrize("variant_id", ["tabula", "long_nardy", "plakoto"])
+@pytest.mark.parametrize("variant_id", ["tabula", "nard", "plakoto"])
 def test_clicks_on_men_make_the_moves_they_point_at(app, variant_id):
     """Both seats people: click a man of the mover and its destination, step after step;
     the step made is the one clicked (the source pos is read back from the spot)."""

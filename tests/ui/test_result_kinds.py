@@ -32,7 +32,7 @@ def test_every_kind_a_game_ends_with_has_its_words(kind):
 
 
 def test_long_nardy_s_mars_and_plakoto_s_mother_are_told():
-    mars = ended("long_nardy", Outcome(0, Kind.MARS, 2))
+    mars = ended("nard", Outcome(0, Kind.MARS, 2))
     assert result_words.headline(mars).endswith("wins a mars")
     assert result_words.how_words(mars) == "The loser had not borne off a single man."
     mother = ended("plakoto", Outcome(1, Kind.MOTHER, 2, Termination.MOTHER))
@@ -44,7 +44,7 @@ def test_plakoto_s_tie_says_both_mothers_are_pinned():
     tie = ended("plakoto", Outcome(None, Kind.TIE, 0, Termination.MOTHER))
     assert result_words.headline(tie) == "A tie"
     assert result_words.how_words(tie).startswith("Both mothers were pinned")
-    stuck = ended("long_nardy", Outcome(None, Kind.TIE, 0, Termination.DEADLOCK))
+    stuck = ended("nard", Outcome(None, Kind.TIE, 0, Termination.DEADLOCK))
     assert result_words.how_words(stuck) == "Neither side could ever move again."
     # The board's line at the end of the game says it too.
     assert board.BoardScene.result_words(None, tie.state).endswith("both mothers are pinned")

@@ -33,7 +33,7 @@ FIRST_TURN_DOUBLES = frozenset({3, 4, 6})  # a first 3-3, 4-4 or 6-6 takes two m
 
 
 class LongNardy(SameWay):
-    id: ClassVar[str] = "long_nardy"
+    id: ClassVar[str] = "nard"
     name: ClassVar[str] = "Long Nardy"
     order: ClassVar[int] = 66
     double_kind: ClassVar[Kind] = Kind.MARS
