@@ -72,6 +72,8 @@ class RecordsScene(WidgetScene):
         self.chosen = 0
         self.message = ""
         self.stats: list[Any] = []
+        self.stats_first = 0  # the first row of the statistics shown (the list scrolls)
+        self.stats_rows = 0  # how many rows the panel showed when last drawn
         self.problems: list[str] = []  # one line per file the last import skipped
         self.importing: Future[Any] | None = None
         self.stop_import = threading.Event()
@@ -371,7 +373,7 @@ class RecordsScene(WidgetScene):
             size=18 * s,
             colour=st.accent,
         )
-        columns = (0.0, 0.52, 0.68, 0.84)
+        columns = (0.0, 0.60, 0.72, 0.84)  # the longest name and level fits 0.58
         y = inner.y + round(36 * s)
         heads = ("Game and opponent", "Games", "Won", "Loss/move")
         for head, at in zip(heads, columns, strict=True):
@@ -395,13 +397,17 @@ class RecordsScene(WidgetScene):
                 colour=st.text_dim,
             )
             return
-        for stat in self.stats:
-            if y + line > inner.bottom:
-                break
+        rows = max(1, (inner.bottom - y) // line)
+        if len(self.stats) > rows:  # the last line says what more there is
+            rows = max(1, rows - 1)
+        self.stats_rows = rows
+        self.stats_first = max(0, min(self.stats_first, len(self.stats) - rows))
+        shown = self.stats[self.stats_first : self.stats_first + rows]
+        for stat in shown:
             name = VARIANTS[stat.variant].name if stat.variant in VARIANTS else stat.variant
             who = f"{name}, {stat.opponent_level or 'people'}"
             cells = (
-                fit_text(who, "text", 15 * s, round(inner.w * 0.5)),
+                fit_text(who, "text", 15 * s, round(inner.w * 0.58)),
                 str(stat.games),
                 f"{stat.wins / stat.games:.0%}" if stat.games else "",
                 f"{stat.loss_per_move:.3f}" if stat.loss_per_move is not None else "-",
@@ -416,3 +422,45 @@ class RecordsScene(WidgetScene):
                     colour=st.text,
                 )
             y += line
+        above, below = self.stats_first, len(self.stats) - self.stats_first - len(shown)
+        if above or below:
+            draw_text(
+                surface,
+                more_words(above, below),
+                (inner.x, y),
+                role="italic",
+                size=14 * s,
+                colour=st.text_dim,
+            )
+
+    def scroll_stats(self, rows: int) -> bool:
+        """Move the statistics ``rows`` down (negative: up); whether anything moved."""
+        last = max(0, len(self.stats) - max(1, self.stats_rows))
+        first = max(0, min(self.stats_first + rows, last))
+        if first == self.stats_first:
+            return False
+        self.stats_first = first
+        self._static = None  # the statistics are painted with the still parts
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The mouse wheel over the statistics, and PgUp/PgDn, scroll them."""
+        over_stats = self.stats_panel.rect.collidepoint(pygame.mouse.get_pos())
+        if event.type == pygame.MOUSEWHEEL and over_stats:
+            self.scroll_stats(-3 * event.y)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            page = max(1, self.stats_rows - 1)
+            self.scroll_stats(page if event.key == pygame.K_PAGEDOWN else -page)
+            return True
+        return super().handle_event(event)
+
+
+def more_words(above: int, below: int) -> str:
+    """The statistics' last line when they do not all fit: what is out of sight."""
+    parts = []
+    if above:
+        parts.append(f"{above} above")
+    if below:
+        parts.append(f"{below} more below")
+    return " · ".join(parts) + " (scroll, PgUp/PgDn)"
