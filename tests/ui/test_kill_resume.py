@@ -28,6 +28,7 @@ from game.play.session import GameSetup, SavedGame, Seat
 from game.rules import actions as a
 from game.rules import match as m
 from game.rules.replay import apply_entry, first_state, replay_states
+from game.rules.variants import VARIANTS
 from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.progress import load_in_progress, replay_of
@@ -45,6 +46,11 @@ CASES = {
     "lombardorum": ({}, 5),
     "el_mundo": ({}, 8),
     "anglicorum": ({}, 1),
+    "tabula": ({}, 3),
+    "portes": ({}, 4),
+    "plakoto": ({}, 2),
+    "fevga": ({}, 7),
+    "nard": ({}, 5),
 }
 
 
@@ -180,6 +186,11 @@ def double_offered(board: BoardScene) -> bool:
     if state.phase is m.Phase.ROLL and m.can_double(state):
         board.apply(a.Double())
     return board.state.phase is m.Phase.TAKE
+
+
+def test_every_variant_has_a_kill_case():
+    """A game added to the registry is killed and resumed too (not only the first six)."""
+    assert set(CASES) == set(VARIANTS)
 
 
 @pytest.mark.parametrize("variant", list(CASES))
