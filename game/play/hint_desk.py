@@ -103,3 +103,23 @@ class HintDesk:
         if ranked is not None:
             self.ranked = ranked
         return ev.HintReady(current, ranked)
+
+    def judgement(self, state: m.GameState, play: Play) -> tuple[float, list[Any]] | None:
+        """The tutor's judgement of ``play`` read from the hint's deeper ranking of the same
+        state, where that ranking looked deeply at both its best play and this one: then
+        the tutor and the hint name the same best play (their own look-aheads, started
+        from different plays, can rank two close plays the other way round). None: the
+        tutor judges for itself."""
+        ranked = self.ranked
+        if self.state is not state or not ranked or not ranked[0].deep:
+            return None
+        variant, position = state.variant, state.position
+        after = variant.apply_play(position, play)
+        mine = next(
+            (r for r in ranked if r.deep and variant.apply_play(position, r.play) == after),
+            None,
+        )
+        if mine is None:
+            return None
+        return max(0.0, ranked[0].value - mine.value), ranked
+

@@ -486,7 +486,13 @@ class Table:
             return
         early = self.early
         if early is None or early[0] is not state or early[1] != play:
-            self.early = (state, play, self.adviser().submit(tutor_judgement, state, play))
+            from_hint = self.hints.judgement(state, play)
+            if from_hint is not None:  # the hint's ranking already judged it
+                job: Future[tuple[float, list[Any]]] = Future()
+                job.set_result(from_hint)
+            else:
+                job = self.adviser().submit(tutor_judgement, state, play)
+            self.early = (state, play, job)
 
     def _poll_late(self) -> None:
         """The tutor's judgement of a play the game went on from: counted, and said

@@ -76,3 +76,62 @@ def test_a_judgement_ready_at_the_pick_up_asks_at_once(slow_tutor):
     events = table.poll()
     assert any(isinstance(e, ev.ReviewReady) for e in events)  # the card, no waiting
     assert table.state is before  # the person answers the tutor first
+
+
+def make_a_play(table) -> tuple[m.GameState, object, object]:
+    """Step the person to act through a play, without the advance that starts the
+    tutor: the state, the play made and another legal play."""
+    table.advance()
+    state, turn = table.state, table.turn
+    while turn.complete() is None or not turn.moves:
+        src = min(turn.sources())
+        turn.make(next(iter(turn.moves_from(src).values())))
+    mine = turn.complete()
+    after = state.variant.apply_play(state.position, mine)
+    other = next(p for p in turn.plays if state.variant.apply_play(state.position, p) != after)
+    return state, mine, other
+
+
+def test_the_tutor_reads_the_hint_s_deeper_ranking_of_the_same_turn(monkeypatch):
+    """Where the hint has ranked this turn's plays deeply, the tutor judges the play by
+    that ranking (so the two never name different best plays); its own look-ahead is not
+    asked."""
+
+    def no_tutor(state, play):
+        raise AssertionError("the tutor looked for itself")
+
+    monkeypatch.setattr(table_module, "advice_available", lambda variant_id: True)
+    monkeypatch.setattr(table_module, "tutor_judgement", no_tutor)
+    setup = GameSetup("backgammon", {"cube": False}, PEOPLE, seed=5, mode="practice", hints=True)
+    table = new_table(setup)
+    state, mine, best = make_a_play(table)
+    table.hints.state = state  # the hint's deeper look at this turn
+    table.hints.ranked = [Ranked(best, 0.4, True), Ranked(mine, 0.25, True)]
+    table.advance()
+    assert table.early is not None and table.early[2].done()
+    loss, ranked = table.early[2].result()
+    assert loss == pytest.approx(0.15) and ranked[0].play == best
+    assert table.pick_up()
+    events = table.poll()
+    judged = [e.judgement for e in events if isinstance(e, ev.ReviewReady)]
+    assert judged and judged[0].best == best
+
+
+def test_a_play_the_hint_did_not_look_at_deeply_is_judged_by_the_tutor(monkeypatch):
+    asked: list[object] = []
+
+    def tutor(state, play):
+        asked.append(play)
+        return 0.0, [Ranked(play, 0.5, True)]
+
+    monkeypatch.setattr(table_module, "advice_available", lambda variant_id: True)
+    monkeypatch.setattr(table_module, "tutor_judgement", tutor)
+    setup = GameSetup("backgammon", {"cube": False}, PEOPLE, seed=5, mode="practice", hints=True)
+    table = new_table(setup)
+    state, mine, best = make_a_play(table)
+    table.hints.state = state
+    table.hints.ranked = [Ranked(best, 0.4, True), Ranked(mine, 0.25, False)]
+    table.advance()
+    assert table.early is not None
+    table.early[2].result(timeout=30)
+    assert asked == [mine]
