@@ -43,7 +43,7 @@ class Anglicorum(Variant):
         Source("Anonymous", "MS Royal 13 A XVIII (British Library)", "c. 1330", "the rules"),
         Source("H. J. R. Murray", "The Mediaeval Games of Tables (Medium Aevum 10)", "1941"),
         Source("Shelagh Lewins", "Tabula at Rumwoldstow", "2021"),
-        Source("Wikipedia", "Ludus Anglicorum", "2021", "seed 003"),
+        Source("Wikipedia", "Ludus Anglicorum", "2021"),
         Source("Ludii Portal", "Ludus Anglicorum"),
     )
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (

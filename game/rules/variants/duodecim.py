@@ -61,7 +61,7 @@ class Duodecim(Variant):
             "a reconstruction: no Roman rule text survives",
         ),
         Source(
-            "seed 004 (a blog post)",
+            "a modern blog post",
             "Ludus Duodecim Scriptorum: Game of 12 Markings",
             "",
             "history only",

@@ -64,7 +64,7 @@ class ElMundo(Variant):
     uses_hand: ClassVar[bool] = True
     result_kinds: ClassVar[frozenset[Kind]] = frozenset({Kind.SINGLE, Kind.TIE})
     sources: ClassVar[tuple[Source, ...]] = (
-        Source("Alfonso X", "Libro de los juegos", "1283", "the game of the world (seed 004)"),
+        Source("Alfonso X", "Libro de los juegos", "1283", "the game of the world"),
         Source("Ludii", "El Mundo", note="free placement"),
     )
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (

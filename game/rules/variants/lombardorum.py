@@ -45,7 +45,7 @@ class Lombardorum(Variant):
     result_kinds: ClassVar[frozenset[Kind]] = frozenset({Kind.SINGLE, Kind.SHUTOUT, Kind.TIE})
     sources: ClassVar[tuple[Source, ...]] = (
         Source("Robert Reid", "Ludus Lumbardorum, after Fiske 1905"),
-        Source("Ludus Lombardorum", "German retelling (seed 002)"),
+        Source("Ludus Lombardorum", "a German retelling"),
     )
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(

@@ -50,7 +50,7 @@ class QuinzeTablas(Variant):
     )
     sources: ClassVar[tuple[Source, ...]] = (
         Source("Alfonso X", "Libro de los Juegos", "1283", "the quinze tablas, fols. 73-74"),
-        Source("a modern player's retelling", "Turning the Tables: Quinze Tablas", note="seed 004"),
+        Source("a modern player's retelling", "Turning the Tables: Quinze Tablas"),
         Source("Ludii Portal", "Quinze Tablas", note="Eric Piette's reconstruction"),
     )
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
@@ -61,7 +61,7 @@ class QuinzeTablas(Variant):
             "Free entry",
             "A hit man may come back on any point of the first six that has room for it, "
             "spending any one die.",
-            "seed 004 (house rule)",
+            "a modern retelling, Turning the Tables (a house rule)",
         ),
         OptionSpec(
             "bear_off_race",
@@ -79,7 +79,7 @@ class QuinzeTablas(Variant):
             "Only the opponent's points shut out",
             "A hit man loses the game only when the opponent holds all six entry points; "
             "when some are the side's own pairs, it waits for room instead.",
-            "Tabula (decided in RULES.md)",
+            "decided here: the sources are silent",
         ),
         OptionSpec(
             "last_mover_wins",
@@ -88,7 +88,7 @@ class QuinzeTablas(Variant):
             "Last mover wins",
             "When neither side can move any more, the side that moved last wins "
             "instead of the game being a tie.",
-            "seed 004",
+            "a modern retelling, Turning the Tables",
         ),
     )
 
