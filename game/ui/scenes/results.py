@@ -30,6 +30,7 @@ from game.ui.result_words import (
     how_words,
     judged,
     loss_text,
+    next_in_cycle,
     places_words,
     points_words,
     seat_words,
@@ -123,6 +124,9 @@ class ResultsScene(WidgetScene):
         campaign = payload.setup.mode == "campaign"
         if not payload.match_over:
             self.buttons.append(self.next_button)
+            following = next_in_cycle(payload)
+            if following:
+                self.next_button.help = f"Go on with the Tavli match: {following} next"
         elif campaign and payload.next_level:
             self.next_button.label = "Next level"
             self.next_button.on_click = self.next_level

@@ -20,7 +20,8 @@ from typing import Any
 
 import pygame
 
-from game.play.session import LEVELS, GameSetup, Seat, level_available
+from game.play.session import LEVELS, GameSetup, Seat, level_available, tavli_setup
+from game.rules import tavli
 from game.rules.variants import VARIANTS, find_variant
 from game.rules.variants.base import OptionSpec, OptionValue
 from game.ui.backdrop import draw_backdrop
@@ -108,6 +109,19 @@ def variant_facts(variant_id: str, options: dict[str, Any]) -> str:
     )
 
 
+def tavli_words(length: int) -> str:
+    """The Match row's values: "Single game", "Tavli to 3", "Tavli to 5", ..."""
+    return f"Tavli to {length}" if length else "Single game"
+
+
+def tavli_help() -> str:
+    lengths = ", ".join(str(n) for n in tavli.LENGTHS[:-1]) + f" or {tavli.LENGTHS[-1]}"
+    return (
+        f"Tavli: Portes, Plakoto and Fevga in turn, first to {lengths} points; a match "
+        "always begins with Portes and plays each game by its usual rules"
+    )
+
+
 def option_help(spec: OptionSpec) -> str:
     text = spec.description
     if spec.source:
@@ -147,6 +161,7 @@ class SetupScene(WidgetScene):
         self.tag_lines: list[str] = []
         self.thumbs: dict[str, Any] = {}  # what picture each list entry has
         self.manual_dice = False  # physical dice, entered by hand
+        self.tavli = 0  # Portes, Plakoto or Fevga chosen: a Tavli match to this (0: not one)
 
     # -- the model ---------------------------------------------------------------------------
 
@@ -201,6 +216,17 @@ class SetupScene(WidgetScene):
                     help=option_help(spec),
                 )
             self.option_widgets.append(widget)
+        if variant_id in tavli.CYCLE:  # the setup's own row, not a rule of the game
+            self.option_widgets.append(
+                Choice(
+                    "Match",
+                    (0, *tavli.LENGTHS),
+                    self.tavli,
+                    self.set_tavli,
+                    fmt=tavli_words,
+                    help=tavli_help(),
+                )
+            )
         self.option_widgets.append(
             Toggle(
                 "Physical dice",
@@ -211,6 +237,9 @@ class SetupScene(WidgetScene):
         )
         self.history.set_content(history_paragraphs(variant_text(variant_id)))
         self.build_seat_rows()
+
+    def set_tavli(self, length: int) -> None:
+        self.tavli = int(length)
 
     def set_manual_dice(self, value: bool) -> None:
         self.manual_dice = bool(value)
@@ -289,6 +318,14 @@ class SetupScene(WidgetScene):
         seats = tuple(self.seats.get(self.variant_id, self.default_seats(cls.players)))
         if self.mode == "practice":
             seats = (Seat(), *(Seat(human=False, level=s.level) for s in seats[1:]))
+        if self.tavli and self.variant_id in tavli.CYCLE:  # always begins with Portes
+            return tavli_setup(
+                self.tavli,
+                seats,
+                mode=self.mode,
+                hints=self.mode == "practice",
+                manual_dice=self.manual_dice,
+            )
         return GameSetup(
             self.variant_id,
             options,
