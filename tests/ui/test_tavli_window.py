@@ -197,3 +197,48 @@ def test_the_records_list_names_the_tavli_game():
 
 def test_a_setup_without_tavli_is_untouched():
     assert GameSetup("portes").tavli == 0
+
+
+def test_continue_resumes_a_tavli_match_in_its_second_game(tmp_path, monkeypatch):
+    """A Tavli match left in its second game (the window closed) is offered by the menu
+    after a restart and resumes in Plakoto, with the score and the match's length."""
+    from game.store.records import Records
+    from game.store.settings import Settings
+    from game.ui.app import App
+    from game.ui.progress import load_in_progress
+    from game.ui.scenes.board import BoardScene
+    from game.ui.scenes.menu import MenuScene
+
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+
+    def opened() -> App:
+        app = App(replace(Settings(), animation="instant", muted=True), persist=False)
+        app._records = Records.open(tmp_path / "records.sqlite")
+        app.start((1280, 800))
+        app.running = True
+        return app
+
+    app = opened()
+    app.push(BoardScene(app), tavli_setup(5, SEATS, seed=7))
+    board = app.stack.top
+    state = board.table.game.states[-1]
+    board.table.game.states[-1] = m.concede(state, 1)
+    summary = board.table.summary()
+    app.go(Route.BOARD, NextGame(summary.setup, summary.state), replace=True)
+    second = app.stack.top
+    assert second.variant.id == "plakoto"
+    assert load_in_progress(app) is not None  # kept from its first state on
+    app.stop()
+
+    app = opened()
+    saved = load_in_progress(app)
+    assert saved is not None and saved.describe().startswith("Tavli to 5, game 2: Plakoto")
+    menu = MenuScene(app)
+    app.push(menu)
+    assert menu.buttons[0].label == "Continue"
+    press(app, pygame.K_RETURN)
+    board = app.stack.top
+    assert isinstance(board, BoardScene) and board.variant.id == "plakoto"
+    assert board.state.match.game == 1 and board.state.match.score == (1, 0)
+    assert board.table.setup.tavli == 5 and board.theme.style == "kafeneio"
+    app.stop()

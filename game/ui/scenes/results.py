@@ -119,6 +119,8 @@ class ResultsScene(WidgetScene):
         self.next_button = Button(
             "Next game", self.next_game, kind="primary", help="Go on with the match"
         )
+        if payload.setup.tavli:  # a new match, from Portes
+            self.play_again_button.help = "A new Tavli match from its first game, with new dice"
         self.menu_button = Button("Menu", self.app.home, help="Back to the main menu")
         self.buttons = [self.play_again_button]
         campaign = payload.setup.mode == "campaign"
