@@ -86,6 +86,11 @@ def test_the_match_row_starts_a_tavli_match_with_portes_whatever_game_was_chosen
     assert setup.seats == tuple(scene.seats["fevga"])
     scene.select("plakoto")  # the row's choice stays with the three games
     assert match_row(scene).value == 5 and scene.build_setup().tavli == 5
+    # Its own rules are dimmed: a Tavli match plays each game by its usual rules.
+    assert scene.rule_widgets and not any(w.enabled for w in scene.rule_widgets)
+    scene.set_tavli(0)
+    assert all(w.enabled for w in scene.rule_widgets)
+    scene.set_tavli(5)
     scene.select("backgammon")  # and never reaches another game
     assert scene.build_setup().tavli == 0
 

@@ -144,6 +144,7 @@ class SetupScene(WidgetScene):
         self.seats: dict[str, list[Seat]] = {}
         self.items: dict[str, Button] = {}
         self.option_widgets: list[Choice] = []
+        self.rule_widgets: list[Choice] = []  # the variant's own rule options
         self.seat_rows: list[tuple[int, Widget | None, Segmented]] = []
         self.history = TextBlock()
         self.history.focusable = False  # PgUp/PgDn and the wheel read it from anywhere
@@ -197,6 +198,18 @@ class SetupScene(WidgetScene):
         for vid, item in self.items.items():
             item.selected = vid == variant_id
         self.option_widgets = []
+        if variant_id in tavli.CYCLE:  # the setup's own row, not a rule of the game
+            self.option_widgets.append(
+                Choice(
+                    "Match",
+                    (0, *tavli.LENGTHS),
+                    self.tavli,
+                    self.set_tavli,
+                    fmt=tavli_words,
+                    help=tavli_help(),
+                )
+            )
+        self.rule_widgets = []
         for spec in cls.option_specs:
 
             def changed(value: Any, name: str = spec.name) -> None:
@@ -215,18 +228,9 @@ class SetupScene(WidgetScene):
                     fmt=partial(option_value_text, spec),
                     help=option_help(spec),
                 )
-            self.option_widgets.append(widget)
-        if variant_id in tavli.CYCLE:  # the setup's own row, not a rule of the game
-            self.option_widgets.append(
-                Choice(
-                    "Match",
-                    (0, *tavli.LENGTHS),
-                    self.tavli,
-                    self.set_tavli,
-                    fmt=tavli_words,
-                    help=tavli_help(),
-                )
-            )
+            self.rule_widgets.append(widget)
+        self.option_widgets += self.rule_widgets
+        self.dim_rules()
         self.option_widgets.append(
             Toggle(
                 "Physical dice",
@@ -240,6 +244,14 @@ class SetupScene(WidgetScene):
 
     def set_tavli(self, length: int) -> None:
         self.tavli = int(length)
+        self.dim_rules()
+
+    def dim_rules(self) -> None:
+        """A Tavli match plays each game by its usual rules: the game's own options are
+        dimmed (and skipped by the keyboard) while one is chosen."""
+        playing_tavli = bool(self.tavli) and self.variant_id in tavli.CYCLE
+        for widget in self.rule_widgets:
+            widget.enabled = not playing_tavli
 
     def set_manual_dice(self, value: bool) -> None:
         self.manual_dice = bool(value)
