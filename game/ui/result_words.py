@@ -6,9 +6,12 @@ variant's theme), shared by the results and the practice summary.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.campaign import MEDALS
 from game.play.advice import TutorTally, chance_game
 from game.play.session import GameSummary, Seat
+from game.rules import tavli
 from game.rules.outcome import Kind, Termination
 from game.ui.theme import side_colours, theme_for
 
@@ -148,12 +151,36 @@ def points_words(summary: GameSummary) -> str:
         if state.cube.value > 1:
             parts.append(f"cube at {state.cube.value}")
     match = state.match
-    if match.length:
+    if match.cycle:
+        parts.append(tavli_words(summary))
+    elif match.length:
         scores = ", ".join(
             f"{side_name(summary, side)} {points}" for side, points in enumerate(match.score)
         )
         parts.append(f"Match to {match.length}: {scores}")
     return "  ·  ".join(parts)
+
+
+def tavli_words(summary: GameSummary) -> str:
+    """A Tavli match after one of its games: "Tavli to 5: Ivory 3, Crimson 1  ·  Next:
+    Fevga", or at its end "Ivory wins the Tavli match, 5-2"."""
+    match = summary.state.match
+    if match.winner is not None:
+        score = "-".join(str(points) for points in sorted(match.score, reverse=True))
+        return f"{side_name(summary, match.winner)} wins the Tavli match, {score}"
+    scores = ", ".join(
+        f"{side_name(summary, side)} {points}" for side, points in enumerate(match.score)
+    )
+    return f"Tavli to {match.length}: {scores}  ·  Next: {next_in_cycle(summary)}"
+
+
+def next_in_cycle(summary: GameSummary) -> str:
+    """The name of the match's next game ("Plakoto"), "" outside an unfinished Tavli match."""
+    match = summary.state.match
+    if not match.cycle or match.winner is not None:
+        return ""
+    following = tavli.in_turn(replace(match, game=match.game + 1)) or ""
+    return tavli.NAMES.get(following, following)
 
 
 def campaign_words(summary: GameSummary, title: str = "") -> str:

@@ -17,6 +17,7 @@ from game.ui.assets import font
 from game.ui.dice_seal import seal_lines
 from game.ui.hints import GOOD_COLOUR
 from game.ui.render.board_marks import move_marks, used_dice
+from game.ui.render.board_words import match_heading
 from game.ui.render.dice import side_die_colours
 from game.ui.theme import Colour, side_colours
 from game.ui.widgets import (
@@ -136,7 +137,7 @@ def draw_level(surface: pygame.Surface, scene: BoardReader) -> None:
         picture = f.render(text, True, colour)
         if picture.get_width() > width:
             picture = pygame.transform.smoothscale_by(picture, width / picture.get_width())
-        top = 64 if scene.variant.has_cube else 0  # under the match score
+        top = score_height(scene) / scale  # under the match score
         y = round(fy + (top + 20 * i) * scale)
         surface.blit(picture, picture.get_rect(midtop=(round(fx / 2), y)))
 
@@ -174,6 +175,24 @@ def narrow(text: str, face: pygame.font.Font, room: float) -> list[str]:
     return lines
 
 
+def score_shown(scene: BoardReader) -> bool:
+    """Whether the side column's top shows the match: backgammon's (a cube, a money
+    game or a match), and a Tavli match's (its games have no cube)."""
+    return scene.variant.has_cube or bool(scene.state.match.cycle)
+
+
+def score_drop(scene: BoardReader) -> float:
+    """How far (design px) the score sits under the heading's top: lower by a line
+    when the heading has a second line (a Tavli match's game in turn)."""
+    return 48.0 if match_heading(scene.state.match)[1] else 30.0
+
+
+def score_height(scene: BoardReader) -> float:
+    """How tall (window px) the match's heading and score are at the column's top
+    (0 when none is shown)."""
+    return (score_drop(scene) + 34) * scene.app.scale if score_shown(scene) else 0.0
+
+
 def score_places(scene: BoardReader) -> list[tuple[int, pygame.Rect, pygame.Rect]]:
     """Where the match score's parts go, one per side in side order: a swatch of the
     side's men (its rectangle) beside its points (their label's rectangle), so that
@@ -191,7 +210,7 @@ def score_places(scene: BoardReader) -> list[tuple[int, pygame.Rect, pygame.Rect
     # swatch, gap, points, dash, points, gap, swatch (the two sides' parts mirrored)
     total = sum(widths) + dash * (len(widths) - 1) + len(widths) * (2 * r + gap)
     x = round(fx / 2 - total / 2)
-    top = round(fy + 30 * scale)
+    top = round(fy + score_drop(scene) * scale)
     mid = top + face.get_height() // 2
     places = []
     for side, w in enumerate(widths):
@@ -215,14 +234,17 @@ def draw_score(surface: pygame.Surface, scene: BoardReader) -> None:
     fx, fy, _, _ = scene.view.layout.frame
     cx = fx / 2
     match = scene.state.match
-    words = f"Match to {match.length}" if match.length else "Money game"
-    if match.crawford:
-        words += " (Crawford)"
+    words, under = match_heading(match)
     room = round(fx - 12 * scale)  # the side column, left of the board
     size = fit_size(words, "caps", 22 * scale, room, 15 * scale)
     words = fit_text(words, "caps", size, room)
     head = get_font("caps", size).render(words, True, theme.accent)
     surface.blit(head, head.get_rect(midtop=(round(cx), round(fy + 4 * scale))))
+    if under:  # a Tavli match: the game in turn
+        size = fit_size(under, "italic", 18 * scale, room, 13 * scale)
+        under = fit_text(under, "italic", size, room)
+        line = get_font("italic", size).render(under, True, theme.text)
+        surface.blit(line, line.get_rect(midtop=(round(cx), round(fy + 26 * scale))))
     face = font("text", round(22 * scale))
     places = score_places(scene)
     for i, (side, swatch, label) in enumerate(places):
@@ -240,10 +262,9 @@ def draw_cube(surface: pygame.Surface, scene: BoardReader) -> None:
     """Backgammon's doubling cube beside the board (centred, or by its owner's name),
     and the score of the match."""
     variant, state, theme = scene.variant, scene.state, scene.theme
-    if not variant.has_cube:
-        return
-    draw_score(surface, scene)
-    if not variant.options.get("cube", False):
+    if score_shown(scene):
+        draw_score(surface, scene)
+    if not variant.has_cube or not variant.options.get("cube", False):
         return
     scale = scene.app.scale
     fx, fy, _, fh = scene.view.layout.frame
@@ -324,5 +345,8 @@ __all__ = [
     "draw_seal",
     "mark_centres",
     "opening_owners",
+    "score_drop",
+    "score_height",
     "score_places",
+    "score_shown",
 ]

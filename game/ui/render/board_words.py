@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from game.play.record import RESIGN_WORDS
 from game.rules import actions as a
 from game.rules import match as m
+from game.rules import tavli
 from game.ui.theme import side_colours
 
 if TYPE_CHECKING:
@@ -23,6 +24,19 @@ RESIGN_LABELS = {1: "Resign single", 2: "Resign gammon", 3: "Resign backgammon"}
 # The decisions a button makes at the board: the rest are the side's own (roll, the
 # steps of a play, undo, done, hint) or chance's.
 DECIDED_BY_BUTTON = (a.Double, a.Take, a.Drop, a.Beaver, a.Accept, a.Reject, a.NameDie, a.Resign)
+
+
+def match_heading(match: m.MatchScore) -> tuple[str, str]:
+    """The side column's heading over the score, and a line under it ("" for none):
+    ("Tavli to 5", "Game 2: Plakoto"), ("Match to 5 (Crawford)", ""), ("Money game", "")."""
+    if match.cycle:
+        turn = tavli.in_turn(match) or ""
+        name = tavli.NAMES.get(turn, turn)
+        return f"Tavli to {match.length}", f"Game {match.game + 1}: {name}"
+    words = f"Match to {match.length}" if match.length else "Money game"
+    if match.crawford:
+        words += " (Crawford)"
+    return words, ""
 
 
 def action_button(action: a.Action) -> tuple[str, str]:
@@ -229,6 +243,7 @@ __all__ = [
     "conceder",
     "dice_left_words",
     "followed",
+    "match_heading",
     "message_text",
     "prompt",
     "replay_prompt",

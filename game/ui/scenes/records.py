@@ -45,6 +45,9 @@ PROBLEM_LINES = 4  # files skipped by an import, one line each, under the list
 def game_words(game: dict[str, Any]) -> tuple[str, str]:
     """A finished game as a list entry: (title, detail)."""
     name = VARIANTS[game["variant"]].name if game["variant"] in VARIANTS else game["variant"]
+    match = (game.get("start") or {}).get("match") or {}
+    if isinstance(match, dict) and match.get("cycle"):  # "Tavli to 5, game 2: Plakoto"
+        name = f"Tavli to {match.get('length')}, game {int(match.get('game', 0)) + 1}: {name}"
     when = time.strftime("%d %b %Y, %H:%M", time.localtime(game["finished"]))
     won = game.get("player_won")
     level = game.get("opponent_level")

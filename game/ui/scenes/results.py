@@ -30,6 +30,7 @@ from game.ui.result_words import (
     how_words,
     judged,
     loss_text,
+    next_in_cycle,
     places_words,
     points_words,
     seat_words,
@@ -118,11 +119,16 @@ class ResultsScene(WidgetScene):
         self.next_button = Button(
             "Next game", self.next_game, kind="primary", help="Go on with the match"
         )
+        if payload.setup.tavli:  # a new match, from Portes
+            self.play_again_button.help = "A new Tavli match from its first game, with new dice"
         self.menu_button = Button("Menu", self.app.home, help="Back to the main menu")
         self.buttons = [self.play_again_button]
         campaign = payload.setup.mode == "campaign"
         if not payload.match_over:
             self.buttons.append(self.next_button)
+            following = next_in_cycle(payload)
+            if following:
+                self.next_button.help = f"Go on with the Tavli match: {following} next"
         elif campaign and payload.next_level:
             self.next_button.label = "Next level"
             self.next_button.on_click = self.next_level

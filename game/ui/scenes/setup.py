@@ -20,7 +20,8 @@ from typing import Any
 
 import pygame
 
-from game.play.session import LEVELS, GameSetup, Seat, level_available
+from game.play.session import LEVELS, GameSetup, Seat, level_available, tavli_setup
+from game.rules import tavli
 from game.rules.variants import VARIANTS, find_variant
 from game.rules.variants.base import OptionSpec, OptionValue
 from game.ui.backdrop import draw_backdrop
@@ -108,6 +109,19 @@ def variant_facts(variant_id: str, options: dict[str, Any]) -> str:
     )
 
 
+def tavli_words(length: int) -> str:
+    """The Match row's values: "Single game", "Tavli to 3", "Tavli to 5", ..."""
+    return f"Tavli to {length}" if length else "Single game"
+
+
+def tavli_help() -> str:
+    lengths = ", ".join(str(n) for n in tavli.LENGTHS[:-1]) + f" or {tavli.LENGTHS[-1]}"
+    return (
+        f"Tavli: Portes, Plakoto and Fevga in turn, first to {lengths} points; a match "
+        "always begins with Portes and plays each game by its usual rules"
+    )
+
+
 def option_help(spec: OptionSpec) -> str:
     text = spec.description
     if spec.source:
@@ -130,6 +144,7 @@ class SetupScene(WidgetScene):
         self.seats: dict[str, list[Seat]] = {}
         self.items: dict[str, Button] = {}
         self.option_widgets: list[Choice] = []
+        self.rule_widgets: list[Choice] = []  # the variant's own rule options
         self.seat_rows: list[tuple[int, Widget | None, Segmented]] = []
         self.history = TextBlock()
         self.history.focusable = False  # PgUp/PgDn and the wheel read it from anywhere
@@ -147,6 +162,7 @@ class SetupScene(WidgetScene):
         self.tag_lines: list[str] = []
         self.thumbs: dict[str, Any] = {}  # what picture each list entry has
         self.manual_dice = False  # physical dice, entered by hand
+        self.tavli = 0  # Portes, Plakoto or Fevga chosen: a Tavli match to this (0: not one)
 
     # -- the model ---------------------------------------------------------------------------
 
@@ -182,6 +198,18 @@ class SetupScene(WidgetScene):
         for vid, item in self.items.items():
             item.selected = vid == variant_id
         self.option_widgets = []
+        if variant_id in tavli.CYCLE:  # the setup's own row, not a rule of the game
+            self.option_widgets.append(
+                Choice(
+                    "Match",
+                    (0, *tavli.LENGTHS),
+                    self.tavli,
+                    self.set_tavli,
+                    fmt=tavli_words,
+                    help=tavli_help(),
+                )
+            )
+        self.rule_widgets = []
         for spec in cls.option_specs:
 
             def changed(value: Any, name: str = spec.name) -> None:
@@ -200,7 +228,9 @@ class SetupScene(WidgetScene):
                     fmt=partial(option_value_text, spec),
                     help=option_help(spec),
                 )
-            self.option_widgets.append(widget)
+            self.rule_widgets.append(widget)
+        self.option_widgets += self.rule_widgets
+        self.dim_rules()
         self.option_widgets.append(
             Toggle(
                 "Physical dice",
@@ -211,6 +241,17 @@ class SetupScene(WidgetScene):
         )
         self.history.set_content(history_paragraphs(variant_text(variant_id)))
         self.build_seat_rows()
+
+    def set_tavli(self, length: int) -> None:
+        self.tavli = int(length)
+        self.dim_rules()
+
+    def dim_rules(self) -> None:
+        """A Tavli match plays each game by its usual rules: the game's own options are
+        dimmed (and skipped by the keyboard) while one is chosen."""
+        playing_tavli = bool(self.tavli) and self.variant_id in tavli.CYCLE
+        for widget in self.rule_widgets:
+            widget.enabled = not playing_tavli
 
     def set_manual_dice(self, value: bool) -> None:
         self.manual_dice = bool(value)
@@ -289,6 +330,14 @@ class SetupScene(WidgetScene):
         seats = tuple(self.seats.get(self.variant_id, self.default_seats(cls.players)))
         if self.mode == "practice":
             seats = (Seat(), *(Seat(human=False, level=s.level) for s in seats[1:]))
+        if self.tavli and self.variant_id in tavli.CYCLE:  # always begins with Portes
+            return tavli_setup(
+                self.tavli,
+                seats,
+                mode=self.mode,
+                hints=self.mode == "practice",
+                manual_dice=self.manual_dice,
+            )
         return GameSetup(
             self.variant_id,
             options,
