@@ -45,6 +45,7 @@ CASES = {
     "lombardorum": ({}, 5),
     "el_mundo": ({}, 8),
     "anglicorum": ({}, 1),
+    "acey_deucey": ({}, 3),
 }
 
 
