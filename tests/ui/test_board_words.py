@@ -267,6 +267,7 @@ def acey_chain() -> list[m.GameState]:
 
 def test_acey_deucey_names_a_double_after_the_1_2_then_rolls_again_without_the_cube():
     rolled, naming, named, again = acey_chain()
+    assert w.prompt(board(rolled), rolled) == "Ivory to play 2-1"
     assert (naming.phase, naming.again, naming.dice) == (m.Phase.CHOOSE, True, ())
     assert w.prompt(board(naming), naming) == "Ivory: name a double to play four times"
     assert w.wanted_buttons(board(naming)) == [(f"choose{v}", f"{v}-{v}") for v in range(1, 7)]
