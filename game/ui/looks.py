@@ -46,7 +46,7 @@ LOOKS: Mapping[str, Look] = MappingProxyType(
         "portes": Look("tables", "kafeneio", "Greece: Tavli's first game"),
         "plakoto": Look("tables", "kafeneio", "Greece: Tavli's second game"),
         "fevga": Look("tables", "kafeneio", "Greece: Tavli's third game"),
-        "acey_deucey": Look("tables", "navy", "The United States Navy, 1900s"),
+        "acey_deucey": Look("tables", "navy", "The US Navy, 1900s"),
     }
 )
 
