@@ -4,14 +4,18 @@ while it is named and the named double once named, and ends."""
 
 from __future__ import annotations
 
+import random
 import re
 
 from tabletop import COMPUTERS, new_table, play_on  # tests/play on the path
 
 from game.play import events as ev
 from game.play.record import record_lines
+from game.play.replaying import replay_words
 from game.play.session import GameSetup
 from game.rules import actions as a
+from game.rules import match as m
+from game.rules.variants import find_variant
 
 
 def test_a_seeded_computer_game_plays_the_1_2_chain_and_ends():
@@ -45,3 +49,12 @@ def test_the_move_list_says_a_die_named_after_a_throw_and_a_double_named_after_a
     ]
     assert record_lines(thrown, ["Ivory", "Crimson"])[-1] == "Ivory names a 4"
     assert record_lines(played, ["Navy", "White"])[-1] == "Navy names 4-4"
+
+
+def test_a_replay_says_the_named_double_as_a_double():
+    table = new_table(GameSetup("acey_deucey", seats=COMPUTERS, seed=7))
+    events = play_on(table, until=lambda t: t.state.again and t.state.phase is m.Phase.MOVE)
+    named = [e for e in events if isinstance(e, ev.Named)][-1]
+    assert replay_words(a.NameDie(named.value), table.state) == f"names {named.value}-{named.value}"
+    anglicorum = m.new_game(find_variant("anglicorum"), random.Random(1))
+    assert replay_words(a.NameDie(4), anglicorum) == "names a 4"
