@@ -77,6 +77,8 @@ def replay_step(table: Table) -> None:
             table.say(f"{name} plays {entry['play']}  ·  {counted}")
         case _:
             table._push(action, after)
+            if isinstance(action, a.NameDie) and after.again:  # Acey-Deucey's double
+                table._tell(ev.DiceShown((action.value, action.value)))
             table.say(f"{name} {replay_words(action, after)}  ·  {counted}")
     table._tell(ev.Wait("replay" if table.replay_auto else "now"))
 

@@ -4,6 +4,7 @@ while it is named and the named double once named, and ends."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -11,10 +12,12 @@ from tabletop import COMPUTERS, new_table, play_on  # tests/play on the path
 
 from game.play import events as ev
 from game.play.record import record_lines
-from game.play.replaying import replay_words
+from game.play.replaying import replay_auto, replay_words
 from game.play.session import GameSetup
+from game.play.table import replay_setup
 from game.rules import actions as a
 from game.rules import match as m
+from game.rules.replay import replay_from_json
 from game.rules.variants import find_variant
 
 
@@ -51,10 +54,21 @@ def test_the_move_list_says_a_die_named_after_a_throw_and_a_double_named_after_a
     assert record_lines(played, ["Navy", "White"])[-1] == "Navy names 4-4"
 
 
-def test_a_replay_says_the_named_double_as_a_double():
+def test_a_replay_says_the_named_double_as_a_double_and_shows_it():
     table = new_table(GameSetup("acey_deucey", seats=COMPUTERS, seed=7))
-    events = play_on(table, until=lambda t: t.state.again and t.state.phase is m.Phase.MOVE)
-    named = [e for e in events if isinstance(e, ev.Named)][-1]
-    assert replay_words(a.NameDie(named.value), table.state) == f"names {named.value}-{named.value}"
+    play_on(table)
+    seats = tuple({"human": s.human} for s in table.seats)
+    replay = replay_from_json(json.loads(json.dumps(table.saved().replay(seats).to_json())))
+    viewer = new_table(replay_setup(replay), replay=replay)
+    replay_auto(viewer)
+    events = play_on(viewer)
+    assert viewer.state == table.state
+    said = [e.text for e in events if isinstance(e, ev.Said)]
+    named = [e for e in viewer.log if e.get("action") == a.NameDie.name]
+    assert named and len([t for t in said if re.search(r" names ([1-6])-\1  ·  ", t)]) == len(named)
+    assert not [t for t in said if " names a " in t]
+    for entry in named:
+        assert ev.DiceShown((entry["value"], entry["value"])) in events
+    # Anglicorum's die named after a throw keeps its words.
     anglicorum = m.new_game(find_variant("anglicorum"), random.Random(1))
     assert replay_words(a.NameDie(4), anglicorum) == "names a 4"
