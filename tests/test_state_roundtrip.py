@@ -390,6 +390,8 @@ def kinds(state: m.GameState) -> set[str]:
         found.add("score")
     if state.cube.value > 1:
         found.add("cube turned")
+    if state.again:
+        found.add(f"again: {state.phase.value}")
     return found
 
 
@@ -419,6 +421,17 @@ SEEN = {
     "plakoto": {"over: borne_off", "over: mother"},
     "fevga": {"over: borne_off"},
     "nard": {"over: borne_off"},
+    "acey_deucey": {
+        "choose",
+        "again: choose",
+        "again: move",
+        "again: roll",
+        "again: resign",
+        "take",
+        "cube turned",
+        "over: dropped",
+        "over: borne_off",
+    },
 }
 SAMPLE = 1 / 200  # the share of the other states that get the protocol check
 RESUME_LENGTH = 40  # one save per option set is resumed, with at most this many decisions

@@ -24,7 +24,7 @@ RESIGN_WORDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}  # what a 
 # What the board says a side did, after its name (the table as it is played, the replay
 # with its few words of its own: game.play.replaying.REPLAY_WORDS).
 SAID: dict[type[a.Action], Callable[[Any], str]] = {
-    a.NameDie: lambda x: f"names a {x.value}",
+    a.NameDie: lambda x: f"names a {x.value}",  # (Acey-Deucey's double: ``named_words``)
     a.Double: lambda x: "doubles",
     a.Take: lambda x: "takes",
     a.Drop: lambda x: "drops",
@@ -36,12 +36,19 @@ SAID: dict[type[a.Action], Callable[[Any], str]] = {
 }
 
 
+def named_words(action: a.NameDie, after_a_play: bool) -> str:
+    """What naming a die is said as: Anglicorum's third die "names a 3"; after a play
+    (Acey-Deucey's 1-2, ``GameState.again``) the double played four times, "names 3-3"."""
+    return f"names {action.value}-{action.value}" if after_a_play else SAID[a.NameDie](action)
+
+
 def record_lines(log: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[str]:
     """One line for each decision of ``log`` but the rolls (their dice head the play
     made of them); ``names``: each side's name."""
     lines: list[str] = []
-    for entry in log:
+    for n, entry in enumerate(log):
         kind = entry.get("action")
+        prior = log[n - 1].get("action") if n else None
         side = entry.get("side", 0)
         name = names[side] if isinstance(side, int) and 0 <= side < len(names) else "?"
         if kind == a.Move.name:
@@ -49,6 +56,9 @@ def record_lines(log: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list
             lines.append(f"{name} {dice}: {entry.get('play', '')}")
         elif kind == a.Resign.name:
             lines.append(f"{name} offers to resign {RESIGN_WORDS.get(entry.get('level', 1), '')}")
+        elif kind == a.NameDie.name and prior == a.Move.name:
+            # Named after a play (Acey-Deucey's 1-2), not after a throw: a double.
+            lines.append(f"{name} names {entry.get('value')}-{entry.get('value')}")
         elif kind == a.NameDie.name:
             lines.append(f"{name} names a {entry.get('value')}")
         elif isinstance(kind, str) and kind in WORDS:
@@ -56,4 +66,4 @@ def record_lines(log: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list
     return lines
 
 
-__all__ = ["RESIGN_WORDS", "SAID", "record_lines"]
+__all__ = ["RESIGN_WORDS", "SAID", "named_words", "record_lines"]

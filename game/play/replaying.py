@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.play import events as ev
-from game.play.record import SAID
+from game.play.record import SAID, named_words
 from game.rules import actions as a
 from game.rules import match as m
 from game.rules.errors import RulesError
@@ -25,9 +25,12 @@ REPLAY_WORDS: dict[type[a.Action], str] = {
 }
 
 
-def replay_words(action: a.Action) -> str:
-    """What the replay says a side did, after its name."""
+def replay_words(action: a.Action, after: m.GameState | None = None) -> str:
+    """What the replay says a side did, after its name (``after``: the state it led to,
+    which tells Acey-Deucey's named double from Anglicorum's named die)."""
     kind = type(action)
+    if isinstance(action, a.NameDie):
+        return named_words(action, after is not None and after.again)
     if kind in REPLAY_WORDS:
         return REPLAY_WORDS[kind]
     if kind in SAID:
@@ -74,7 +77,9 @@ def replay_step(table: Table) -> None:
             table.say(f"{name} plays {entry['play']}  ·  {counted}")
         case _:
             table._push(action, after)
-            table.say(f"{name} {replay_words(action)}  ·  {counted}")
+            if isinstance(action, a.NameDie) and after.again:  # Acey-Deucey's double
+                table._tell(ev.DiceShown((action.value, action.value)))
+            table.say(f"{name} {replay_words(action, after)}  ·  {counted}")
     table._tell(ev.Wait("replay" if table.replay_auto else "now"))
 
 

@@ -35,7 +35,7 @@ from game.play.advisers import (
 )
 from game.play.autoplay import make_sure_play
 from game.play.hint_desk import HintDesk
-from game.play.record import SAID
+from game.play.record import SAID, named_words
 from game.play.replaying import REPLAY_HELP, replay_step
 from game.play.session import (
     GameSetup,
@@ -454,6 +454,8 @@ class Table:
         if after.phase is m.Phase.MOVE and after.roller is not None:
             self._tell(ev.DiceShown(after.dice))
             self.say(f"{self.name(after.to_act)} may play {dice_text(after.dice)}")
+        elif after.again and after.phase is m.Phase.CHOOSE:
+            self._tell(ev.DiceShown(()))  # Acey-Deucey's 1-2 played: no dice till named
 
     def finish(self, play: Play) -> None:
         """A person's play is complete: the tutor judges it first (practice), else it is
@@ -746,9 +748,13 @@ class Table:
                 self._tell(ev.Conceded(side))
             case a.NameDie(value=value):
                 self._tell(ev.Named(side, value))
+                if after.again:  # Acey-Deucey's named double, shown as if thrown
+                    self._tell(ev.DiceShown((value, value)))
             case _:
                 self._tell(ev.Answered(side, action))
-        if isinstance(action, said):
+        if isinstance(action, a.NameDie) and isinstance(action, said):
+            self.say(f"{self.name(side)} {named_words(action, after.again)}")
+        elif isinstance(action, said):
             self.say(f"{self.name(side)} {SAID[type(action)](action)}")
 
 

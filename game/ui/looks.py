@@ -46,14 +46,7 @@ LOOKS: Mapping[str, Look] = MappingProxyType(
         "portes": Look("tables", "kafeneio", "Greece: Tavli's first game"),
         "plakoto": Look("tables", "kafeneio", "Greece: Tavli's second game"),
         "fevga": Look("tables", "kafeneio", "Greece: Tavli's third game"),
-    }
-)
-
-# The looks of the games issue 23 brings, not yet registered: each entry moves into LOOKS
-# when its variant joins VARIANTS (tests/ui/test_looks.py checks LOOKS against VARIANTS).
-COMING_LOOKS: Mapping[str, Look] = MappingProxyType(
-    {
-        "acey_deucey": Look("tables", "navy", "The United States Navy, 1900s"),
+        "acey_deucey": Look("tables", "navy", "The US Navy, 1900s"),
     }
 )
 

@@ -12,9 +12,6 @@
   mother-of-pearl and dark wood, a marquetry band round the fields.
 - ``kafeneio``: Portes, Plakoto, Fevga (Tavli): the Greek coffee-house board,
   light wood with dark and red inlaid points, white and black men.
-
-The coming games' looks (``game.ui.looks.COMING_LOOKS``):
-
 - ``navy``: Acey-Deucey: a battleship-grey painted case, canvas, navy-blue and
   white points, rivets along the rails.
 

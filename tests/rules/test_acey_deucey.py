@@ -5,9 +5,6 @@ each side's own track (contrary directions: my pos p is the opponent's pos
 25 - p). Men a test does not place nor put in hand are borne off (pos 25).
 Plays are compared by their notation: entering (from the bar or the hand) is
 written ``bar/d``.
-
-The variant is not registered yet (its module starts with "_"): the tests that
-go through ``find_variant`` (JSON states, replays) register it for their own run.
 """
 
 from __future__ import annotations
@@ -28,8 +25,8 @@ from game.rules.position import Position, position_from_counts
 from game.rules.replay import Replay, replay_from_json, replay_states
 from game.rules.search import search_plays
 from game.rules.serial import state_from_json, state_to_json
-from game.rules.variants import VARIANTS, find_variant
-from game.rules.variants._acey_deucey import AceyDeucey
+from game.rules.variants import find_variant
+from game.rules.variants.acey_deucey import AceyDeucey
 
 ACEY = AceyDeucey()
 CUBE = AceyDeucey({"cube": True})
@@ -69,12 +66,6 @@ def move(state: m.GameState, text: str) -> m.GameState:
     ]
     assert len(found) == 1, (text, plays(state.position, state.dice, state.variant))
     return a.apply_action(state, found[0])
-
-
-@pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Acey-Deucey in the registry for one test (JSON states find the variant by id)."""
-    monkeypatch.setitem(VARIANTS, "acey_deucey", AceyDeucey)
 
 
 def round_trips(state: m.GameState) -> bool:
@@ -186,7 +177,7 @@ def rolling(pos: Position, variant: AceyDeucey = ACEY, turn: int = 4) -> m.GameS
     return m.GameState(variant, pos, m.Phase.ROLL, turn=turn, opening=(5, 3))
 
 
-def test_the_1_2_then_a_named_double_then_a_throw_again_is_one_turn(registered):
+def test_the_1_2_then_a_named_double_then_a_throw_again_is_one_turn():
     state = rolling(position({10: 2, 14: 2}, {}, hand=(11, 15)), CUBE)
     state = a.apply_action(state, a.Roll((2, 1)))
     assert state.phase is m.Phase.MOVE and not state.again
@@ -254,7 +245,7 @@ def test_a_1_2_played_in_part_still_names_a_double():
     assert (state.phase, state.to_act, state.again) == (m.Phase.CHOOSE, 0, True)
 
 
-def test_a_named_double_that_cannot_be_played_at_all_ends_the_turn(registered):
+def test_a_named_double_that_cannot_be_played_at_all_ends_the_turn():
     # Two hit men enter with the 1-2; the opponent holds my 7, 8 and 9, and the men on
     # pos 23 may not bear off while men are outside the home table: no 6 can move.
     theirs = {18: 2, 17: 2, 16: 2, 10: 9}
@@ -297,7 +288,7 @@ def test_a_double_played_in_part_still_throws_again():
     assert (state.phase, state.to_act, state.again) == (m.Phase.ROLL, 0, True)
 
 
-def test_bearing_off_the_last_man_with_the_named_double_ends_the_game(registered):
+def test_bearing_off_the_last_man_with_the_named_double_ends_the_game():
     state = rolling(position({22: 1, 21: 1}, {10: 14}))  # the loser bore one off
     state = move(a.apply_action(state, a.Roll((2, 1))), "21/23 22/23")
     state = move(a.apply_action(state, a.NameDie(2)), "23/off(2)")
@@ -329,7 +320,7 @@ def test_single_gammon_and_backgammon(theirs, hand, kind, points):
     assert single.result == Outcome(0, Kind.SINGLE, 1)
 
 
-def test_the_cube_multiplies_a_gammon(registered):
+def test_the_cube_multiplies_a_gammon():
     pos = position({24: 1}, {10: 15})
     state = m.GameState(CUBE, pos, m.Phase.MOVE, (3, 1), m.Cube(2, 1), opening=(5, 3), turn=40)
     done = move(state, "24/off")
@@ -340,7 +331,7 @@ def test_the_cube_multiplies_a_gammon(registered):
 # -- the cube ------------------------------------------------------------------------
 
 
-def test_the_cube_is_an_option(registered):
+def test_the_cube_is_an_option():
     start = m.new_game(ACEY, random.Random(2))
     assert not ACEY.has_cube and not m.can_double(start)
     assert a.Double() not in a.legal_actions(start)
@@ -369,7 +360,6 @@ def chain_json() -> dict[str, object]:
     return state_to_json(state)
 
 
-@pytest.mark.usefixtures("registered")
 @pytest.mark.parametrize(
     ("change", "words"),
     [
@@ -389,7 +379,6 @@ def test_a_state_of_the_chain_that_cannot_be_is_refused(change, words):
         state_from_json(text)
 
 
-@pytest.mark.usefixtures("registered")
 def test_again_is_refused_where_no_1_2_keeps_the_turn():
     text = state_to_json(m.new_game(find_variant("backgammon"), random.Random(1)))
     text["again"] = True
@@ -434,7 +423,6 @@ def random_game(variant: AceyDeucey, seed: int) -> tuple[list[m.GameState], list
     return states, log
 
 
-@pytest.mark.usefixtures("registered")
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: "-".join(k for k in o if o[k]))
 def test_seeded_games_end_conserve_men_round_trip_and_replay(options):
     variant = AceyDeucey(options)

@@ -7,7 +7,6 @@ it prints the lowest ratio of each variant and palette.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -94,25 +93,6 @@ def _kind(view: BoardView, key: SpotKey) -> str:
         slot = view.layout.spots[key].slot
         return f"cell{slot % 2}"
     return key[0]
-
-
-def coming_variant(variant_id: str) -> Variant | None:
-    """A variant of issue 23 by id, registered or not yet (its module ``_<id>``), or None
-    when its rules are not written yet."""
-    if variant_id in VARIANTS:
-        return find_variant(variant_id)
-    try:
-        module = importlib.import_module(f"game.rules.variants._{variant_id}")
-    except ModuleNotFoundError:
-        return None
-    for value in vars(module).values():
-        if (
-            isinstance(value, type)
-            and issubclass(value, Variant)
-            and getattr(value, "id", None) == variant_id
-        ):
-            return value()
-    return None
 
 
 def measure(variant_id: str | Variant, palette: str, theme: Theme | None = None) -> list[Sample]:

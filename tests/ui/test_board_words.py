@@ -10,7 +10,9 @@ from typing import Any
 
 from game.play.session import Seat
 from game.play.turn import TurnInput
+from game.rules import actions as a
 from game.rules import match as m
+from game.rules.position import position_from_counts
 from game.rules.variants import find_variant
 from game.ui.render import board_words as w
 
@@ -247,3 +249,41 @@ def test_choosing_how_much_to_resign_says_what_each_costs():
     assert w.prompt(board(doubled, resigning=True), doubled).endswith(
         "is 4 points, a gammon 8, a backgammon 12"
     )
+
+
+def acey_chain() -> list[m.GameState]:
+    """Acey-Deucey's 1-2 chain: the 1-2 thrown, played; the double named; then thrown again."""
+    variant = find_variant("acey_deucey", {"cube": True})
+    rows = [{10: 2, 14: 2, 25: 0}, {25: 15}]
+    pos = position_from_counts(rows, 24, to_act=0, hand=(11, 0))
+    rolled = a.apply_action(
+        m.GameState(variant, pos, m.Phase.ROLL, turn=4, opening=(5, 3)), a.Roll((2, 1))
+    )
+    naming = m.play(rolled, next(p for p in m.legal_plays(rolled) if len(p) == 2))
+    named = a.apply_action(naming, a.NameDie(3))
+    again = m.play(named, m.legal_plays(named)[0])
+    return [rolled, naming, named, again]
+
+
+def test_acey_deucey_names_a_double_after_the_1_2_then_rolls_again_without_the_cube():
+    rolled, naming, named, again = acey_chain()
+    assert w.prompt(board(rolled), rolled) == "Ivory to play 2-1"
+    assert (naming.phase, naming.again, naming.dice) == (m.Phase.CHOOSE, True, ())
+    assert w.prompt(board(naming), naming) == "Ivory: name a double to play four times"
+    assert w.wanted_buttons(board(naming)) == [(f"choose{v}", f"{v}-{v}") for v in range(1, 7)]
+    assert w.prompt(board(named), named) == "Ivory to play 3-3"
+    assert (again.phase, again.again, again.to_act) == (m.Phase.ROLL, True, 0)
+    assert w.prompt(board(again), again) == "Ivory: roll again (Space)"
+    assert w.wanted_buttons(board(again)) == [("roll", "Roll")]  # no Double while again
+    # The turn over, the same game offers the cube as a turn begins.
+    assert ("double", "Double") in w.wanted_buttons(board(replace(again, again=False)))
+
+
+def test_anglicorums_third_die_is_still_named_by_its_face():
+    variant = find_variant("anglicorum", {"third_die": "player"})
+    state = m.new_game(variant, random.Random(3))
+    while state.phase is m.Phase.ROLL:
+        state = m.roll(state, random.Random(3))
+    assert state.phase is m.Phase.CHOOSE and not state.again
+    assert w.prompt(board(state), state).endswith(": name the third die")
+    assert [label for _, label in w.wanted_buttons(board(state))] == [str(v) for v in range(1, 7)]

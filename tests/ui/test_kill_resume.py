@@ -51,6 +51,7 @@ CASES = {
     "plakoto": ({}, 2),
     "fevga": ({}, 7),
     "nard": ({}, 5),
+    "acey_deucey": ({}, 3),
 }
 
 

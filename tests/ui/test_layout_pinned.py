@@ -176,6 +176,14 @@ PINNED: dict[str, str] = {
     "nard/1/1280x800": "9f80f2d7bc527d98",
     "nard/1/3840x2160": "af116524fd566fe8",
     "nard/1/1000x1200": "a92a22345f5efc3e",
+    "acey_deucey/0/800x500": "7c15765721d5861c",
+    "acey_deucey/0/1280x800": "e940557804ea4175",
+    "acey_deucey/0/3840x2160": "d273ca4a5dd76f45",
+    "acey_deucey/0/1000x1200": "ce09d7421767d63d",
+    "acey_deucey/1/800x500": "2d596ca983ebc0b1",
+    "acey_deucey/1/1280x800": "4d6bd4566d0223b8",
+    "acey_deucey/1/3840x2160": "284505aa53c9d80f",
+    "acey_deucey/1/1000x1200": "25cb4f39e7b25e85",
 }
 
 

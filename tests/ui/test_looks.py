@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.rules.variants import VARIANTS, find_variant
-from game.ui.looks import COMING_LOOKS, LOOKS, Look, look_of
+from game.ui.looks import LOOKS, Look, look_of
 from game.ui.pages import era
 from game.ui.render.layout import geometry_of
 from game.ui.theme import THEMES, theme_for
@@ -39,14 +39,3 @@ def test_a_variant_without_a_look_falls_back():
 def test_a_bad_look_is_refused_with_its_value_quoted(fields, quoted):
     with pytest.raises(ValueError, match=quoted):
         Look(*fields)
-
-
-@pytest.mark.parametrize("variant_id", sorted(COMING_LOOKS))
-def test_a_coming_look_names_an_era_theme_and_is_not_yet_in_play(variant_id):
-    """A coming game's look waits outside LOOKS: it moves there when its variant is
-    registered (so a registered variant never keeps a coming look)."""
-    look = COMING_LOOKS[variant_id]
-    assert look.theme in THEMES
-    assert look.theme not in {LOOKS[v].theme for v in LOOKS}  # its own era's look
-    assert variant_id not in VARIANTS
-    assert variant_id not in LOOKS

@@ -12,8 +12,6 @@
   size in pixels (what ``pygame.font.Font(file, size)`` takes), recorded at every
   ``render`` of a font made while the scene is drawn. Board pictures (the setup's
   thumbnails, drawn small and smoothed) are pictures, not text, and are left out.
-- The same for the eras of the games still to be registered (``COMING_LOOKS``'s themes),
-  on the boards that exist.
 """
 
 from __future__ import annotations
@@ -23,16 +21,15 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from readable_kit import Sample, coming_variant, measure  # tests/ui on the path
+from readable_kit import Sample, measure  # tests/ui on the path
 from scene_kit import SCENES, enter, open_app, press, reset_app
 
 from game.play.session import GameSetup, Seat
 from game.rules.variants import VARIANTS, find_variant
 from game.store.settings import PALETTES
 from game.ui import pictures
-from game.ui.looks import COMING_LOOKS
 from game.ui.render import board_view
-from game.ui.render.rims import contrast, grounds, ring_colour
+from game.ui.render.rims import contrast
 from game.ui.routes import Route
 from game.ui.theme import THEMES
 
@@ -56,51 +53,6 @@ def test_every_man_stands_out_on_every_spot(variant_id):
         f"(face {s.face}, ring {s.ring}, spot {s.ground})"
         for palette, s in low
     ]
-
-
-# The eras of the games still to be registered (issue 23): their themes are checked on the
-# boards that exist (backgammon's; Duodecim's, with trays for men in hand and borne off) and
-# on each coming game's own board where its rules are written.
-COMING_THEMES = sorted({look.theme for look in COMING_LOOKS.values()})
-
-
-def _low(samples: list[Sample]) -> list[str]:
-    return [
-        f"side {s.side} on {s.kind} {s.key}: {s.ratio:.2f} "
-        f"(face {s.face}, ring {s.ring}, spot {s.ground})"
-        for s in samples
-        if s.ratio < SHAPES
-    ]
-
-
-@pytest.mark.parametrize("theme_id", COMING_THEMES)
-def test_every_coming_theme_keeps_its_men_readable_by_its_colours(theme_id):
-    """From the theme's colours: each side's face or rim ring is 3:1 from every ground."""
-    theme = THEMES[theme_id]
-    for side in range(len(theme.sides)):
-        face, ring = theme.sides[side].body, ring_colour(theme, side)
-        for ground in grounds(theme):
-            best = max(contrast(face, ground), contrast(ring, ground) if ring else 0.0)
-            assert best >= SHAPES, (theme_id, side, ground, best)
-
-
-@pytest.mark.parametrize("theme_id", COMING_THEMES)
-def test_every_man_stands_out_on_every_spot_of_a_coming_theme(theme_id):
-    pygame.display.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode((1, 1))
-    theme = THEMES[theme_id]
-    boards = [find_variant("backgammon"), find_variant("duodecim")]
-    boards += [coming_variant(v) for v, look in COMING_LOOKS.items() if look.theme == theme_id]
-    boards = [v for v in boards if v is not None]
-    low: list[str] = []
-    kinds: set[str] = set()
-    for variant in {v.id: v for v in boards}.values():
-        samples = measure(variant, "era", theme)
-        kinds |= {s.kind for s in samples}
-        low += [f"{variant.id}: {line}" for line in _low(samples)]
-    assert {"cell0", "cell1", "bar", "hand", "off"} <= kinds, kinds
-    assert not low, low
 
 
 def test_the_contrast_measure_sees_a_man_lost_on_his_point(monkeypatch):
@@ -226,26 +178,6 @@ def test_the_text_watch_sees_small_text(app, sizes):
 
     draw_text(app.screen, "tiny", (0, 0), size=11)
     assert (11, "tiny") in small(sizes)
-
-
-@pytest.mark.parametrize("theme_id", COMING_THEMES)
-def test_a_coming_theme_sets_its_board_text_at_14_px_or_more(sizes, theme_id):
-    """The coming eras' boards at 1280x800: point numbers, tray names, names and pips."""
-    pygame.display.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode((1, 1))
-    variant = find_variant("duodecim")  # point numbers, hand and off trays
-    view = board_view.BoardView(variant, THEMES[theme_id], (1280, 800))
-    surface = pygame.Surface((1280, 800))
-    view.draw_board(surface)
-    start = variant.start_position()
-    view.draw_labels(surface, start, 0)
-    entered = replace(start, hand=(0,) * len(start.hand))  # the hand trays' names show
-    view.draw_labels(surface, entered, 0)
-    drawn = {text for _, text in sizes}
-    assert {"1", "12", "36", "hand", "off"} <= drawn
-    assert any(text.endswith("pips") for text in drawn)
-    assert small(sizes) == []
 
 
 def _all_themes():

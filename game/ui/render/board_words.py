@@ -39,11 +39,12 @@ def match_heading(match: m.MatchScore) -> tuple[str, str]:
     return words, ""
 
 
-def action_button(action: a.Action) -> tuple[str, str]:
-    """The button of a decision: its name (what ``press`` is given) and its label."""
+def action_button(action: a.Action, again: bool = False) -> tuple[str, str]:
+    """The button of a decision: its name (what ``press`` is given) and its label
+    (``again``: Acey-Deucey's double named after the 1-2, "3-3", not a die, "3")."""
     match action:
         case a.NameDie(value=value):
-            return f"choose{value}", str(value)
+            return f"choose{value}", f"{value}-{value}" if again else str(value)
         case a.Resign(level=level):
             return f"resign{level}", RESIGN_LABELS[level]
     return action.name, action.name.capitalize()
@@ -70,6 +71,8 @@ def prompt(scene: BoardReader, state: m.GameState) -> str:
         return f"{name} is thinking" if state.phase is m.Phase.MOVE else ""
     if scene.resigning and state.phase in (m.Phase.ROLL, m.Phase.MOVE):
         return f"{name} resigns how much? {resign_stakes(state).capitalize()}"
+    if state.phase is m.Phase.ROLL and state.again:
+        return f"{name}: roll again (Space)"
     if state.phase is m.Phase.ROLL:
         return f"{followed(scene)}{name}: roll the dice (Space)"
     if state.phase is m.Phase.TAKE:
@@ -77,6 +80,8 @@ def prompt(scene: BoardReader, state: m.GameState) -> str:
     if state.phase is m.Phase.RESIGN:
         level = RESIGN_WORDS[state.resign_offer]
         return f"{name}: accept the resignation of {level}, or play on"
+    if state.phase is m.Phase.CHOOSE and state.again:
+        return f"{name}: name a double to play four times"
     if state.phase is m.Phase.CHOOSE:
         return f"{name}: name the third die"
     if state.phase is m.Phase.MOVE:
@@ -213,7 +218,7 @@ def wanted_buttons(scene: BoardReader) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     actions = button_actions(state).values()
     resigns = [action_button(x) for x in actions if isinstance(x, a.Resign)]
-    decisions = [action_button(x) for x in actions if not isinstance(x, a.Resign)]
+    decisions = [action_button(x, state.again) for x in actions if not isinstance(x, a.Resign)]
     if scene.resigning and state.phase in (m.Phase.ROLL, m.Phase.MOVE):
         return [*resigns, ("cancel", "Cancel")]
     if state.phase is m.Phase.ROLL:

@@ -26,6 +26,11 @@ from game.ui.scenes.board_anim import Knocked
 # The mixin reads and changes the scene's attributes (typed in BoardScene).
 _Base: Any = object
 
+# While a die or Acey-Deucey's double is named, keys 1-6 (and the keypad's) name it.
+NAME_KEYS = {getattr(pygame, f"K_{i}"): i for i in range(1, 7)}
+NAME_KEYS |= {getattr(pygame, f"K_KP{i}"): i for i in range(1, 7)}
+
+
 def distance(p: tuple[int, int], q: tuple[int, int]) -> float:
     return float(((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2) ** 0.5)
 
@@ -171,6 +176,8 @@ class BoardInput(_Base):
             return self.primary()
         if event.key == pygame.K_d:
             return self.ask_double()
+        if self.state.phase is m.Phase.CHOOSE and event.key in NAME_KEYS:
+            return self.press(f"choose{NAME_KEYS[event.key]}")  # (only a button offered)
         return False
 
     def primary(self) -> bool:

@@ -18,7 +18,7 @@ def place_items(
 ) -> None:
     """Place ``items`` down ``inner``: ``height`` and ``gap`` apart at ``scale`` where they
     fit, else each row shrunk to share the panel (the gap down to 4, the entry down to a
-    picture's height and a little margin)."""
+    picture's height: twelve games at the smallest window)."""
     entries = list(items)
     if not entries:
         return
@@ -26,7 +26,7 @@ def place_items(
     ih, ig = round(height * scale), round(gap * scale)
     if n * ih + (n - 1) * ig > inner.h:
         ig = min(ig, round(4 * scale))
-        ih = max(round((PICTURE_H + 4) * scale), (inner.h - (n - 1) * ig) // n)
+        ih = max(round(PICTURE_H * scale), (inner.h - (n - 1) * ig) // n)
     for i, item in enumerate(entries):
         item.place(pygame.Rect(inner.x, inner.y + i * (ih + ig), inner.w, ih), scale)
 
