@@ -36,14 +36,10 @@ from game.rules.outcome import Kind, Outcome
 from game.rules.play import Play, Step
 from game.rules.position import Position
 from game.rules.search import Board, DiceRule
+from game.rules.variants._hand_search import CONTRARY, hand_search
 from game.rules.variants.base import OptionSpec, Source, Variant
 
-TRACK = 24
-OFF = TRACK + 1
-BEAR_FROM = 19  # a side's home table is its pos 19-24; the opponent enters there
-HAND = TRACK + 2  # the search keeps the men in hand after the row: one more place
 # The opponent's pos on the cell of each pos of the mover (0 for the bar and off).
-FACING = tuple(OFF - pos if 1 <= pos <= TRACK else 0 for pos in range(TRACK + 2))
 
 
 class AceyDeucey(Variant):
@@ -112,7 +108,7 @@ class AceyDeucey(Variant):
         throw = tuple(sorted(dice, reverse=True))
         if len(throw) == 2 and throw[0] == throw[1]:
             throw *= 2
-        found = _search(position, throw)
+        found = hand_search(position, throw, CONTRARY, higher=True, ordered_doubles=True)
         best = max(score for score, _ in found.values())
         return [Play(steps) for score, steps in found.values() if score == best]
 
@@ -141,98 +137,3 @@ class AceyDeucey(Variant):
             return Outcome(mover, Kind.BACKGAMMON, 3)
         return Outcome(mover, Kind.GAMMON, 2)
 
-
-def _search(
-    position: Position, throw: tuple[int, ...]
-) -> dict[bytes, tuple[tuple[int, tuple[int, ...]], tuple[Step, ...]]]:
-    """The search of ``AceyDeucey.generate_plays``: each board the mover can leave
-    (its row with its hand, and the opponent's row, as bytes), with the score of the
-    best sequence that leaves it (how many dice it uses, then those dice high to
-    low: the greatest score is the most dice, then the higher) and that sequence."""
-    side = position.to_act
-    mine = [*position.board[side], position.hand[side]]
-    theirs = list(position.board[1 - side])
-    seen_theirs = [bytes(theirs)]  # changes only when a man is hit
-    found: dict[bytes, tuple[tuple[int, tuple[int, ...]], tuple[Step, ...]]] = {}
-    searched: set[bytes] = set()
-    steps: list[Step] = []
-    new_step = tuple.__new__  # Step(...) without its Python-level constructor
-    whole = (len(throw), throw)  # the score of a sequence that plays every die
-    # A double's four steps are searched in the order of the points they leave (a
-    # man moved on again leaves a later point): every play has such an order, and
-    # only that one is tried. Landing depends on the opponent alone, and moving the
-    # men furthest back first only lets the bear-off begin sooner.
-    double = len(set(throw)) == 1
-
-    def keep(key: bytes) -> None:
-        used = tuple(sorted((step.die for step in steps), reverse=True))
-        score = (len(used), used)
-        known = found.get(key)
-        if known is None or score > known[0]:
-            found[key] = (score, tuple(steps))
-
-    def visit(left: tuple[int, ...], low: int) -> None:
-        board_key = bytes(mine) + seen_theirs[0]
-        node = board_key + bytes(left) + bytes((low,))
-        if node in searched:
-            return
-        searched.add(node)
-        # Hit men (on the bar) enter before anything moves; men in hand may wait.
-        if mine[0]:
-            sources = [0]
-        else:
-            sources = [pos for pos in range(max(low, 1), OFF) if mine[pos]]
-            if mine[HAND] and not low:
-                sources.insert(0, 0)
-        # Bearing off: every man in pos 19-24; the rearmost may take a higher die.
-        home = not mine[HAND] and not mine[0] and not any(mine[1:BEAR_FROM])
-        rearmost = next((pos for pos in range(BEAR_FROM, OFF) if mine[pos]), OFF)
-        moved = False
-        tried = 0
-        for i, die in enumerate(left):
-            if tried >> die & 1:
-                continue
-            tried |= 1 << die
-            rest = left[:i] + left[i + 1 :]
-            for src in sources:
-                dst = src + die
-                where = 0
-                hit = False
-                if dst > TRACK:
-                    if not home or (dst != OFF and src != rearmost):
-                        continue
-                    dst = OFF
-                else:
-                    where = FACING[dst]
-                    count = theirs[where]
-                    if count >= 2:
-                        continue
-                    hit = count == 1
-                moved = True
-                taken = HAND if src == 0 and not mine[0] else src
-                mine[taken] -= 1
-                mine[dst] += 1
-                if hit:
-                    theirs[where] -= 1
-                    theirs[0] += 1
-                    kept = seen_theirs[0]
-                    seen_theirs[0] = bytes(theirs)
-                steps.append(new_step(Step, (src, dst, die, hit, ())))
-                if rest:
-                    visit(rest, src if double else 0)
-                else:
-                    key = bytes(mine) + seen_theirs[0]
-                    if key not in found or found[key][0] < whole:
-                        found[key] = (whole, tuple(steps))
-                steps.pop()
-                if hit:
-                    theirs[0] -= 1
-                    theirs[where] += 1
-                    seen_theirs[0] = kept
-                mine[dst] -= 1
-                mine[taken] += 1
-        if not moved:
-            keep(board_key)
-
-    visit(throw, 0)
-    return found

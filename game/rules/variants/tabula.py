@@ -31,15 +31,10 @@ from game.rules.outcome import Kind, Outcome
 from game.rules.play import Play, Step
 from game.rules.position import Position
 from game.rules.search import Board, DiceRule
+from game.rules.variants._hand_search import CONTRARY, SHARED, hand_search
 from game.rules.variants.base import OptionSpec, Source, Variant
 
-TRACK = 24
-OFF = TRACK + 1
-BEAR_FROM = 19
-HAND = TRACK + 2  # the search keeps the men in hand after the row: one more place
 # The opponent's pos on the cell of each pos of the mover (0 for the bar and off).
-SHARED = tuple(pos if 1 <= pos <= TRACK else 0 for pos in range(TRACK + 2))
-CONTRARY = tuple(OFF - pos if 1 <= pos <= TRACK else 0 for pos in range(TRACK + 2))
 
 
 class Tabula(Variant):
@@ -123,9 +118,12 @@ class Tabula(Variant):
         again with the same dice left is searched once; where several sequences
         leave one position, the one that uses the most dice stands for it.
         """
-        found = _search(self, position, dice)
-        most = max(used for used, _ in found.values())
-        return [Play(steps) for used, steps in found.values() if used == most]
+        facing = CONTRARY if self.options["contrary"] else SHARED
+        throw = tuple(sorted(dice, reverse=True))
+        exact = bool(self.options["exact_bear_off"])
+        found = hand_search(position, throw, facing, exact=exact)
+        most = max(used for (used, _), _ in found.values())
+        return [Play(steps) for (used, _), steps in found.values() if used == most]
 
     def legal_steps(self, board: Board, die: int) -> Iterator[Step]:
         """Hit men (on the bar) enter before anything else moves; men never yet
@@ -152,91 +150,3 @@ class Tabula(Variant):
             return None
         return Outcome(mover, Kind.SINGLE, 1)
 
-
-def _search(
-    variant: Tabula, position: Position, dice: Sequence[int]
-) -> dict[bytes, tuple[int, tuple[Step, ...]]]:
-    """The search of ``Tabula.generate_plays``: each board the mover can leave (its
-    row with its hand, and the opponent's row, as bytes), with the most dice a
-    sequence that leaves it uses, and that sequence."""
-    side = position.to_act
-    mine = [*position.board[side], position.hand[side]]
-    theirs = list(position.board[1 - side])
-    seen_theirs = [bytes(theirs)]  # changes only when a man is hit
-    facing = CONTRARY if variant.options["contrary"] else SHARED
-    exact = bool(variant.options["exact_bear_off"])
-    throw = tuple(sorted(dice, reverse=True))
-    full = len(throw)
-    found: dict[bytes, tuple[int, tuple[Step, ...]]] = {}
-    searched: set[bytes] = set()
-    steps: list[Step] = []
-    new_step = tuple.__new__  # Step(...) without its Python-level constructor
-
-    def visit(left: tuple[int, ...]) -> None:
-        board_key = bytes(mine) + seen_theirs[0]
-        node = board_key + bytes(left)
-        if node in searched:
-            return
-        searched.add(node)
-        # Hit men (on the bar) enter before anything moves; men in hand may wait.
-        if mine[0]:
-            sources = [0]
-        else:
-            sources = [pos for pos in range(1, OFF) if mine[pos]]
-            if mine[HAND]:
-                sources.insert(0, 0)
-        # Bearing off: every man in pos 19-24; the rearmost may take a higher die.
-        home = not mine[HAND] and not mine[0] and not any(mine[1:BEAR_FROM])
-        rearmost = next((pos for pos in range(BEAR_FROM, OFF) if mine[pos]), OFF)
-        moved = False
-        tried = 0
-        for i, die in enumerate(left):
-            if tried >> die & 1:
-                continue
-            tried |= 1 << die
-            rest = left[:i] + left[i + 1 :]
-            for src in sources:
-                dst = src + die
-                where = 0
-                hit = False
-                if dst > TRACK:
-                    if not home or (dst != OFF and (exact or src != rearmost)):
-                        continue
-                    dst = OFF
-                else:
-                    where = facing[dst]
-                    count = theirs[where]
-                    if count >= 2:
-                        continue
-                    hit = count == 1
-                moved = True
-                taken = HAND if src == 0 and not mine[0] else src
-                mine[taken] -= 1
-                mine[dst] += 1
-                if hit:
-                    theirs[where] -= 1
-                    theirs[0] += 1
-                    kept = seen_theirs[0]
-                    seen_theirs[0] = bytes(theirs)
-                steps.append(new_step(Step, (src, dst, die, hit, ())))
-                if rest:
-                    visit(rest)
-                else:
-                    key = bytes(mine) + seen_theirs[0]
-                    if key not in found or found[key][0] < full:
-                        found[key] = (full, tuple(steps))
-                steps.pop()
-                if hit:
-                    theirs[0] -= 1
-                    theirs[where] += 1
-                    seen_theirs[0] = kept
-                mine[dst] -= 1
-                mine[taken] += 1
-        if not moved:
-            used = full - len(left)
-            known = found.get(board_key)
-            if known is None or used > known[0]:
-                found[board_key] = (used, tuple(steps))
-
-    visit(throw)
-    return found
