@@ -12,8 +12,12 @@ bears off from its exact point, or (unless ``exact``) the rearmost man with a hi
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from game.rules.play import Step
 from game.rules.position import Position
+from game.rules.search import Board
+from game.rules.variants.base import Variant
 
 TRACK = 24
 OFF = TRACK + 1
@@ -131,4 +135,28 @@ def hand_search(
     return found
 
 
-__all__ = ["BEAR_FROM", "CONTRARY", "HAND", "OFF", "SHARED", "TRACK", "hand_search"]
+class EntersFromHand(Variant):
+    """A game whose men start in hand (Tabula, Acey-Deucey): the hooks that
+    ``hand_search`` writes out for speed, for the general search and the checks."""
+
+    def legal_steps(self, board: Board, die: int) -> Iterator[Step]:
+        """Hit men (on the bar) enter before anything else moves; men never yet
+        entered (in hand) may enter or wait while the men on the track move."""
+        if board.mine[0]:
+            yield from self.entering_steps(board, die)
+            return
+        if board.hand[board.side]:
+            yield from self.entering_steps(board, die)
+        yield from self.track_steps(board, die)
+
+
+__all__ = [
+    "BEAR_FROM",
+    "CONTRARY",
+    "HAND",
+    "OFF",
+    "SHARED",
+    "TRACK",
+    "EntersFromHand",
+    "hand_search",
+]

@@ -29,20 +29,20 @@ differences:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import ClassVar
 
 from game.rules.outcome import Kind, Outcome
-from game.rules.play import Play, Step
+from game.rules.play import Play
 from game.rules.position import Position
-from game.rules.search import Board, DiceRule
-from game.rules.variants._hand_search import CONTRARY, hand_search
-from game.rules.variants.base import OptionSpec, Source, Variant
+from game.rules.search import DiceRule
+from game.rules.variants._hand_search import CONTRARY, EntersFromHand, hand_search
+from game.rules.variants.base import OptionSpec, Source
 
 # The opponent's pos on the cell of each pos of the mover (0 for the bar and off).
 
 
-class AceyDeucey(Variant):
+class AceyDeucey(EntersFromHand):
     id: ClassVar[str] = "acey_deucey"
     name: ClassVar[str] = "Acey-Deucey"
     order: ClassVar[int] = 70  # the later family, after the Greek games
@@ -112,16 +112,6 @@ class AceyDeucey(Variant):
         best = max(score for score, _ in found.values())
         return [Play(steps) for score, steps in found.values() if score == best]
 
-    def legal_steps(self, board: Board, die: int) -> Iterator[Step]:
-        """Hit men (on the bar) enter before anything else moves; men never yet
-        entered (in hand) may enter or wait while the men on the track move."""
-        if board.mine[0]:
-            yield from self.entering_steps(board, die)
-            return
-        if board.hand[board.side]:
-            yield from self.entering_steps(board, die)
-        yield from self.track_steps(board, die)
-
     def outcome(self, position: Position, mover: int) -> Outcome | None:
         """Bearing off all fifteen wins: a single game, a gammon (the loser has borne
         off none) or a backgammon (and has a man on the bar, in hand or in the winner's
@@ -136,4 +126,3 @@ class AceyDeucey(Variant):
         if row[0] or position.hand[loser] or any(row[1:7]):
             return Outcome(mover, Kind.BACKGAMMON, 3)
         return Outcome(mover, Kind.GAMMON, 2)
-

@@ -24,20 +24,20 @@ Bearing off all fifteen wins a single game (1 point).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import ClassVar
 
 from game.rules.outcome import Kind, Outcome
-from game.rules.play import Play, Step
+from game.rules.play import Play
 from game.rules.position import Position
 from game.rules.search import Board, DiceRule
-from game.rules.variants._hand_search import CONTRARY, SHARED, hand_search
-from game.rules.variants.base import OptionSpec, Source, Variant
+from game.rules.variants._hand_search import CONTRARY, SHARED, EntersFromHand, hand_search
+from game.rules.variants.base import OptionSpec, Source
 
 # The opponent's pos on the cell of each pos of the mover (0 for the bar and off).
 
 
-class Tabula(Variant):
+class Tabula(EntersFromHand):
     id: ClassVar[str] = "tabula"
     name: ClassVar[str] = "Tabula"
     order: ClassVar[int] = 15  # c. 480: after Rome's Duodecim, before Alfonso's games
@@ -125,16 +125,6 @@ class Tabula(Variant):
         most = max(used for (used, _), _ in found.values())
         return [Play(steps) for (used, _), steps in found.values() if used == most]
 
-    def legal_steps(self, board: Board, die: int) -> Iterator[Step]:
-        """Hit men (on the bar) enter before anything else moves; men never yet
-        entered (in hand) may enter or wait while the men on the track move."""
-        if board.mine[0]:
-            yield from self.entering_steps(board, die)
-            return
-        if board.hand[board.side]:
-            yield from self.entering_steps(board, die)
-        yield from self.track_steps(board, die)
-
     def may_bear_off(self, board: Board, src: int, die: int) -> bool:
         """All fifteen in pos 19-24, none off the board; exact only with ``exact_bear_off``."""
         if self.options["exact_bear_off"]:
@@ -149,4 +139,3 @@ class Tabula(Variant):
         if position.off(mover) < self.men:
             return None
         return Outcome(mover, Kind.SINGLE, 1)
-
