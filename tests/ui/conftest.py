@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 
 import pytest
 
 from game.store.settings import Settings
 from game.ui.app import App
+from game.ui.widgets import text as text_module
 
 
 @pytest.fixture
@@ -20,3 +22,21 @@ def app(tmp_path, monkeypatch):
     app.running = True
     yield app
     app.stop()
+
+
+@pytest.fixture
+def cut(monkeypatch):
+    """The texts ``fit_text`` had to cut, as (text, what was left)."""
+    original = text_module.fit_text
+    found: list[tuple[str, str]] = []
+
+    def watched(text: str, role: str, size: float, width: int) -> str:
+        out = original(text, role, size, width)
+        if out != text:
+            found.append((text, out))
+        return out
+
+    for module in list(sys.modules.values()):
+        if module is not None and getattr(module, "fit_text", None) is original:
+            monkeypatch.setattr(module, "fit_text", watched)
+    return found

@@ -190,3 +190,9 @@ def enter(app, name):
     scene = cls(app)
     app.push(scene, payload)
     return scene, below
+
+
+def draw(app, scene, frames: int = 3) -> None:
+    for _ in range(frames):
+        scene.update(0.05)
+        scene.draw(app.screen)

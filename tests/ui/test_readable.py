@@ -22,7 +22,7 @@ from dataclasses import replace
 import pygame
 import pytest
 from readable_kit import Sample, measure  # tests/ui on the path
-from scene_kit import SCENES, enter, open_app, press, reset_app
+from scene_kit import SCENES, draw, enter, open_app, press, reset_app
 
 from game.play.session import GameSetup, Seat
 from game.rules.variants import VARIANTS, find_variant
@@ -133,12 +133,6 @@ def sizes(monkeypatch):
     _forget_drawn_text()
     yield found
     _forget_drawn_text()  # no watched fonts left in the caches
-
-
-def draw(app, scene, frames: int = 3) -> None:
-    for _ in range(frames):
-        scene.update(0.05)
-        scene.draw(app.screen)
 
 
 def small(found: list[tuple[int, str]]) -> list[tuple[int, str]]:

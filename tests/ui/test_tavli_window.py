@@ -5,12 +5,11 @@ what comes next and "Next game" goes on with it in its own look, and the words f
 from __future__ import annotations
 
 import random
-import sys
 from dataclasses import replace
 
 import pygame
 import pytest
-from scene_kit import enter, open_app, press, reset_app, resize  # tests/ui on the path
+from scene_kit import draw, enter, open_app, press, reset_app, resize  # tests/ui on the path
 
 from game.play.session import GameSetup, SavedGame, Seat, tavli_setup
 from game.rules import match as m
@@ -19,7 +18,6 @@ from game.ui import result_words
 from game.ui.looks import look_of
 from game.ui.render import board_hud, board_words
 from game.ui.routes import NextGame, Route
-from game.ui.widgets import text as text_module
 
 SEATS = (Seat(), Seat(human=False))
 
@@ -32,30 +30,6 @@ def started_app(tmp_path_factory):
 @pytest.fixture
 def app(started_app):
     return reset_app(started_app)
-
-
-@pytest.fixture
-def cut(monkeypatch):
-    """The texts ``fit_text`` had to cut, as (text, what was left)."""
-    original = text_module.fit_text
-    found: list[tuple[str, str]] = []
-
-    def watched(text: str, role: str, size: float, width: int) -> str:
-        out = original(text, role, size, width)
-        if out != text:
-            found.append((text, out))
-        return out
-
-    for module in list(sys.modules.values()):
-        if module is not None and getattr(module, "fit_text", None) is original:
-            monkeypatch.setattr(module, "fit_text", watched)
-    return found
-
-
-def draw(app, scene, frames: int = 3) -> None:
-    for _ in range(frames):
-        scene.update(0.05)
-        scene.draw(app.screen)
 
 
 def match_row(scene):

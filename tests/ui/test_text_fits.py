@@ -7,11 +7,9 @@ with each variant at its start."""
 
 from __future__ import annotations
 
-import sys
-
 import pygame
 import pytest
-from scene_kit import SCENES, enter, open_app, press, reset_app  # tests/ui on the path
+from scene_kit import SCENES, draw, enter, open_app, press, reset_app  # tests/ui on the path
 
 from game.play.session import GameSetup, Seat
 from game.rules.variants import VARIANTS
@@ -29,30 +27,6 @@ def started_app(tmp_path_factory):
 @pytest.fixture
 def app(started_app):
     return reset_app(started_app)
-
-
-@pytest.fixture
-def cut(monkeypatch):
-    """The texts ``fit_text`` had to cut, as (text, what was left)."""
-    original = text_module.fit_text
-    found: list[tuple[str, str]] = []
-
-    def watched(text: str, role: str, size: float, width: int) -> str:
-        out = original(text, role, size, width)
-        if out != text:
-            found.append((text, out))
-        return out
-
-    for module in list(sys.modules.values()):
-        if module is not None and getattr(module, "fit_text", None) is original:
-            monkeypatch.setattr(module, "fit_text", watched)
-    return found
-
-
-def draw(app, scene, frames: int = 3) -> None:
-    for _ in range(frames):
-        scene.update(0.05)
-        scene.draw(app.screen)
 
 
 @pytest.mark.parametrize("name", ALL)
