@@ -16,15 +16,13 @@ from tabletop import new_table, person, play_on  # tests/play on the path
 
 from game.ai import players
 from game.ai.budget import Budget
-from game.ai.encode import Scheme
-from game.ai.network import Network
 from game.ai.players import Ranked
 from game.play import events as ev
 from game.play import table as table_module
 from game.play.session import GameSetup, Seat
 from game.rules import actions as a
 from game.rules import match as m
-from game.rules.variants import find_variant
+from tests.small_nets import use_small_networks
 
 VARIANTS = ("backgammon", "duodecim", "quinze_tablas", "el_mundo", "anglicorum", "lombardorum")
 
@@ -32,17 +30,7 @@ VARIANTS = ("backgammon", "duodecim", "quinze_tablas", "el_mundo", "anglicorum",
 @pytest.fixture
 def net(monkeypatch):
     """A small network of the right shape for any variant (instead of shipped weights)."""
-    nets: dict[str, Network] = {}
-
-    def network_for(variant):
-        variant_id = getattr(variant, "id", variant)
-        if variant_id not in nets:
-            scheme = Scheme.for_variant(find_variant(variant_id))
-            nets[variant_id] = Network.create(scheme.inputs, 8, 5, scheme.outputs)
-        return nets[variant_id]
-
-    monkeypatch.setattr(players, "network_for", network_for)
-    return network_for
+    return use_small_networks(monkeypatch)
 
 
 class Gate:

@@ -15,12 +15,10 @@ import stepping  # tests/ui is on the path (rootdir-less import)
 from stepping import press, step
 
 from game.ai import players
-from game.ai.encode import Scheme
-from game.ai.network import Network
 from game.ai.players import Ranked
 from game.play import table as table_module
 from game.play.session import GameSetup, Seat
-from game.rules.variants import find_variant
+from tests.small_nets import use_small_networks
 
 PRACTICE = GameSetup(
     "backgammon",
@@ -37,16 +35,7 @@ def gate(monkeypatch):
     """A small network for every variant, and the worker's deeper look held until
     ``gate.set()``: then it is the first look turned upside down (so that it differs),
     every play marked as looked at deeply."""
-    nets: dict[str, Network] = {}
-
-    def network_for(variant):
-        variant_id = getattr(variant, "id", variant)
-        if variant_id not in nets:
-            scheme = Scheme.for_variant(find_variant(variant_id))
-            nets[variant_id] = Network.create(scheme.inputs, 8, 5, scheme.outputs)
-        return nets[variant_id]
-
-    monkeypatch.setattr(players, "network_for", network_for)
+    use_small_networks(monkeypatch)
     held = threading.Event()
     held.entered = threading.Event()
     held.stopped = []

@@ -14,8 +14,6 @@ import stepping  # tests/ui is on the path (rootdir-less import)
 from stepping import click, press, run_until, step
 
 from game.ai import players
-from game.ai.encode import Scheme
-from game.ai.network import Network
 from game.ai.players import Ranked
 from game.play import table as table_module
 from game.play.advice import TutorTally, difference_text, grade, value_text
@@ -23,6 +21,7 @@ from game.play.session import GameSetup, GameSummary, Seat
 from game.rules import actions as a
 from game.rules import match as m
 from game.rules.variants import find_variant
+from tests.small_nets import use_small_networks
 
 PRACTICE = GameSetup(
     "backgammon",
@@ -37,17 +36,7 @@ PRACTICE = GameSetup(
 @pytest.fixture
 def net(monkeypatch):
     """A small network of the right shape for any variant (instead of shipped weights)."""
-    nets: dict[str, Network] = {}
-
-    def network_for(variant):
-        variant_id = getattr(variant, "id", variant)
-        if variant_id not in nets:
-            scheme = Scheme.for_variant(find_variant(variant_id))
-            nets[variant_id] = Network.create(scheme.inputs, 8, 5, scheme.outputs)
-        return nets[variant_id]
-
-    monkeypatch.setattr(players, "network_for", network_for)
-    return network_for
+    return use_small_networks(monkeypatch)
 
 
 def my_turn(app, setup=PRACTICE):
