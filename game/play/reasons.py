@@ -17,6 +17,7 @@ MUST_CAPTURE = "A capture is possible, and a capture must be made"
 MORE_DICE = "Not with that man: the rules make you play as much of the dice as you can"
 THEIRS = "That man is not yours to move"
 NOT_THERE = "The man you picked cannot go there"
+MOVED_ONCE = "That man has moved this turn: each die moves a different man"
 NOT_YOURS = ""  # an empty point: nothing to say
 
 
@@ -39,6 +40,9 @@ def why_not(turn: TurnInput, pos: int) -> str:
         return DICE_USED
     if pos != 0 and board.waiting():
         return ENTER_FIRST
+    board.start_turn(turn.steps)
+    if pos != 0 and not board.fresh(pos):
+        return MOVED_ONCE
     steps = [
         step
         for die in sorted(set(left))

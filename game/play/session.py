@@ -145,7 +145,7 @@ def setup_to_json(setup: GameSetup) -> dict[str, Any]:
 
 def setup_from_json(obj: Any) -> GameSetup:
     """A setup read back (raises ``ValueError`` saying what is wrong)."""
-    from game.rules.variants import find_variant
+    from game.rules.variants import find_variant, options_as_stored
 
     if not isinstance(obj, dict):
         raise ValueError("the setup is not an object")
@@ -153,6 +153,8 @@ def setup_from_json(obj: Any) -> GameSetup:
     options = obj.get("options")
     if not isinstance(variant_id, str) or not isinstance(options, dict):
         raise ValueError("the setup has no variant and options")
+    # An option the saved game predates keeps the rule it was played under.
+    options = options_as_stored(variant_id, options)
     variant = find_variant(variant_id, options)  # raises for unknown ids and options
     seats_raw = obj.get("seats")
     if not isinstance(seats_raw, list) or len(seats_raw) != variant.players:
@@ -186,7 +188,7 @@ def setup_from_json(obj: Any) -> GameSetup:
             raise ValueError(f"the setup's Tavli match cannot be read: {tavli!r:.20}")
     return GameSetup(
         variant_id,
-        dict(options),
+        options,
         tuple(seats),
         seed,
         mode,

@@ -92,6 +92,8 @@ class TurnInput:
         variant = self.variant
         board = Board(variant, self.position)
         done = tuple(self.steps)
+        board.start_turn(done)  # where each man moves once, those moved stay
+        moved = board.moved
         found: list[tuple[Step, ...]] = []
         path: list[Step] = []
 
@@ -105,9 +107,13 @@ class TurnInput:
                     flags = list(board.flags)
                     token = board.apply(step)
                     variant.after_step(board, step)
+                    if moved is not None:
+                        moved[step.dst] += 1
                     path.append(step)
                     visit(rest)
                     path.pop()
+                    if moved is not None:
+                        moved[step.dst] -= 1
                     board.flags[:] = flags
                     board.undo(step, token)
 
@@ -132,12 +138,13 @@ class TurnInput:
         using the fewest dice, then the lowest.
         """
         out: dict[int, Move] = {}
+        once = self.variant.moves_each_man_once  # a man's steps never chain there
         for seq in self.continuations():
             if seq[0].src != src:
                 continue
             chain: list[Step] = []
             for step in seq:
-                if chain and step.src != chain[-1].dst:
+                if chain and (once or step.src != chain[-1].dst):
                     break
                 chain.append(step)
                 move = Move(src, step.dst, tuple(chain))

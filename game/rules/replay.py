@@ -37,7 +37,7 @@ from game.rules.dice import DiceError, check_contribution, dice_stream, seed_sea
 from game.rules.errors import RulesError
 from game.rules.safe_read import FileRefused, read_json
 from game.rules.tavli import TavliError, cycle_to_json, read_cycle
-from game.rules.variants import find_variant
+from game.rules.variants import find_variant, options_as_stored
 
 FORMAT = "tabula-replay"
 VERSION = 2  # written when the player added a contribution to the dice; else 1
@@ -113,6 +113,7 @@ def replay_from_json(obj: Any) -> Replay:
     if not isinstance(variant_id, str) or not isinstance(options, dict):
         raise ReplayError("the replay's 'variant' and 'options' cannot be read")
     try:
+        options = options_as_stored(variant_id, options)
         variant = find_variant(variant_id, options)
     except RulesError as exc:
         raise ReplayError(f"the replay's variant: {exc}") from None

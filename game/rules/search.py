@@ -43,7 +43,7 @@ class DiceRule(enum.Enum):
 class Board:
     """A mutable working copy of a position, seen by the side that moves."""
 
-    __slots__ = ("facing", "flags", "hand", "rows", "side", "turn", "variant")
+    __slots__ = ("facing", "flags", "hand", "moved", "rows", "side", "turn", "variant")
 
     def __init__(self, variant: Variant, position: Position) -> None:
         self.variant = variant
@@ -55,6 +55,24 @@ class Board:
         # What ``Variant.begin_roll`` noted about the whole roll, for the steps of the
         # search to read (not part of the position; unchanged while the search runs).
         self.turn: Mapping[str, int] = _NO_TURN
+        # Where a variant moves each man at most once a turn (``Variant.moves_each_man_once``):
+        # how many of the mover's men on each pos have moved this turn; None where men may
+        # move again (or where no turn is being searched: a first step is always fresh).
+        self.moved: list[int] | None = None
+
+    def start_turn(self, steps: Sequence[Step] = ()) -> None:
+        """Begin counting moved men, ``steps`` of this turn already made, where the
+        variant moves each man once a turn (a man moved stands on its step's dst)."""
+        if self.variant.moves_each_man_once:
+            moved = [0] * len(self.rows[self.side])
+            for step in steps:
+                moved[step.dst] += 1
+            self.moved = moved
+
+    def fresh(self, pos: int) -> int:
+        """The mover's men on ``pos`` that may still move this turn."""
+        here = self.rows[self.side][pos]
+        return here - self.moved[pos] if self.moved is not None else here
 
     @property
     def mine(self) -> list[int]:
@@ -160,6 +178,8 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
     after_step = variant.after_step if variant.tracks_flags else None
     if variant.begins_roll:
         variant.begin_roll(board, dice)
+    board.start_turn()
+    moved = board.moved
     allows = variant.allows_result if variant.judges_results else None
 
     def visit(left: tuple[int, ...]) -> bool:
@@ -169,6 +189,8 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
         here: tuple[object, ...] = ()
         if left:
             here = (board.key(), tuple(sorted(left)))
+            if moved is not None:  # which men may still move is part of where we are
+                here = (*here, bytes(moved))
             known = seen.get(here)
             if known is not None:
                 return known
@@ -181,6 +203,8 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
                 if after_step is not None:
                     flags = list(board.flags)
                     after_step(board, step)
+                if moved is not None:
+                    moved[step.dst] += 1
                 steps.append(step)
                 if rest or allows is not None:
                     further |= visit(rest)
@@ -188,6 +212,8 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
                     _keep(found, board, rest, steps, keep_left, full)
                     further = True
                 steps.pop()
+                if moved is not None:
+                    moved[step.dst] -= 1
                 if after_step is not None:
                     board.flags[:] = flags
                 board.undo(step, token)

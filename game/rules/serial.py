@@ -18,7 +18,7 @@ from game.rules.outcome import Kind, Outcome, Termination
 from game.rules.position import Position
 from game.rules.reachable import check_reachable
 from game.rules.tavli import cycle_to_json, read_cycle
-from game.rules.variants import find_variant
+from game.rules.variants import find_stored_variant
 from game.rules.variants.base import Variant
 
 
@@ -131,7 +131,7 @@ def state_from_json(obj: Any) -> GameState:
         raise StateError("the state has no 'variant'")
     key, options = _read_match_id(obj)
     options = _options_with_match_length(obj, options)
-    variant = find_variant(obj["variant"], options)
+    variant = find_stored_variant(obj["variant"], options)
     players = variant.players
 
     result = _read_result(obj.get("result"), players)

@@ -101,7 +101,14 @@ def test_listing_and_sources():
     assert QT.name == "Quinze Tablas" and type(QT).order == 20
     assert {s.author for s in type(QT).sources} >= {"Alfonso X", "Ludii Portal"}
     names = [spec.name for spec in type(QT).option_specs]
-    assert names == ["free_entry", "bear_off_race", "only_opponent_points", "last_mover_wins"]
+    assert names == [
+        "one_die_per_man",
+        "free_entry",
+        "bear_off_race",
+        "only_opponent_points",
+        "play_while_shut",
+        "last_mover_wins",
+    ]
     assert all(spec.label and spec.description and spec.source for spec in type(QT).option_specs)
     assert type(QT).result_kinds == {Kind.SINGLE, Kind.SHUTOUT, Kind.TIE, Kind.LAST_MOVER}
 
@@ -485,8 +492,9 @@ def test_json_round_trip_of_states_in_a_game_and_at_its_end():
 # -- seeded games ------------------------------------------------------------------------------
 
 
-def check_play(pos: Position, play) -> None:
-    """Replay ``play`` by hand: every landing under the cap, hits only on blots."""
+def check_play(pos: Position, play, play_while_shut: bool = False) -> None:
+    """Replay ``play`` by hand: every landing under the cap, hits only on blots; a man
+    moves while one waits only with ``play_while_shut`` and every entry point full."""
     side = pos.to_act
     mine = list(pos.board[side])
     theirs = list(pos.board[1 - side])
@@ -498,8 +506,9 @@ def check_play(pos: Position, play) -> None:
         if step.hit:
             theirs[OFF - step.dst] = 0
             theirs[0] += 1
-        if step.src != 0:
-            assert not mine[0], f"{step} moves while a man waits on the bar"
+        if step.src != 0 and mine[0]:
+            shut = all(mine[p] + theirs[OFF - p] >= 2 for p in range(1, 7))
+            assert play_while_shut and shut, f"{step} moves while a man waits on the bar"
         mine[step.src] -= 1
         mine[step.dst] += 1
 
@@ -518,6 +527,10 @@ OPTION_SETS = [
     ({"only_opponent_points": True}, 6),
     ({"last_mover_wins": True}, 4),
     ({"last_mover_wins": True, "only_opponent_points": True}, 6),
+    ({"one_die_per_man": True}, 4),
+    ({"one_die_per_man": True, "free_entry": True, "last_mover_wins": True}, 4),
+    ({"one_die_per_man": True, "only_opponent_points": True, "play_while_shut": True}, 4),
+    ({"only_opponent_points": True, "play_while_shut": True}, 4),
 ]
 
 
@@ -535,7 +548,7 @@ def test_seeded_games_end_and_keep_every_rule(options, games):
                 continue
             legal = m.legal_plays(state)
             chosen = rng.choice(legal)
-            check_play(state.position, chosen)
+            check_play(state.position, chosen, bool(options.get("play_while_shut")))
             state = m.play(state, chosen, legal)
             variant.validate(state.position)
             check_cap(state.position)

@@ -304,3 +304,24 @@ def test_a_trays_name_is_never_drawn_under_its_men(vid, monkeypatch):
                 lo, hi = min(ends) - half, max(ends) + half
                 near, far = (rect.left, rect.right) if axis == 0 else (rect.top, rect.bottom)
                 assert far <= lo or near >= hi, (vid, key, k, rect, lo, hi)
+
+
+@pytest.mark.parametrize("vid", [v for v in sorted(VARIANTS) if find_variant(v).uses_hand])
+def test_a_trays_name_reads_on_its_tray(vid):
+    """ "hand" and "off" stand 3:1 (WCAG's contrast for large text) from the tray
+    painted under them, once drawn part-through: on Navy grey's khaki canvas they were
+    grey on grey."""
+    from game.ui.render import lettering
+    from game.ui.render.rims import contrast
+
+    view = view_of(vid)
+    surface = pygame.Surface(SIZE)
+    view.draw_board(surface)
+    drawn = lettering.tray_names(surface.copy(), view.layout, view.theme, None)
+    assert drawn
+    alpha = lettering.TRAY_NAME_ALPHA / 255
+    for key, rect in drawn:
+        ground = lettering.ground_under(surface, rect)
+        ink = lettering.tray_ink(view.theme, ground)
+        seen = tuple(round(i * alpha + g * (1 - alpha)) for i, g in zip(ink, ground, strict=True))
+        assert contrast(seen, ground) >= 3.0, (vid, key, ink, ground)

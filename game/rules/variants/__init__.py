@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.rules.errors import UnknownVariantError, excerpt
-from game.rules.variants.base import OptionSpec, Source, Variant
+from game.rules.variants.base import OptionSpec, Source, Variant, stored_options
 
 
 def _discover() -> dict[str, type[Variant]]:
@@ -46,4 +46,25 @@ def find_variant(variant_id: str, options: Mapping[str, Any] | None = None) -> V
     return cls(options)
 
 
-__all__ = ["VARIANTS", "OptionSpec", "Source", "Variant", "find_variant"]
+def options_as_stored(variant_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of a stored game (a save, a replay, a state read back): as
+    written, and each option the file does not name that came later with a new
+    default set to the rule the game was played under (``OptionSpec.before``)."""
+    cls = VARIANTS.get(variant_id) if isinstance(variant_id, str) else None
+    return stored_options(cls.option_specs, options) if cls is not None else dict(options)
+
+
+def find_stored_variant(variant_id: str, options: Mapping[str, Any]) -> Variant:
+    """The variant of a stored game: ``find_variant`` of ``options_as_stored``."""
+    return find_variant(variant_id, options_as_stored(variant_id, options))
+
+
+__all__ = [
+    "VARIANTS",
+    "OptionSpec",
+    "Source",
+    "Variant",
+    "find_stored_variant",
+    "find_variant",
+    "options_as_stored",
+]

@@ -31,6 +31,10 @@ class OptionSpec:
     label: str
     description: str
     source: str = ""
+    # The value a stored game (a save, a replay, a state) that does not name this option
+    # was played under: set when an option came later with a default other than the rule
+    # before it (``stored_options``). None: such a game takes the default.
+    before: OptionValue | None = None
 
     def check(self, value: Any) -> OptionValue:
         # bool is an int in Python: keep true/false and numbers apart.
@@ -40,6 +44,18 @@ class OptionSpec:
                 f"option {self.name!r} cannot be {excerpt(value)} (allowed: {allowed})"
             )
         return value  # type: ignore[no-any-return]
+
+
+def stored_options(
+    specs: Sequence[OptionSpec], options: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The options of a stored game: ``options`` as written, and for each option it
+    does not name that came later with a new default, the rule it was played under."""
+    given = dict(options)
+    for spec in specs:
+        if spec.before is not None and spec.name not in given:
+            given[spec.name] = spec.before
+    return given
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,9 +254,10 @@ class Variant:
     def track_steps(self, board: Board, die: int) -> Iterator[Step]:
         """Steps of the men on the track with ``die``: moving on, or bearing off."""
         mine = board.mine
+        moved = board.moved  # men that moved this turn stay (``moves_each_man_once``)
         last = self.track_length
         for src in range(1, last + 1):
-            if not mine[src]:
+            if not mine[src] or (moved is not None and mine[src] <= moved[src]):
                 continue
             dst = src + die
             if dst <= last:
@@ -278,6 +295,13 @@ class Variant:
     def tracks_flags(self) -> bool:
         """The variant overrides ``after_step`` (the search may skip it otherwise)."""
         return type(self).after_step is not Variant.after_step
+
+    @property
+    def moves_each_man_once(self) -> bool:
+        """Does each man move at most once a turn, one die each (Quinze Tablas' reading
+        "each die moves a single man")? The search then counts the men moved
+        (``Board.moved``) and ``track_steps`` leaves them where they stand."""
+        return False
 
     def begin_roll(self, board: Board, dice: tuple[int, ...]) -> None:
         """See the whole roll before the search: ``dice`` as they will be played

@@ -22,11 +22,12 @@ the last side to have moved winning a deadlocked game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from game.rules.errors import PositionError
 from game.rules.outcome import Kind, Outcome, Termination
+from game.rules.play import Step
 from game.rules.position import Position
 from game.rules.search import Board
 from game.rules.variants.base import OptionSpec, Source, Variant
@@ -55,6 +56,15 @@ class QuinzeTablas(Variant):
     )
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
+            "one_die_per_man",
+            False,
+            (True, False),
+            "One die a man",
+            "Each die moves a different man: no man takes two dice in one turn, so a "
+            "man can go at most six points a turn.",
+            "Alfonso X, read strictly: each die moves a single man the number it shows",
+        ),
+        OptionSpec(
             "free_entry",
             False,
             (True, False),
@@ -79,6 +89,17 @@ class QuinzeTablas(Variant):
             "Only the opponent's points shut out",
             "A hit man loses the game only when the opponent holds all six entry points; "
             "when some are the side's own pairs, it waits for room instead.",
+            "decided here: the sources are silent",
+        ),
+        OptionSpec(
+            "play_while_shut",
+            False,
+            (True, False),
+            "Play on while shut in",
+            "A side whose hit man finds all six entry points full, some of them its own "
+            "pairs, moves its other men meanwhile (so it can open a point) instead of "
+            "passing; it enters as soon as a point is open. Goes with only the "
+            "opponent's points shutting a side out.",
             "decided here: the sources are silent",
         ),
         OptionSpec(
@@ -115,6 +136,24 @@ class QuinzeTablas(Variant):
                 raise PositionError(f"{self.id} bears no man off; side {side} has some off")
 
     # -- hooks of the general search ------------------------------------------
+
+    def legal_steps(self, board: Board, die: int) -> Iterator[Step]:
+        """Men waiting enter first; with ``play_while_shut``, while every entry point
+        is full the other men move instead (each step may open a point)."""
+        if board.waiting() and not (self.options["play_while_shut"] and self._shut(board)):
+            yield from self.entering_steps(board, die)
+            return
+        yield from self.track_steps(board, die)
+
+    @staticmethod
+    def _shut(board: Board) -> bool:
+        """Every point of pos 1-6 holds two men (of either side): no die enters."""
+        mine = board.mine
+        return all(board.others_at(pos)[1] + mine[pos] >= CAP for pos in ENTRY_TABLE)
+
+    @property
+    def moves_each_man_once(self) -> bool:
+        return bool(self.options["one_die_per_man"])
 
     def entry_targets(self, board: Board, die: int) -> Sequence[int]:
         """Pos d for die d; with free entry, any pos 1-6 whatever the die."""

@@ -11,6 +11,7 @@ import pygame
 
 from game.ui import assets
 from game.ui.render.layout import BoardLayout, SpotKey
+from game.ui.render.rims import contrast
 from game.ui.theme import Colour, Theme, side_colours
 
 if TYPE_CHECKING:
@@ -75,6 +76,34 @@ TRAY_NAME_AT = 1.6  # the tray's name: this many men's places short of its far e
 TRAY_NAME_CLEAR = 3  # shown while the men in the tray stop this many places short of it
 
 
+TRAY_NAME_ALPHA = 210  # a tray's name is quiet: drawn part-through, yet readable
+
+
+def ground_under(surface: pygame.Surface, rect: pygame.Rect) -> tuple[int, int, int]:
+    """The average colour already painted under ``rect`` (the tray's wood or cloth)."""
+    area = rect.clip(surface.get_rect())
+    if not area.width or not area.height:
+        return (0, 0, 0)
+    r, g, b, *_ = pygame.transform.average_color(surface, area)
+    return (r, g, b)
+
+
+def tray_ink(theme: Theme, ground: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Of the theme's inks, the one that reads best on ``ground`` once drawn at the
+    tray names' alpha (each board's trays differ: dark wood, khaki canvas, red case)."""
+    a = TRAY_NAME_ALPHA / 255
+
+    def seen(ink: tuple[int, int, int]) -> tuple[int, int, int]:
+        return (
+            round(ink[0] * a + ground[0] * (1 - a)),
+            round(ink[1] * a + ground[1] * (1 - a)),
+            round(ink[2] * a + ground[2] * (1 - a)),
+        )
+
+    inks = (theme.text_dim, theme.ink, theme.text, theme.point_edge, theme.table)
+    return max(inks, key=lambda ink: contrast(seen(ink), ground))
+
+
 def tray_names(
     surface: pygame.Surface,
     layout: BoardLayout,
@@ -95,10 +124,11 @@ def tray_names(
             spot.base[0] + spot.step[0] * (spot.capacity - TRAY_NAME_AT),
             spot.base[1] + spot.step[1] * (spot.capacity - TRAY_NAME_AT),
         )
-        ink = theme.ink if theme.style == "stone" else theme.text_dim
+        rect = pygame.Rect((0, 0), caps.size(key[0]))
+        rect.center = (round(far[0]), round(far[1]))
+        ink = tray_ink(theme, ground_under(surface, rect))
         text = caps.render(key[0], True, ink)
-        text.set_alpha(150)
-        rect = text.get_rect(center=(round(far[0]), round(far[1])))
+        text.set_alpha(TRAY_NAME_ALPHA)
         surface.blit(text, rect)
         drawn.append((key, rect))
     return drawn
