@@ -16,9 +16,11 @@ from typing import Any
 from game.ai.levels import LEVELS
 from game.play.advice import TutorTally
 from game.rules.dice import check_contribution
+from game.rules.errors import RulesError
 from game.rules.match import GameState, MatchScore
 from game.rules.serial import state_from_json, state_to_json
 from game.rules.tavli import TavliError, cycle_to_json, read_cycle
+from game.rules.variants import find_variant, options_as_stored
 
 WORST_KEPT = 3  # the worst plays a practice game's summary shows (and a save keeps)
 
@@ -67,6 +69,17 @@ class GameSetup:
     # A Tavli match to 3, 5 or 7 (``game.rules.tavli``); 0: not one. With it,
     # ``variant_id`` is the game in turn (the first game's setup says "portes").
     tavli: int = 0
+
+    def __post_init__(self) -> None:
+        # Every option named, chosen or default: a setup saved now says which rules its
+        # game is played under, so that a default changed later (``OptionSpec.before``)
+        # never changes a game already begun. Unknown ids and options are let through
+        # here; ``find_variant`` refuses them where the game starts.
+        try:
+            full = dict(find_variant(self.variant_id, self.options).options)
+        except RulesError:
+            return
+        object.__setattr__(self, "options", full)
 
 
 def tavli_setup(
@@ -145,8 +158,6 @@ def setup_to_json(setup: GameSetup) -> dict[str, Any]:
 
 def setup_from_json(obj: Any) -> GameSetup:
     """A setup read back (raises ``ValueError`` saying what is wrong)."""
-    from game.rules.variants import find_variant, options_as_stored
-
     if not isinstance(obj, dict):
         raise ValueError("the setup is not an object")
     variant_id = obj.get("variant")

@@ -154,8 +154,11 @@ def test_a_person_moves_each_man_once():
 
 # -- play on while shut in by one's own pairs ----------------------------------------------
 
-WAIT = find_variant("quinze_tablas", {"only_opponent_points": True})
-PLAY_ON = find_variant("quinze_tablas", {"only_opponent_points": True, "play_while_shut": True})
+WAIT = find_variant("quinze_tablas", {"only_opponent_points": True, "one_die_per_man": False})
+PLAY_ON = find_variant(
+    "quinze_tablas",
+    {"only_opponent_points": True, "play_while_shut": True, "one_die_per_man": False},
+)
 
 
 def shut_in() -> Position:
@@ -201,3 +204,56 @@ def test_play_on_keeps_entering_first_while_a_point_is_open():
     pos = start.with_to_act(0)
     # Nothing waits at the start: the option changes nothing.
     assert searched(PLAY_ON, pos, (6, 5, 4)) == searched(WAIT, pos, (6, 5, 4))
+
+
+# -- the default, and games stored before it -----------------------------------------------
+
+
+def test_the_default_is_one_die_a_man_and_the_last_mover_wins():
+    default = find_variant("quinze_tablas")
+    assert default.options["one_die_per_man"] and default.options["last_mover_wins"]
+    assert default.moves_each_man_once
+    assert not any(
+        s.hit
+        for dice in itertools.combinations_with_replacement(range(1, 7), 3)
+        for play in default.generate_plays(default.start_position(), dice)
+        for s in play
+    )
+
+
+def _old_options(variant: Variant) -> dict:
+    """The options as a save of the old default wrote them: the names it knew."""
+    return {
+        k: v for k, v in variant.options.items() if k not in ("one_die_per_man", "last_mover_wins")
+    }
+
+
+def test_a_game_saved_before_the_new_default_goes_on_under_its_own_rules():
+    """A state, a replay and a setup written before these options existed name only the
+    options of their day: they read back under the rules they were played under (one
+    man may take several dice; a jam is a draw), and the new default is not forced on
+    a game already begun."""
+    from game.play.session import GameSetup, setup_from_json, setup_to_json
+    from game.rules.replay import Replay, replay_from_json
+    from game.rules.serial import state_from_json, state_to_json
+
+    old = find_variant("quinze_tablas", {"one_die_per_man": False, "last_mover_wins": False})
+    state = m.GameState(old, old.start_position(), m.Phase.MOVE, (5, 4, 1))
+    written = state_to_json(state)
+    written["options"] = _old_options(old)
+    assert state_from_json(written).variant == old
+    back = state_from_json(state_to_json(m.GameState(ONE, ONE.start_position())))
+    assert back.variant == find_variant("quinze_tablas")  # a state that names them keeps them
+
+    replay = Replay("quinze_tablas", dict(old.options), 5, ())
+    stored = replay.to_json()
+    stored["options"] = _old_options(old)
+    assert find_variant("quinze_tablas", replay_from_json(stored).options) == old
+
+    setup = GameSetup("quinze_tablas", dict(old.options))
+    stored = setup_to_json(setup)
+    stored["options"] = _old_options(old)
+    assert setup_from_json(stored) == setup
+    # A new game's setup names every option, so the new default is kept as chosen.
+    fresh = GameSetup("quinze_tablas", dict(find_variant("quinze_tablas").options))
+    assert setup_from_json(setup_to_json(fresh)) == fresh

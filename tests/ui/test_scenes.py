@@ -22,7 +22,7 @@ from scene_kit import (  # tests/ui is on the path (rootdir-less import)
 
 from game.play.session import GameSetup, PauseChoice, Seat
 from game.rules.outcome import Kind, Outcome, Termination
-from game.rules.variants import VARIANTS
+from game.rules.variants import VARIANTS, find_variant
 from game.ui.routes import NextGame, Route
 from game.ui.widgets import (
     Button,
@@ -256,12 +256,14 @@ def test_setup_builds_a_changed_option(app):
         press(app, pygame.K_RIGHT)
     assert match_length.fmt(match_length.value) == "Match to 3 points"
     scene.select("quinze_tablas")
-    free_entry = scene.option_widgets[0]
+    free_entry = next(w for w in scene.option_widgets if w.label == "Free entry")
     assert isinstance(free_entry, Toggle)
     free_entry.activate()
-    assert scene.build_setup().options == {"free_entry": True}
+    # A setup names every option, the changed one as chosen.
+    chosen = scene.build_setup().options
+    assert chosen == {**find_variant("quinze_tablas").options, "free_entry": True}
     scene.select("backgammon")  # each variant keeps its own choices
-    assert scene.build_setup().options == {"match_length": 3}
+    assert scene.build_setup().options == {**find_variant("backgammon").options, "match_length": 3}
 
 
 def test_setup_practice_seats_the_player_against_computers(app):

@@ -14,6 +14,7 @@ from scene_kit import draw, enter, open_app, press, reset_app, resize  # tests/u
 from game.play.session import GameSetup, SavedGame, Seat, tavli_setup
 from game.rules import match as m
 from game.rules import tavli
+from game.rules.variants import find_variant
 from game.ui import result_words
 from game.ui.looks import look_of
 from game.ui.render import board_hud, board_words
@@ -56,7 +57,9 @@ def test_the_match_row_starts_a_tavli_match_with_portes_whatever_game_was_chosen
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_RIGHT)  # Tavli to 5
     setup = scene.build_setup()
-    assert (setup.variant_id, setup.tavli, setup.options) == ("portes", 5, {})
+    # Each game of a Tavli match is played by its usual rules: Portes' defaults.
+    assert (setup.variant_id, setup.tavli) == ("portes", 5)
+    assert setup.options == dict(find_variant("portes").options)
     assert setup.seats == tuple(scene.seats["fevga"])
     scene.select("plakoto")  # the row's choice stays with the three games
     assert match_row(scene).value == 5 and scene.build_setup().tavli == 5
