@@ -55,19 +55,24 @@ class Scheme:
     men: int  # men per side
     extras: bool  # hand, pips and flags (every variant but backgammon)
     features: int = 0  # backgammon: the first this many of contact_features too
+    # Does the third output (a backgammon) add a point to the equity? Portes scores a
+    # backgammon 2, like a gammon, unless an option says 3.
+    third_point: bool = True
 
     @classmethod
     def for_variant(cls, variant: Variant, features: int | None = None) -> Scheme:
         """The variant's scheme; backgammon's reads ``features`` features a side (all of
         them unless told otherwise; 0 or False: none)."""
         start = variant.start_position()
-        backgammon = variant.id == "backgammon"
+        # Backgammon's inputs, for backgammon and a game its network plays (Portes).
+        backgammon = (variant.network_of or variant.id) == "backgammon"
         return cls(
             players=start.players,
             track=start.track_length,
             men=start.men(0),
             extras=not backgammon,
             features=(FEATURES if features is None else int(features)) if backgammon else 0,
+            third_point=variant.backgammon_points >= 3,
         )
 
     @classmethod
@@ -149,7 +154,7 @@ class Scheme:
         the side to act there: expected points with two sides; the chance to win with more."""
         to_act = np.asarray(to_act)
         if self.players == 2:
-            eq = equity(y)
+            eq = equity(y, self.third_point)
             return np.where(to_act == mover, eq, -eq)
         chance: np.ndarray = y[np.arange(len(y)), (mover - to_act) % self.players]
         return chance
@@ -181,10 +186,13 @@ class Scheme:
         return np.roll(y, -turns, axis=-1)
 
 
-def equity(y: np.ndarray) -> np.ndarray:
-    """Expected points for the side to act from the five outputs (rows)."""
+def equity(y: np.ndarray, third_point: bool = True) -> np.ndarray:
+    """Expected points for the side to act from the five outputs (rows); without
+    ``third_point`` a backgammon counts as a gammon (Portes)."""
     win, wg, wbg, lg, lbg = (y[..., i] for i in range(5))
-    result: np.ndarray = 2.0 * win - 1.0 + wg + wbg - lg - lbg
+    result: np.ndarray = 2.0 * win - 1.0 + wg - lg
+    if third_point:
+        result = result + wbg - lbg
     return result
 
 

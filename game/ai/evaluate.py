@@ -78,10 +78,15 @@ class Evaluator:
         return Scheme.for_network(self.variant, self.net.inputs) or Scheme.for_variant(self.variant)
 
     @cached_property
+    def _backgammon_board(self) -> bool:
+        """Backgammon, or a game on its board that its network plays (Portes)."""
+        return (self.variant.network_of or self.variant.id) == "backgammon"
+
+    @cached_property
     def bearoff(self) -> Bearoff | None:
         """Backgammon's bear-off database, which answers for the network once both sides
         are bearing off (None for the other variants, or if it is missing)."""
-        return bearoff_database() if self.variant.id == "backgammon" else None
+        return bearoff_database() if self._backgammon_board else None
 
     def outputs(self, positions: Sequence[Position]) -> np.ndarray:
         """The evaluation's outputs for each position, seen by its side to act: the
@@ -116,7 +121,7 @@ class Evaluator:
         so); the other variants build them."""
         plays = [play for group in groups for play in group]
         starts = np.cumsum([0] + [len(group) for group in groups[:-1]])
-        if self.variant.id == "backgammon" and self.scheme.players == 2:
+        if self._backgammon_board and self.scheme.players == 2:
             values = self._backgammon_play_values(position, plays)
         else:
             values = self.play_values(position, plays)[0]

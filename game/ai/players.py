@@ -133,6 +133,13 @@ def _network(variant: Variant) -> Network | None:
             continue
         if best is None or len(wanted) > best[0]:
             best = (len(wanted), path)
+    if best is None and variant.network_of:
+        # None of its own: the network of the game it is played like, for that game's
+        # default rules (its options are not this variant's).
+        if variant.network_of in _CHOSEN:
+            return _CHOSEN[variant.network_of]
+        shared = weights_path(variant.network_of)
+        best = (0, shared) if shared.is_file() else None
     if best is None:
         return None
     net = Network.load(best[1])
@@ -352,7 +359,7 @@ def ranked_plays(
             values, deep = shallow, [False] * len(plays)
         looked = [i for i in range(len(plays)) if deep[i]]
         if looked:
-            deeper = EXPERT_DEEP.get(variant.id, 0)
+            deeper = EXPERT_DEEP.get(variant.network_of or variant.id, 0)
             if deeper:
                 _look_deeper(ev, mover, values, afters, looked, deeper, wanted, budget)
             _rank_below(values, set(looked))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import numpy as np
 import pytest
 
 from game.ai import players
@@ -155,10 +156,29 @@ def test_a_variant_without_a_network_says_so(monkeypatch):
 def test_every_trained_variant_has_a_shipped_network_that_loads():
     players._network.cache_clear()
     for variant_id in set(VARIANTS) - UNTRAINED:
-        assert players.weights_path(variant_id).is_file(), variant_id
+        # A game played by another's network (Portes: backgammon's) ships none of its own.
+        trained_as = VARIANTS[variant_id].network_of or variant_id
+        assert players.weights_path(trained_as).is_file(), variant_id
         assert players.has_levels(variant_id), variant_id
-        record = players.weights_path(variant_id).with_suffix(".json")
+        record = players.weights_path(trained_as).with_suffix(".json")
         assert "python -m game.ai.train" in record.read_text()
+
+
+def test_portes_is_played_by_backgammons_network_counting_a_backgammon_as_the_rules_say():
+    """Portes is backgammon without the cube: backgammon's network plays it, and its
+    equity counts a backgammon 2 (like a gammon) unless the option makes it 3."""
+    players._network.cache_clear()
+    portes, three = find_variant("portes"), find_variant("portes", {"backgammon_counts_3": True})
+    shared, own = players.network_for(portes), players.network_for("backgammon")
+    assert shared is not None and own is not None and np.array_equal(shared.w1, own.w1)
+    state = m.roll(m.new_game(portes, random.Random(1)), random.Random(2))
+    for level in ("beginner", "expert"):
+        assert players.choose_play(state, level, seed=1) in m.legal_plays(state)
+    ev, ev3 = players.evaluator_for(portes), players.evaluator_for(three)
+    assert not ev.scheme.third_point and ev3.scheme.third_point
+    y = np.array([[0.7, 0.3, 0.1, 0.05, 0.01]])
+    assert ev.scheme.values(y, [0], 0)[0] == pytest.approx(2 * 0.7 - 1 + 0.3 - 0.05)
+    assert ev3.scheme.values(y, [0], 0)[0] == pytest.approx(2 * 0.7 - 1 + 0.3 + 0.1 - 0.05 - 0.01)
 
 
 def test_option_set_networks_are_chosen_for_their_options():

@@ -83,6 +83,9 @@ class Variant:
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     sources: ClassVar[tuple[Source, ...]] = ()
     has_cube: ClassVar[bool] = False
+    # The variant whose trained network plays this one where it has none of its own
+    # (Portes: backgammon's, the same game without the cube); "": its own only.
+    network_of: ClassVar[str] = ""
     uses_hand: ClassVar[bool] = False  # men start in hand, off the board
     result_kinds: ClassVar[frozenset[Kind]] = frozenset({Kind.SINGLE, Kind.TIE})
     has_opening_roll_play: ClassVar[bool] = False  # the starter plays the opening dice
@@ -295,6 +298,12 @@ class Variant:
     def tracks_flags(self) -> bool:
         """The variant overrides ``after_step`` (the search may skip it otherwise)."""
         return type(self).after_step is not Variant.after_step
+
+    @property
+    def backgammon_points(self) -> int:
+        """What the third kind of win scores where one exists (backgammon's 3): an
+        evaluation trained on backgammon counts its third output only where it is 3."""
+        return 3
 
     @property
     def moves_each_man_once(self) -> bool:

@@ -26,6 +26,9 @@ class Portes(Backgammon):
     has_cube: ClassVar[bool] = False
     # The winner of the opening throw throws again for the first play.
     has_opening_roll_play: ClassVar[bool] = False
+    # Backgammon's trained network plays it (the same board, men and moves; it judges
+    # cubeless chances, and a backgammon's third point is counted as the options say).
+    network_of: ClassVar[str] = "backgammon"
     sources: ClassVar[tuple[Source, ...]] = (
         Source("Ludii Portal", "Portes", note="the start, the moves, the opening throw"),
         Source("kafenio.eu", "Tavli: Portes", note="no cube; the opening winner throws again"),
@@ -42,9 +45,12 @@ class Portes(Backgammon):
         ),
     )
 
+    @property
+    def backgammon_points(self) -> int:
+        return 3 if self.options["backgammon_counts_3"] else 2
+
     def outcome(self, position: Position, mover: int) -> Outcome | None:
         result = super().outcome(position, mover)
         if result is None or result.kind is not Kind.BACKGAMMON:
             return result
-        points = 3 if self.options["backgammon_counts_3"] else 2
-        return Outcome(mover, Kind.BACKGAMMON, points)
+        return Outcome(mover, Kind.BACKGAMMON, self.backgammon_points)
