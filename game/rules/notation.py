@@ -50,8 +50,9 @@ def format_play(
     """The standard notation of ``play``: ``24/18*/14 13/10``, ``8/5(2) 6/3(2)``, ``pass``.
 
     Steps are taken from the rearmost first; a step that starts where an
-    earlier one ended continues that man's move (a step that does not hit
-    is preferred there, so that fewer middle points need naming). Moves are
+    earlier one ended continues that man's move, unless each man moves once a
+    turn (a step that does not hit is preferred there, so that fewer middle
+    points need naming). Moves are
     written from the rearmost start (the bar first), then the nearest end.
     In El Mundo, the dice a play hands on to the next players follow in
     brackets (``1/6 [5]``): plays that leave the same board but hand on
@@ -60,6 +61,9 @@ def format_play(
     if not play:
         return PASS_TEXT
     off = variant.off_pos
+    # Where each man moves once a turn (Quinze Tablas), a step that starts where another
+    # ended is another man's: every step is its own move (``1/3 3/8``, not ``1/8``).
+    chains = not variant.moves_each_man_once
     steps = sorted(play, key=lambda s: (s.src, s.dst, s.hit))
     used = [False] * len(steps)
     # A move as (src, middle points where the man hit, dst) and whether it hit at dst.
@@ -71,7 +75,7 @@ def format_play(
         used[i] = True
         middle: list[int] = []
         last = first
-        for j in range(i + 1, len(steps)):
+        for j in range(i + 1, len(steps) if chains else 0):
             if not used[j] and steps[j].src == last.dst and last.dst != off:
                 if last.hit:
                     middle.append(last.dst)

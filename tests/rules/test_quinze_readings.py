@@ -257,3 +257,16 @@ def test_a_game_saved_before_the_new_default_goes_on_under_its_own_rules():
     # A new game's setup names every option, so the new default is kept as chosen.
     fresh = GameSetup("quinze_tablas", dict(find_variant("quinze_tablas").options))
     assert setup_from_json(setup_to_json(fresh)) == fresh
+
+
+def test_notation_names_each_mans_move_where_each_man_moves_once():
+    """1/3 then 3/8 are two men's moves under "one die a man" (written so, and read back);
+    under Alfonso's reading the same steps are one man's, written 1/8."""
+    from game.rules.notation import format_play, parse_play
+
+    play = Play((Step(1, 3, 2), Step(3, 8, 5), Step(7, 9, 2)))
+    assert format_play(ONE, play) == "1/3 3/8 7/9"
+    assert format_play(TWO, play) == "1/8 7/9"
+    start = ONE.start_position()
+    read = parse_play(ONE, start, (2, 5, 2), "1/3 3/8 7/9")
+    assert ONE.apply_play(start, read) == ONE.apply_play(start, play)
