@@ -31,7 +31,7 @@ $(VENV)/.bench: $(STAMP) pyproject.toml
 	touch $(VENV)/.bench
 
 # Speed and strength, in under 30 minutes on two cores: every step has a budget. The ladder
-# plays each pair of levels for at most 20 s (a few dozen games: a sign, not a verdict), the
+# plays each pair of levels for at most 12 s (twelve games now have levels; a few dozen games a pair: a sign, not a verdict), the
 # expert meets UCT in a short backgammon match and GNU Backgammon judges 60 positions.
 bench: $(STAMP) $(VENV)/.bench
 	$(PY) -m benchmarks.movegen benchmarks/data/backgammon-bench.txt
@@ -39,7 +39,7 @@ bench: $(STAMP) $(VENV)/.bench
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.frames
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.frames --variants backgammon --level expert --seconds 30
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.idle
-	$(PY) -m benchmarks.ladder --variant all --max-seconds 20
+	$(PY) -m benchmarks.ladder --variant all --max-seconds 12
 	$(PY) -m benchmarks.baseline --variant backgammon --games 10 --max-seconds 180
 	$(PY) -m benchmarks.gnubg_error --level expert advanced --positions 60 --plies 2
 
