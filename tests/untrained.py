@@ -2,4 +2,4 @@
 next issue trains them): novice only, no hints, no tutor. A game leaves this list when
 its weights ship (tests/ai/test_players.py then wants them to load)."""
 
-UNTRAINED = frozenset({"tabula", "acey_deucey"})
+UNTRAINED = frozenset({"acey_deucey"})
