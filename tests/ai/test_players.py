@@ -202,7 +202,9 @@ def test_option_set_networks_are_chosen_for_their_options():
         assert np.array_equal(chosen.w1, Network.load(path).w1), path.name
         default = players.network_for(variant.id)
         assert not np.array_equal(default.w1, chosen.w1)
-        assert "--options" in record["command"]
+        # Trained for those options, or trained when they were the default (Quinze
+        # Tablas' network for Alfonso's reading, renamed when the default changed).
+        assert "--options" in record["command"] or "was the default" in record.get("note", "")
 
 
 def test_decisions_in_every_phase(net, monkeypatch):
