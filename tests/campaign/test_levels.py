@@ -43,7 +43,7 @@ def test_every_shipped_level_loads_in_chapter_order():
     files = sorted(p.stem for p in levels_dir().glob("[0-9][0-9]-*.toml"))
     assert sorted(level.id for level in campaign.levels) == files
     chapters = [c.id for c in campaign.chapters]
-    assert chapters == ["rome", "castile", "england", "modern"]
+    assert chapters == ["rome", "byzantium", "castile", "england", "east", "greece", "modern"]
     for chapter in chapters:
         assert len(campaign.chapter_levels(chapter)) >= 2, chapter
     order = [chapters.index(level.chapter) for level in campaign.levels]
