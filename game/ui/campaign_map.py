@@ -68,8 +68,8 @@ ROUTES: dict[str, tuple[LonLat, ...]] = {
     "england": ((-0.6, 57.5), (0.8, 55.4), (2.6, 53.4), (-0.1, 51.5)),
     "modern": ((-12.5, 47.6), (-17.0, 45.6), (-21.0, 42.0), (-23.5, 38.4)),  # westward
     "byzantium": ((29.0, 41.0), (29.6, 43.9)),  # Constantinople, then up the Black Sea
-    # Down the Aegean from Chalkidiki past Chios to the Cyclades.
-    "greece": ((22.9, 40.5), (24.9, 38.6), (25.7, 36.1)),
+    # Down the Aegean from Lemnos past Chios towards Rhodes.
+    "greece": ((25.0, 39.8), (26.8, 34.4)),
     # From the Don down the steppe to the Caucasus, then on east over the edge.
     "east": ((38.2, 49.4), (40.4, 47.6), (42.6, 45.8)),
 }
@@ -103,7 +103,7 @@ CHAPTER_LABEL: dict[str, LonLat] = {  # where a chapter's cartouche stands
     "england": (-17.5, 56.6),
     "modern": (-21.0, 50.4),
     "byzantium": (29.5, 50.8),
-    "greece": (27.5, 33.2),
+    "greece": (27.5, 32.1),
     "east": (40.5, 52.3),
 }
 ROSE: LonLat = (-21.5, 32.4)  # the compass rose, out in the ocean

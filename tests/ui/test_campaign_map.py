@@ -142,6 +142,6 @@ def test_the_later_chapters_are_at_their_places(app):
     for level_id in ("16-the-head", "17-a-mars"):  # beyond the Black Sea, to the east
         assert scene.items[level_id].rect.centerx > chart.point((37.0, 45.0))[0]
     athens, smyrna = chart.point((23.7, 38.0)), chart.point((27.1, 38.4))
-    for level_id in ("18-the-doors", "19-the-pin", "20-the-run"):  # in the Aegean
+    for level_id in ("18-the-doors", "19-the-pin", "20-the-run", "21-a-tavli-match"):  # Aegean
         x = scene.items[level_id].rect.centerx
         assert athens[0] - 25 <= x <= smyrna[0], level_id
