@@ -155,7 +155,7 @@ def medal_for(
     side = level.player_side
     if result is None or result.winner != side:
         return 0
-    if level.goal.kind is GoalKind.MATCH:
+    if level.goal.kind in (GoalKind.MATCH, GoalKind.TAVLI):
         other = max((p for s, p in enumerate(score) if s != side), default=0)
         if other == 0:
             return 3

@@ -23,6 +23,7 @@ introduction names, and the levels that winning it opens::
 
     [goal]
     kind = "game"          # or "match" (points = N) or "result" (result = "shutout")
+                           # or "tavli" (points = 3, 5 or 7; variant "portes")
 
 ``chapters.toml`` orders the chapters (id, title, place and date). A file that
 breaks a rule raises ``LevelError`` naming the file and the field; the loader
@@ -74,17 +75,20 @@ class GoalKind(enum.StrEnum):
     GAME = "game"  # win one game
     MATCH = "match"  # win a match to ``points``
     RESULT = "result"  # win one game with a particular kind of result
+    TAVLI = "tavli"  # win a Tavli match (portes, plakoto, fevga in turn) to ``points``
 
 
 @dataclass(frozen=True, slots=True)
 class Goal:
     kind: GoalKind = GoalKind.GAME
-    points: int = 0  # MATCH: the match length
+    points: int = 0  # MATCH, TAVLI: the match length
     result: Kind | None = None  # RESULT: the kind of win wanted
 
     def describe(self) -> str:
         if self.kind is GoalKind.MATCH:
             return f"Win a match to {self.points} points"
+        if self.kind is GoalKind.TAVLI:
+            return f"Win a tavli match to {self.points} points"
         if self.kind is GoalKind.RESULT:
             assert self.result is not None
             return f"Win by {RESULT_WORDS.get(self.result, str(self.result))}"
@@ -175,6 +179,11 @@ def parse_level(level_id: str, raw: Mapping[str, Any], where: str) -> Level:
         raise LevelError(f"{where}: 'options' must be a table")
     options = dict(raw.get("options", {}))
     goal = _parse_goal(raw.get("goal"), variant_id, where)
+    if goal.kind is GoalKind.TAVLI and options:
+        raise LevelError(
+            f"{where}: a tavli match plays every game by its own default rules: "
+            "'options' must be empty"
+        )
     if goal.kind is GoalKind.MATCH:
         if "match_length" in options:
             raise LevelError(f"{where}: 'options.match_length' is set by the match goal")
@@ -231,6 +240,21 @@ def _parse_goal(raw: Any, variant_id: str, where: str) -> Goal:
             raise LevelError(f"{where}: 'goal.kind' match needs a variant with match play")
         if not 1 <= points <= 25:
             raise LevelError(f"{where}: 'goal.points' must be 1 to 25, not {points}")
+        return Goal(kind, points=points)
+    if kind is GoalKind.TAVLI:
+        from game.rules.tavli import CYCLE, LENGTHS
+
+        points = _need(raw, "points", int, where + " (goal)")
+        if variant_id != CYCLE[0]:
+            raise LevelError(
+                f"{where}: 'goal.kind' tavli needs variant {CYCLE[0]!r}, "
+                f"the match's first game, not {variant_id!r}"
+            )
+        if points not in LENGTHS:
+            lengths = ", ".join(str(n) for n in LENGTHS)
+            raise LevelError(
+                f"{where}: 'goal.points' of a tavli match must be {lengths}, not {points}"
+            )
         return Goal(kind, points=points)
     if kind is GoalKind.RESULT:
         text = _need(raw, "result", str, where + " (goal)")

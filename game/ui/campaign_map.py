@@ -8,8 +8,10 @@ cosine of the middle latitude; a missing or broken file leaves the chart without
 coasts and the scene says so. The chart is
 parchment with a tinted sea, shaded coasts, rhumb lines from a compass rose and
 Latin names in a serif face. Chapters go at their places: Rome (the Roman game),
-Castile (Alfonso X's court at Toledo and Seville), England (the English
-manuscript), and the modern board out in the Atlantic on the way to the New World,
+Byzantium (Zeno's tabula at Constantinople), Castile (Alfonso X's court at Toledo
+and Seville), England (the English manuscript), the East (long nardy, on over the
+chart's eastern edge past the Caucasus), Greece (tavli, in the Aegean), and the
+modern board out in the Atlantic on the way to the New World,
 where the modern game and its doubling cube were made in the clubs.
 """
 
@@ -48,14 +50,15 @@ NAMES: tuple[tuple[str, LonLat, float, str], ...] = (  # text, place, design siz
     ("ITALIA", (12.3, 45.55), 16, "caps"),
     ("GERMANIA", (12.0, 51.4), 19, "caps"),
     ("AFRICA", (9.0, 31.6), 22, "caps"),
-    ("GRAECIA", (22.4, 40.6), 15, "caps"),
-    ("ANATOLIA", (32.0, 38.8), 17, "caps"),
+    ("GRAECIA", (22.9, 42.0), 15, "caps"),
+    ("ANATOLIA", (33.5, 38.8), 17, "caps"),
     ("Lombardia", (8.3, 46.35), 14, "italic"),
     ("Mare Mediterraneum", (17.0, 34.6), 20, "italic"),
     ("Oceanus Atlanticus", (-12.8, 35.4), 20, "italic"),
     ("Mare Germanicum", (4.0, 56.6), 14, "italic"),
     ("to the New World", (-22.6, 36.7), 14, "italic"),
-    ("Pontus Euxinus", (34.2, 43.3), 15, "italic"),
+    ("Pontus Euxinus", (34.6, 42.9), 15, "italic"),
+    ("to Baku and Samarkand", (39.2, 40.5), 13, "italic"),
 )
 # Each chapter's route: its levels are marked evenly along it, the first at its start.
 ROUTES: dict[str, tuple[LonLat, ...]] = {
@@ -64,21 +67,44 @@ ROUTES: dict[str, tuple[LonLat, ...]] = {
     # Down the North Sea from off Aberdeen to London: the titles keep off Britain.
     "england": ((-0.6, 57.5), (0.8, 55.4), (2.6, 53.4), (-0.1, 51.5)),
     "modern": ((-12.5, 47.6), (-17.0, 45.6), (-21.0, 42.0), (-23.5, 38.4)),  # westward
+    "byzantium": ((29.0, 41.0), (29.6, 43.9)),  # Constantinople, then up the Black Sea
+    # Down the Aegean from Lemnos past Chios towards Rhodes.
+    "greece": ((25.0, 39.8), (26.8, 34.4)),
+    # From the Don down the steppe to the Caucasus, then on east over the edge.
+    "east": ((38.2, 49.4), (40.4, 47.6), (42.6, 45.8)),
 }
+EDGE_ROUTES = {"modern": -1, "east": 1}  # routes that go on over the chart's west or east edge
 PLACES: dict[str, LonLat] = {  # a named town on the way
     "rome": (12.5, 41.9),
     "castile": (-4.0, 39.9),
     "england": (-0.1, 51.5),
+    "byzantium": (29.0, 41.0),
 }
-TOWNS: dict[str, str] = {"rome": "Roma", "castile": "Toledo", "england": "London"}
+TOWNS: dict[str, str] = {
+    "rome": "Roma",
+    "castile": "Toledo",
+    "england": "London",
+    "byzantium": "Constantinopolis",
+}
 # A town's name: above and after its place (1), or below and before it (-1).
 TOWN_SIDE: dict[str, int] = {"rome": -1, "england": -1}
-LABEL_SIDE: dict[str, int] = {"rome": 1, "castile": -1, "england": 1, "modern": 1}
+LABEL_SIDE: dict[str, int] = {
+    "rome": 1,
+    "castile": -1,
+    "england": 1,
+    "modern": 1,
+    "byzantium": 1,
+    "greece": 1,
+    "east": -1,
+}
 CHAPTER_LABEL: dict[str, LonLat] = {  # where a chapter's cartouche stands
     "rome": (21.5, 47.0),
     "castile": (-3.0, 33.0),
     "england": (-17.5, 56.6),
     "modern": (-21.0, 50.4),
+    "byzantium": (29.5, 50.8),
+    "greece": (27.5, 32.1),
+    "east": (40.5, 52.3),
 }
 ROSE: LonLat = (-21.5, 32.4)  # the compass rose, out in the ocean
 
@@ -281,9 +307,11 @@ def paint_routes(
         colour = RED if open_ else INK_SOFT
         route = chart.points(ROUTES.get(chapter_id, ()))
         path = route if len(route) >= 2 else points
-        if chapter_id == "modern" and len(route) >= 2:  # on, over the edge of the chart
+        if chapter_id in EDGE_ROUTES and len(route) >= 2:  # on, over the edge of the chart
             x, y = route[-1]
-            path = [*route, (chart.rect.x + round(2 * s), y + round(22 * s))]
+            west = EDGE_ROUTES[chapter_id] < 0
+            edge = chart.rect.x + round(2 * s) if west else chart.rect.right - round(2 * s)
+            path = [*route, (edge, y + round(22 * s) * (1 if west else -1))]
         _dotted(surface, path, colour, s)
         if chapter_id in PLACES:
             x, y = chart.point(PLACES[chapter_id])

@@ -43,7 +43,7 @@ def test_every_shipped_level_loads_in_chapter_order():
     files = sorted(p.stem for p in levels_dir().glob("[0-9][0-9]-*.toml"))
     assert sorted(level.id for level in campaign.levels) == files
     chapters = [c.id for c in campaign.chapters]
-    assert chapters == ["rome", "castile", "england", "modern"]
+    assert chapters == ["rome", "byzantium", "castile", "england", "east", "greece", "modern"]
     for chapter in chapters:
         assert len(campaign.chapter_levels(chapter)) >= 2, chapter
     order = [chapters.index(level.chapter) for level in campaign.levels]
@@ -213,3 +213,65 @@ def test_any_value_in_any_field_is_a_level_or_one_clear_message(tmp_path):
                     message = str(exc)
                     assert message.startswith(path.name + ": "), message
                     assert message == one_line(message) and len(message) <= 200
+
+
+TAVLI = (
+    GOOD.replace('variant = "backgammon"', 'variant = "portes"')
+    .replace('level = "expert"', 'level = "intermediate"')
+    .replace('kind = "game"', 'kind = "tavli"\npoints = 5')
+)
+
+
+def test_a_tavli_goal_reads_as_a_tavli_match_and_builds_a_tavli_setup(tmp_path):
+    from game.play.session import tavli_setup
+    from game.ui.scenes.campaign import level_setup
+
+    level = read_level(write(tmp_path, "21-a-tavli.toml", TAVLI))
+    assert level.goal.kind is GoalKind.TAVLI and level.goal.points == 5
+    assert "tavli match to 5" in level.goal.describe()
+    setup = level_setup(level)
+    assert setup.tavli == 5 and setup.variant_id == "portes"
+    assert setup.mode == "campaign" and setup.level == "21-a-tavli"
+    assert setup.seats[0].human and setup.seats[1].level == "intermediate"
+    assert setup.options == tavli_setup(5).options
+
+
+def test_the_shipped_tavli_level_builds_a_tavli_setup():
+    from game.ui.scenes.campaign import level_setup
+
+    campaign = Campaign.load()
+    tavli = [lv for lv in campaign.levels if lv.goal.kind is GoalKind.TAVLI]
+    assert [lv.chapter for lv in tavli] == ["greece"]
+    assert level_setup(tavli[0]).tavli == tavli[0].goal.points
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (("points = 5", "points = 4"), "'goal.points' of a tavli match must be 3, 5, 7, not 4"),
+        (("points = 5", 'points = "5"'), "'points' must be a int"),
+        (("points = 5\n", ""), "the field 'points' is missing"),
+        (('variant = "portes"', 'variant = "plakoto"'), "tavli needs variant 'portes'"),
+        (("[options]", "[options]\nbackgammon_counts_3 = true"), "'options' must be empty"),
+        (('kind = "tavli"', 'kind = "tavly"'), "'goal.kind' 'tavly' is not one of"),
+    ],
+)
+def test_a_malformed_tavli_goal_is_refused_with_a_clear_message(tmp_path, change, words):
+    old, new = change
+    assert old in TAVLI
+    path = write(tmp_path, "21-bad-tavli.toml", TAVLI.replace(old, new, 1))
+    with pytest.raises(LevelError) as caught:
+        read_level(path)
+    assert "21-bad-tavli.toml" in str(caught.value)
+    assert words in str(caught.value)
+
+
+def test_a_tavli_match_medal_goes_by_the_opponents_score():
+    level = Campaign.load().level("21-a-tavli-match")
+    assert level is not None
+    variant = find_variant("portes")
+    won = Outcome(level.player_side, Kind.SINGLE, 1)
+    position = variant.start_position()
+    assert medal_for(level, variant, position, won, (5, 0)) == 3
+    assert medal_for(level, variant, position, won, (5, 2)) == 2
+    assert medal_for(level, variant, position, won, (5, 4)) == 1

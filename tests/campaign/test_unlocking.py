@@ -81,3 +81,40 @@ def test_a_level_won_under_the_old_rule_far_along_stays_open():
     open_ = CAMPAIGN.unlocked(medals)
     assert set(ids[:10]) <= open_
     assert "11-a-gammon" not in open_
+
+
+NEW_CHAPTERS = ["rome", "byzantium", "castile", "england", "east", "greece", "modern"]
+
+
+def test_the_later_chapters_come_in_the_order_of_their_sources() -> None:
+    assert [chapter.id for chapter in CAMPAIGN.chapters] == NEW_CHAPTERS
+    for chapter in NEW_CHAPTERS[1:3] + NEW_CHAPTERS[4:6]:
+        assert len(CAMPAIGN.chapter_levels(chapter)) >= 2, chapter
+    variants = {lv.variant_id for lv in CAMPAIGN.levels}
+    assert {"tabula", "nard", "portes", "plakoto", "fevga", "acey_deucey"} <= variants
+    assert "acey_deucey" in {lv.variant_id for lv in CAMPAIGN.chapter_levels("modern")}
+
+
+def test_winning_each_level_in_turn_along_the_unlocks_reaches_every_level() -> None:
+    # Follow only the files' own 'unlocks' from the first level: the chain visits
+    # every chapter in order and every level, so the new chapters are reachable.
+    medals: dict[str, int] = {}
+    seen: list[str] = []
+    current: str | None = FIRST
+    while current is not None and current not in seen:
+        seen.append(current)
+        medals[current] = 1
+        level = CAMPAIGN.level(current)
+        assert level is not None
+        assert level.unlocks == () or set(level.unlocks) <= CAMPAIGN.unlocked(medals)
+        current = level.unlocks[0] if level.unlocks else None
+    chapters = [CAMPAIGN.level(i).chapter for i in seen]  # type: ignore[union-attr]
+    assert [c for n, c in enumerate(chapters) if c not in chapters[:n]] == NEW_CHAPTERS
+    assert set(seen) == {lv.id for lv in CAMPAIGN.levels}
+
+
+def test_progress_saved_before_the_new_chapters_keeps_its_levels_open() -> None:
+    old = {FIRST: 3, "02-a-game-in-the-forum": 2, "03-fifteen-tables": 1, "09-shut-out": 1}
+    open_ = CAMPAIGN.unlocked(old)
+    assert {"03-fifteen-tables", "04-the-half-emperor", "10-the-modern-board"} <= open_
+    assert {"14-zenos-table", "16-the-head", "18-the-doors"} <= open_

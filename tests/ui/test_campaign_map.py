@@ -131,3 +131,17 @@ def test_no_mark_hides_an_island_or_a_landmark(app, size):
         for mark in scene.items.values():
             assert not mark.rect.collidepoint(at), (name, mark.label)
             assert not mark.label_rect.collidepoint(at), (name, mark.label)
+
+
+def test_the_later_chapters_are_at_their_places(app):
+    scene = enter_map(app)
+    chart = scene.chart
+    byzantium = chart.point((29.0, 41.0))
+    first = scene.items["14-zenos-table"].rect.center
+    assert abs(first[0] - byzantium[0]) <= 2 and abs(first[1] - byzantium[1]) <= 2
+    for level_id in ("16-the-head", "17-a-mars"):  # beyond the Black Sea, to the east
+        assert scene.items[level_id].rect.centerx > chart.point((37.0, 45.0))[0]
+    athens, smyrna = chart.point((23.7, 38.0)), chart.point((27.1, 38.4))
+    for level_id in ("18-the-doors", "19-the-pin", "20-the-run", "21-a-tavli-match"):  # Aegean
+        x = scene.items[level_id].rect.centerx
+        assert athens[0] - 25 <= x <= smyrna[0], level_id

@@ -18,8 +18,8 @@ from typing import Any
 
 import pygame
 
-from game.campaign import MEDALS, Level
-from game.play.session import GameSetup, Seat
+from game.campaign import MEDALS, GoalKind, Level
+from game.play.session import GameSetup, Seat, tavli_setup
 from game.rules.variants import VARIANTS
 from game.ui.backdrop import draw_backdrop
 from game.ui.campaign_map import LABEL_SIDE, Chart, MapMark, paint_chart, paint_routes, route_points
@@ -58,6 +58,8 @@ def level_setup(level: Level) -> GameSetup:
     seats = tuple(
         Seat(human=True) if s.human else Seat(human=False, level=s.level) for s in level.seats
     )
+    if level.goal.kind is GoalKind.TAVLI:  # portes, plakoto and fevga in turn
+        return tavli_setup(level.goal.points, seats, mode="campaign", level=level.id)
     return GameSetup(
         variant_id=level.variant_id,
         options=level.game_options(),
