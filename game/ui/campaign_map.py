@@ -58,7 +58,7 @@ NAMES: tuple[tuple[str, LonLat, float, str], ...] = (  # text, place, design siz
     ("Mare Germanicum", (4.0, 56.6), 14, "italic"),
     ("to the New World", (-22.6, 36.7), 14, "italic"),
     ("Pontus Euxinus", (34.6, 42.9), 15, "italic"),
-    ("to Baku and Samarkand", (39.2, 40.5), 13, "italic"),
+    ("to Baku and Samarkand", (39.2, 40.5), 14, "italic"),
 )
 # Each chapter's route: its levels are marked evenly along it, the first at its start.
 ROUTES: dict[str, tuple[LonLat, ...]] = {
