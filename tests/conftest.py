@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from slow import is_slow  # tests/ is on the path (this file's folder)
+from untrained import untrained  # noqa: F401 - the fixture that hides a game's network
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

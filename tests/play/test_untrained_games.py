@@ -32,16 +32,16 @@ def moving_state(variant_id: str) -> m.GameState:
     raise AssertionError(f"no choice of plays in {variant_id}'s first turns")
 
 
-def test_the_untrained_games_are_registered_and_have_no_network():
+def test_the_untrained_games_are_registered_and_have_no_network(untrained):
     assert set(VARIANTS) >= UNTRAINED
-    for variant_id in sorted(UNTRAINED):
+    for variant_id in sorted(UNTRAINED | {untrained}):
         assert players.network_for(variant_id) is None, variant_id
         assert not players.has_levels(variant_id)
         assert not advice_available(variant_id)
 
 
-@pytest.mark.parametrize("variant_id", sorted(UNTRAINED))
-def test_every_level_falls_back_to_novice(variant_id):
+def test_every_level_falls_back_to_novice(untrained):
+    variant_id = untrained
     state = moving_state(variant_id)
     legal = m.legal_plays(state)
     for level in LEVELS:
@@ -51,8 +51,8 @@ def test_every_level_falls_back_to_novice(variant_id):
         players.decide(state, "expert", 3)
 
 
-@pytest.mark.parametrize("variant_id", sorted(UNTRAINED))
-def test_a_practice_table_offers_no_advice_and_a_computer_game_ends(variant_id):
+def test_a_practice_table_offers_no_advice_and_a_computer_game_ends(untrained):
+    variant_id = untrained
     seats = (Seat(), Seat(human=False))
     practice = new_table(GameSetup(variant_id, seats=seats, seed=4, mode="practice", hints=True))
     assert not practice.advice
@@ -61,8 +61,8 @@ def test_a_practice_table_offers_no_advice_and_a_computer_game_ends(variant_id):
     assert table.state.is_over
 
 
-@pytest.mark.parametrize("variant_id", sorted(UNTRAINED))
-def test_the_engine_says_in_one_line_that_there_is_no_hint(variant_id):
+def test_the_engine_says_in_one_line_that_there_is_no_hint(untrained):
+    variant_id = untrained
     state = state_to_json(moving_state(variant_id))
     for request in (
         {"cmd": "hint", "state": state},

@@ -8,12 +8,12 @@ from tests.untrained import UNTRAINED
 
 
 @pytest.mark.parametrize("mode", ["local", "practice"])
-def test_the_setup_of_an_untrained_game_offers_novice_only_and_says_why(app, mode):
+def test_the_setup_of_an_untrained_game_offers_novice_only_and_says_why(app, mode, untrained):
     from game.ui.scenes.setup import SetupScene
 
     scene = SetupScene(app)
     app.push(scene, mode)
-    for variant_id in sorted(UNTRAINED):
+    for variant_id in sorted(UNTRAINED | {untrained}):
         scene.select(variant_id)
         level = scene.seat_rows[1][2]
         assert level.visible
