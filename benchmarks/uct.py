@@ -333,7 +333,6 @@ def sample_play(
     if variant.begins_roll:
         variant.begin_roll(board, left)
     board.start_turn()  # where each man moves once a turn, the men moved stay
-    moved = board.moved
     after_step = variant.after_step if variant.tracks_flags else None
     steps: list[Step] = []
     while left:
@@ -348,8 +347,6 @@ def sample_play(
         board.apply(step)
         if after_step is not None:
             after_step(board, step)
-        if moved is not None:
-            moved[step.dst] += 1
         steps.append(step)
     if variant.judges_results and not variant.allows_result(position, board, tuple(steps)):
         return None  # refused whole: only the full generator knows what is legal instead

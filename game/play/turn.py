@@ -93,7 +93,6 @@ class TurnInput:
         board = Board(variant, self.position)
         done = tuple(self.steps)
         board.start_turn(done)  # where each man moves once, those moved stay
-        moved = board.moved
         found: list[tuple[Step, ...]] = []
         path: list[Step] = []
 
@@ -107,13 +106,9 @@ class TurnInput:
                     flags = list(board.flags)
                     token = board.apply(step)
                     variant.after_step(board, step)
-                    if moved is not None:
-                        moved[step.dst] += 1
                     path.append(step)
                     visit(rest)
                     path.pop()
-                    if moved is not None:
-                        moved[step.dst] -= 1
                     board.flags[:] = flags
                     board.undo(step, token)
 

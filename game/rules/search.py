@@ -56,8 +56,9 @@ class Board:
         # search to read (not part of the position; unchanged while the search runs).
         self.turn: Mapping[str, int] = _NO_TURN
         # Where a variant moves each man at most once a turn (``Variant.moves_each_man_once``):
-        # how many of the mover's men on each pos have moved this turn; None where men may
-        # move again (or where no turn is being searched: a first step is always fresh).
+        # how many of the mover's men on each pos have moved this turn, kept by ``apply``
+        # and ``undo`` once ``start_turn`` begins it; None where men may move again (or
+        # where no turn is being searched: a first step is always fresh).
         self.moved: list[int] | None = None
 
     def start_turn(self, steps: Sequence[Step] = ()) -> None:
@@ -100,6 +101,8 @@ class Board:
             mine[step.src] -= 1
             from_hand = 0
         mine[step.dst] += 1
+        if self.moved is not None:  # the man stands on dst, moved this turn
+            self.moved[step.dst] += 1
         hit_side, hit_pos = -1, 0
         if step.hit:
             hit_side, _ = self.others_at(step.dst)
@@ -114,6 +117,8 @@ class Board:
         from_hand, hit = token
         mine = self.rows[self.side]
         mine[step.dst] -= 1
+        if self.moved is not None:
+            self.moved[step.dst] -= 1
         if from_hand:
             self.hand[self.side] += 1
         else:
@@ -203,8 +208,6 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
                 if after_step is not None:
                     flags = list(board.flags)
                     after_step(board, step)
-                if moved is not None:
-                    moved[step.dst] += 1
                 steps.append(step)
                 if rest or allows is not None:
                     further |= visit(rest)
@@ -212,8 +215,6 @@ def search_plays(variant: Variant, position: Position, dice: Sequence[int]) -> l
                     _keep(found, board, rest, steps, keep_left, full)
                     further = True
                 steps.pop()
-                if moved is not None:
-                    moved[step.dst] -= 1
                 if after_step is not None:
                     board.flags[:] = flags
                 board.undo(step, token)
