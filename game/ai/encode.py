@@ -65,7 +65,7 @@ class Scheme:
         them unless told otherwise; 0 or False: none)."""
         start = variant.start_position()
         # Backgammon's inputs, for backgammon and a game its network plays (Portes).
-        backgammon = (variant.network_of or variant.id) == "backgammon"
+        backgammon = variant.network_id == "backgammon"
         return cls(
             players=start.players,
             track=start.track_length,

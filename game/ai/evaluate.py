@@ -80,7 +80,7 @@ class Evaluator:
     @cached_property
     def _backgammon_board(self) -> bool:
         """Backgammon, or a game on its board that its network plays (Portes)."""
-        return (self.variant.network_of or self.variant.id) == "backgammon"
+        return self.variant.network_id == "backgammon"
 
     @cached_property
     def bearoff(self) -> Bearoff | None:

@@ -359,7 +359,7 @@ def ranked_plays(
             values, deep = shallow, [False] * len(plays)
         looked = [i for i in range(len(plays)) if deep[i]]
         if looked:
-            deeper = EXPERT_DEEP.get(variant.network_of or variant.id, 0)
+            deeper = EXPERT_DEEP.get(variant.network_id, 0)
             if deeper:
                 _look_deeper(ev, mover, values, afters, looked, deeper, wanted, budget)
             _rank_below(values, set(looked))

@@ -300,6 +300,11 @@ class Variant:
         return type(self).after_step is not Variant.after_step
 
     @property
+    def network_id(self) -> str:
+        """The game whose network plays this one: ``network_of``, else its own id."""
+        return self.network_of or self.id
+
+    @property
     def backgammon_points(self) -> int:
         """What the third kind of win scores where one exists (backgammon's 3): an
         evaluation trained on backgammon counts its third output only where it is 3."""

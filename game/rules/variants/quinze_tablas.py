@@ -205,14 +205,9 @@ class QuinzeTablas(Variant):
         if not position.board[side][0] + position.hand[side]:
             return False
         board = Board(self, position.with_to_act(side))
-        for pos in ENTRY_TABLE:
-            _, theirs = board.others_at(pos)
-            if self.options["only_opponent_points"]:
-                if theirs < CAP:
-                    return False
-            elif theirs + board.mine[pos] < CAP:
-                return False
-        return True
+        if self.options["only_opponent_points"]:
+            return all(board.others_at(pos)[1] >= CAP for pos in ENTRY_TABLE)
+        return self._shut(board)
 
     def outcome(self, position: Position, mover: int) -> Outcome | None:
         """The goal reached by ``mover``, or the side to act shut out.
