@@ -11,6 +11,7 @@ import pygame
 
 from game.ui import assets
 from game.ui.render.layout import BoardLayout, SpotKey
+from game.ui.render.raster import mix
 from game.ui.render.rims import contrast
 from game.ui.theme import Colour, Theme, side_colours
 
@@ -92,16 +93,8 @@ def tray_ink(theme: Theme, ground: tuple[int, int, int]) -> tuple[int, int, int]
     """Of the theme's inks, the one that reads best on ``ground`` once drawn at the
     tray names' alpha (each board's trays differ: dark wood, khaki canvas, red case)."""
     a = TRAY_NAME_ALPHA / 255
-
-    def seen(ink: tuple[int, int, int]) -> tuple[int, int, int]:
-        return (
-            round(ink[0] * a + ground[0] * (1 - a)),
-            round(ink[1] * a + ground[1] * (1 - a)),
-            round(ink[2] * a + ground[2] * (1 - a)),
-        )
-
     inks = (theme.text_dim, theme.ink, theme.text, theme.point_edge, theme.table)
-    return max(inks, key=lambda ink: contrast(seen(ink), ground))
+    return max(inks, key=lambda ink: contrast(mix(ground, ink, a), ground))
 
 
 def tray_names(
