@@ -40,6 +40,7 @@ bench: $(STAMP) $(VENV)/.bench
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.frames --variants backgammon --level expert --seconds 30
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.idle
 	$(PY) -m benchmarks.ladder --variant all --max-seconds 12
+	$(PY) -m benchmarks.selfplay --workers 1 2 --seconds 30
 	$(PY) -m benchmarks.baseline --variant backgammon --games 10 --max-seconds 180
 	$(PY) -m benchmarks.gnubg_error --level expert advanced --positions 60 --plies 2
 

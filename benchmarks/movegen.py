@@ -9,7 +9,9 @@ is timed ``--repeat`` times and the median rate is reported, since a shared
 machine's timings wander by a quarter from run to run.
 
 The report is one section per variant: backgammon from the reference file,
-then every variant thrown with three dice (and Lombardorum's three-dice
+then GNU Backgammon's own generator (``gnubg_nn.moves``, from the benchmark
+extra gnubg-nn) on the same cases in the same run, timed the same way, and
+the ratio of the two; then every other variant (and Lombardorum's three-dice
 option), from positions reached in seeded random games (``--games`` games a
 variant, the same positions on every run).
 """
@@ -22,7 +24,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,9 +53,10 @@ class Section:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """Rates (cases per second) of every timed run of a section."""
+    """Rates (cases per second) of every timed run over a set of cases."""
 
-    section: Section
+    name: str
+    cases: int
     rates: tuple[float, ...]
     plays: int  # legal plays found in one pass over the cases
 
@@ -107,9 +110,9 @@ def sample_cases(variant: Variant, games: int, seed: int = 1) -> tuple[Case, ...
     return tuple(cases)
 
 
-def three_dice_variants() -> list[tuple[str, Variant]]:
-    """Every variant that plays three dice by default, and Lombardorum's option."""
-    found = [(cls.id, cls()) for cls in VARIANTS.values() if cls().dice_count == 3]
+def other_variants() -> list[tuple[str, Variant]]:
+    """Every variant but backgammon, and Lombardorum's three-dice option."""
+    found = [(cls.id, cls()) for cls in VARIANTS.values() if cls.id != "backgammon"]
     if "lombardorum" in VARIANTS:
         found.append(("lombardorum dice=3", find_variant("lombardorum", {"dice": 3})))
     return found
@@ -125,28 +128,56 @@ def run_once(section: Section) -> tuple[float, int]:
     return time.perf_counter() - start, plays
 
 
-def measure(section: Section, repeat: int) -> Result:
-    """Warm up once, then time ``repeat`` passes with the collector paused."""
-    _, plays = run_once(section)
+def timed(name: str, cases: int, once: Callable[[], tuple[float, int]], repeat: int) -> Result:
+    """Warm up with one pass of ``once``, then time ``repeat`` with the collector paused."""
+    _, plays = once()
     rates: list[float] = []
     enabled = gc.isenabled()
     gc.collect()
     gc.disable()
     try:
         for _ in range(repeat):
-            seconds, _ = run_once(section)
-            rates.append(len(section.cases) / seconds)
+            seconds, _ = once()
+            rates.append(cases / seconds)
     finally:
         if enabled:
             gc.enable()
-    return Result(section, tuple(rates), plays)
+    return Result(name, cases, tuple(rates), plays)
+
+
+def measure(section: Section, repeat: int) -> Result:
+    """Tabula's rate on ``section``."""
+    return timed(section.name, len(section.cases), lambda: run_once(section), repeat)
+
+
+def gnubg_rates(path: Path, repeat: int) -> Result | None:
+    """GNU Backgammon's move generator (``gnubg_nn.moves``) on the cases of ``path``,
+    timed as ``measure`` times Tabula's; None where gnubg-nn is not installed."""
+    try:
+        import gnubg_nn  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    boards = []
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        fields = raw.split("#", 1)[0].split()
+        if fields:
+            boards.append((gnubg_nn.board_from_position_id(fields[0]), *map(int, fields[1:3])))
+    moves = gnubg_nn.moves
+
+    def once() -> tuple[float, int]:
+        plays = 0
+        start = time.perf_counter()
+        for board, d1, d2 in boards:
+            plays += len(moves(board, d1, d2))
+        return time.perf_counter() - start, plays
+
+    return timed("gnubg-nn, GNU Backgammon's generator, same cases", len(boards), once, repeat)
 
 
 def report(result: Result) -> str:
     """Two lines: the median rate, then the spread and the plays found."""
-    n = len(result.section.cases)
     return (
-        f"{result.section.name}: {n} positions, {round(result.median)} positions/s\n"
+        f"{result.name}: {result.cases} positions, {round(result.median)} positions/s\n"
         f"  min {round(min(result.rates))}, max {round(max(result.rates))} positions/s "
         f"over {len(result.rates)} runs; {result.plays} plays generated"
     )
@@ -161,7 +192,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--repeat", type=int, default=7, help="timed passes; the median is reported (7)"
     )
     parser.add_argument(
-        "--games", type=int, default=4, help="seeded random games per three-dice variant (4)"
+        "--games", type=int, default=4, help="seeded random games per other variant (4)"
     )
     args = parser.parse_args(argv)
     if args.repeat < 1:
@@ -170,9 +201,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         cases = parse_backgammon_cases(args.file)
     except (OSError, ValueError) as exc:
         parser.error(str(exc))
-    print(report(measure(Section("backgammon", find_variant("backgammon"), cases), args.repeat)))
-    print("three dice, positions from seeded random games:", flush=True)
-    for name, variant in three_dice_variants():
+    ours = measure(Section("backgammon", find_variant("backgammon"), cases), args.repeat)
+    print(report(ours), flush=True)
+    theirs = gnubg_rates(args.file, args.repeat)
+    if theirs is None:
+        print("gnubg-nn is not installed (make bench installs it): no side-by-side figure")
+    else:
+        print(report(theirs))
+        print(
+            f"Tabula / gnubg-nn: {ours.median / theirs.median:.2f} "
+            "(goal: at least 0.25; the two generators do not count a play alike, see plays)"
+        )
+    print("the other variants, positions from seeded random games:", flush=True)
+    for name, variant in other_variants():
         section = Section(name, variant, sample_cases(variant, args.games))
         print(report(measure(section, args.repeat)), flush=True)
     return 0

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 
 from game.ai.evaluate import Evaluator
 from game.ai.network import Network
-from game.ai.train import Greedy, parse_options, share_won
+from game.ai.selfplay import Greedy
+from game.ai.train import parse_options, share_won
 from game.rules.variants import find_variant
 
 

@@ -2,6 +2,7 @@
 
     python -m game.ai.train VARIANT --games N --seed S [--options name=value ...]
                             [--hidden 80] [--out FILE] [--resume FILE] [--seconds T]
+                            [--workers N | --ray ADDRESS] [--batch 16]
 
 The network plays every side, greedily choosing the play whose position it
 rates best (and, in Anglicorum, naming the die that serves it best). After each
@@ -12,6 +13,11 @@ games it plays ``--check-games`` games against random play and against the
 network as it was at the previous check, and reports the share won; the
 weights are saved (atomically) with a record of how they were made: the
 command, the variant and options, the seed, games, time, and those checks.
+
+The games are played in rounds of ``--batch`` games by the network as it stood
+when the round began, on ``--workers`` processes of this machine or on a Ray
+cluster (``--ray``; ``game.ai.selfplay``). The same seed and batch give the same
+network whatever the number of workers.
 
 The default lambda is 1 (the game's real result for every position): measured
 on backgammon, 2,000 games at lambda 1 beat random play 99% of the time, while
@@ -26,59 +32,32 @@ import json
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
 
+from game.ai import selfplay
 from game.ai.arena import Player, RandomPlayer, play_game, round_dice
 from game.ai.encode import Scheme
-from game.ai.evaluate import Evaluator, name_die
+from game.ai.evaluate import Evaluator
 from game.ai.network import Network, resumed_from
-from game.rules import match as m
+from game.ai.selfplay import Greedy, Runner
 from game.rules.errors import RulesError
 from game.rules.outcome import Outcome
-from game.rules.play import Play
 from game.rules.position import Position
 from game.rules.variants import VARIANTS, find_variant
 from game.rules.variants.base import Variant
 
-SURE_WIN = 10.0  # a play that wins now is always taken
-
-
-class Greedy:
-    """The network's best play by a one-ply look (self-play and the checks)."""
-
-    def __init__(self, evaluator: Evaluator) -> None:
-        self.evaluator = evaluator
-
-    def play(self, state: m.GameState, plays: list[Play]) -> Play:
-        values, _ = self.evaluator.play_values(state.position, plays, sure_win=SURE_WIN)
-        return plays[int(np.argmax(values))]
-
-    def name_die(self, state: m.GameState) -> int:
-        return name_die(self.evaluator, state)
-
-
-def self_play_game(evaluator: Evaluator, rng: random.Random) -> tuple[list[Position], Outcome]:
-    """One game of the network against itself: every position in which a side was
-    about to roll (seen by that side), and how the game ended."""
-    positions: list[Position] = []
-    greedy = Greedy(evaluator)
-    players = [greedy] * evaluator.variant.players
-    end = play_game(evaluator.variant, players, rng, seen=lambda s: positions.append(s.position))
-    assert end.result is not None
-    return positions, end.result
-
 
 def targets_for(
-    scheme: Scheme, positions: Sequence[Position], values: np.ndarray, outcome: Outcome, lam: float
+    scheme: Scheme, sides: Sequence[int], values: np.ndarray, outcome: Outcome, lam: float
 ) -> np.ndarray:
-    """The lambda-returns of a game's positions, computed backwards from the result."""
-    sides = [p.to_act for p in positions]
+    """The lambda-returns of a game's positions (``sides``: the side to act in each),
+    computed backwards from the result."""
     targets = np.empty_like(values)
     targets[-1] = scheme.result(outcome, sides[-1])
-    for t in range(len(positions) - 2, -1, -1):
+    for t in range(len(sides) - 2, -1, -1):
         turns = (sides[t] - sides[t + 1]) % scheme.players
         nxt = scheme.turn(values[t + 1], turns)
         targets[t] = (1.0 - lam) * nxt + lam * scheme.turn(targets[t + 1], turns)
@@ -123,10 +102,23 @@ def learn(
     rate: float,
 ) -> float:
     """TD(lambda) by the forward view: one batch step towards the lambda-returns."""
-    x = scheme.encode(positions)
-    targets = targets_for(scheme, positions, net.evaluate(x), outcome, lam)
+    sides = [p.to_act for p in positions]
+    return learn_encoded(net, scheme, scheme.encode(positions), sides, outcome, lam, rate)
+
+
+def learn_encoded(
+    net: Network,
+    scheme: Scheme,
+    x: np.ndarray,
+    sides: Sequence[int],
+    outcome: Outcome,
+    lam: float,
+    rate: float,
+) -> float:
+    """``learn`` from a game's positions already encoded (``x``), ``sides`` to act."""
+    targets = targets_for(scheme, sides, net.evaluate(x), outcome, lam)
     # ``rate`` is per position, as in TD-Gammon: the batch step sums over the game.
-    return net.train(x, targets, rate * len(positions))
+    return net.train(x, targets, rate * len(x))
 
 
 def share_won(variant: Variant, me: Player, others: Player, games: int, seed: int) -> float:
@@ -185,6 +177,23 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--seconds", type=float, default=0.0, help="stop after this long (0: never)"
     )
+    parser.add_argument(
+        "--batch",
+        type=int,
+        default=16,
+        help="games a round: played by the network as the round began, then learned from "
+        "in order (the same seed and batch give the same network on any number of workers)",
+    )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers", type=int, default=1, help="processes playing the games on this machine"
+    )
+    where.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="play the games on the Ray cluster at ADDRESS ('auto': the one this machine "
+        "is in); Ray is an optional extra: pip install 'tabula[train]'",
+    )
     parser.add_argument("--out", type=Path, help="where to save the weights (.npz)")
     parser.add_argument("--resume", type=Path, help="start from these weights")
     parser.add_argument(
@@ -202,6 +211,8 @@ def _variant(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Varia
         parser.error(f"unknown variant {args.variant!r} (variants: {', '.join(VARIANTS)})")
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.batch < 1 or args.workers < 1:
+        parser.error("--batch and --workers must be at least 1")
     try:
         return find_variant(args.variant, parse_options(args.options))
     except (ValueError, RulesError) as exc:
@@ -265,10 +276,35 @@ def _record(
         "hidden": net.w1.shape[1],
         "rate": args.rate,
         "lambda": args.lam,
+        "batch": args.batch,
         "seconds": round(seconds),
         "resumed_from": resumed_from(args.resume) if args.resume else None,
         "checks": checks,
     }
+
+
+def self_play_rounds(
+    variant: Variant,
+    net: Network,
+    scheme: Scheme,
+    runner: Runner,
+    seed: int,
+    batch: int,
+    games: int,
+    lam: float,
+    rate: float,
+    first: int = 1,
+) -> Iterator[tuple[int, list[float]]]:
+    """Play and learn games ``first`` to ``games`` in rounds of ``batch`` (the last
+    round may be shorter); after each round, the number of the last game played and
+    each of the round's learning errors."""
+    number = first
+    while number <= games:
+        numbers = range(number, min(number + batch, games + 1))
+        played = runner.games(selfplay.Job.of(variant, seed, net), numbers)
+        errors = [learn_encoded(net, scheme, g.x, g.sides, g.outcome, lam, rate) for g in played]
+        number = numbers[-1] + 1
+        yield numbers[-1], errors
 
 
 def _train(
@@ -277,23 +313,25 @@ def _train(
     net: Network,
     scheme: Scheme,
     command: Sequence[str],
+    runner: Runner,
 ) -> None:
     """Self-play and learn for ``args.games`` games (or ``args.seconds``), checking the
     network every ``args.check`` games and at the end, saving it at each check."""
     evaluator = Evaluator(variant, net)
-    rng = random.Random(args.seed)
     started = time.time()
     checks: list[dict[str, float]] = []
     errors: list[float] = []
     snapshot = copy.deepcopy(net)
-    game = 0
-    while game < args.games:
-        game += 1
-        positions, outcome = self_play_game(evaluator, rng)
-        errors.append(learn(net, scheme, positions, outcome, args.lam, args.rate))
+    rounds = self_play_rounds(
+        variant, net, scheme, runner, args.seed, args.batch, args.games, args.lam, args.rate
+    )
+    checked = 0
+    for game, round_errors in rounds:
+        errors.extend(round_errors)
         out_of_time = bool(args.seconds) and time.time() - started >= args.seconds
-        if game % args.check and game != args.games and not out_of_time:
+        if game - checked < args.check and game != args.games and not out_of_time:
             continue
+        checked = game
         vs_random, vs_before = _check(variant, evaluator, snapshot, args.check_games, game)
         snapshot = copy.deepcopy(net)
         seconds = time.time() - started
@@ -323,7 +361,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = list(sys.argv[1:] if argv is None else argv)
     variant = _variant(parser, args)
     net, scheme = _network(parser, args, variant)
-    _train(args, variant, net, scheme, command)
+    try:
+        runner = selfplay.runner(args.workers, args.ray)
+    except RuntimeError as exc:
+        parser.error(str(exc))
+    try:
+        _train(args, variant, net, scheme, command, runner)
+    finally:
+        runner.close()
     return 0
 
 

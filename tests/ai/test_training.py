@@ -20,13 +20,12 @@ from game.ai.encode import (
 )
 from game.ai.evaluate import Evaluator
 from game.ai.network import Network
+from game.ai.selfplay import Greedy, self_play_game
 from game.ai.train import (
-    Greedy,
     grown,
     learn,
     main,
     parse_options,
-    self_play_game,
     share_won,
     targets_for,
     widened,
@@ -114,13 +113,13 @@ def test_backgammon_results_by_points():
 
 
 def test_lambda_returns_end_in_the_result_and_blend_estimates():
-    positions = [BG.start_position().with_to_act(i % 2) for i in range(3)]
+    sides = [0, 1, 0]
     values = np.full((3, 5), 0.25, dtype=np.float32)
     outcome = Outcome(1, Kind.SINGLE, 1)
-    ones = targets_for(BACKGAMMON, positions, values, outcome, 1.0)
+    ones = targets_for(BACKGAMMON, sides, values, outcome, 1.0)
     assert list(ones[2]) == [0, 0, 0, 0, 0]  # side 0 to act at the end, side 1 won
     assert list(ones[1]) == [1, 0, 0, 0, 0]
-    zeros = targets_for(BACKGAMMON, positions, values, outcome, 0.0)
+    zeros = targets_for(BACKGAMMON, sides, values, outcome, 0.0)
     assert np.allclose(zeros[0], flip(values[1]))
 
 
@@ -316,3 +315,85 @@ def test_resuming_with_more_hidden_units_grows_the_network(tmp_path, capsys):
     with pytest.raises(SystemExit):
         main([*more, "--hidden", "4", "--resume", str(first), "--out", str(second)])
     assert "cannot shrink" in capsys.readouterr().err
+
+
+def run_training(tmp_path, name, *where):
+    out = tmp_path / f"{name}.npz"
+    args = ["lombardorum", "--games", "6", "--seed", "3", "--hidden", "8", "--batch", "4"]
+    args += ["--check", "6", "--check-games", "2", "--out", str(out), *where]
+    assert main(args) == 0
+    return Network.load(out), json.loads(out.with_suffix(".json").read_text())
+
+
+def test_the_same_seed_gives_the_same_network_on_any_number_of_workers(tmp_path):
+    one, record = run_training(tmp_path, "one", "--workers", "1")
+    two, _ = run_training(tmp_path, "two", "--workers", "2")
+    assert record["games"] == 6 and record["batch"] == 4
+    for a, b in zip(one.params, two.params, strict=True):
+        assert np.array_equal(a, b)
+    # The run learned: the weights are not the ones it started from.
+    start = Network.create(one.inputs, 8, 3, one.outputs)
+    assert not np.array_equal(one.w1, start.w1)
+
+
+class FakeRay:
+    """Ray's calls as train uses them, run here: what a cluster would compute."""
+
+    def __init__(self):
+        self.address = None
+        self.put_count = self.task_count = 0
+        self.shut = False
+
+    def init(self, address):
+        self.address = address
+
+    def cluster_resources(self):
+        return {"CPU": 3.0}
+
+    def put(self, value):
+        self.put_count += 1
+        return ("ref", value)
+
+    def remote(self, function):
+        fake = self
+
+        class Remote:
+            @staticmethod
+            def remote(ref, *args):
+                fake.task_count += 1
+                assert ref[0] == "ref"  # the job goes by reference, put once a round
+                return function(ref[1], *args)
+
+        return Remote
+
+    def get(self, refs):
+        return list(refs)
+
+    def shutdown(self):
+        self.shut = True
+
+
+def test_a_ray_cluster_plays_the_same_games(tmp_path, monkeypatch):
+    import sys
+
+    fake = FakeRay()
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    on_ray, record = run_training(tmp_path, "ray", "--ray", "auto")
+    here, _ = run_training(tmp_path, "here")
+    assert fake.address == "auto" and fake.shut
+    assert fake.task_count == 6 and fake.put_count == 2  # two rounds: 4 games and 2
+    for a, b in zip(on_ray.params, here.params, strict=True):
+        assert np.array_equal(a, b)
+    assert "--ray auto" in record["command"]
+
+
+def test_without_ray_the_cluster_option_says_what_to_install(monkeypatch, capsys):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray raises ImportError
+    with pytest.raises(SystemExit):
+        main(["lombardorum", "--games", "1", "--ray", "auto"])
+    assert "tabula[train]" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["lombardorum", "--games", "1", "--workers", "0"])
+    assert "--workers" in capsys.readouterr().err
