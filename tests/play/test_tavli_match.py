@@ -60,7 +60,7 @@ def play_match(setup: GameSetup, saves: list[SavedGame] | None = None) -> list[T
 
 
 def test_a_seeded_tavli_match_to_5_plays_the_games_in_turn_to_the_right_winner():
-    tables = play_match(tavli_setup(5, COMPUTERS, seed=1))
+    tables = play_match(tavli_setup(5, COMPUTERS, seed=3))
     total = [0, 0]
     previous: m.GameState | None = None
     for number, table in enumerate(tables):
@@ -85,7 +85,7 @@ def test_a_seeded_tavli_match_to_5_plays_the_games_in_turn_to_the_right_winner()
         if number in (2, 3, 4):
             assert replay_states(replay)[-1] == state
         previous = state
-    # Seed 1: six games (the cycle twice), the fifth a tie (both mothers pinned), 3-5.
+    # Seed 3: six games (the cycle twice), the fifth a tie (both mothers pinned).
     assert len(tables) == 6 and tables[4].state.result.winner is None
     last = tables[-1].state
     assert last.match.winner == total.index(max(total)) and max(total) >= 5 > min(total)

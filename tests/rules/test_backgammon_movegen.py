@@ -440,6 +440,8 @@ def test_shortcut_and_plain_search_agree_over_a_seeded_random_game(seed: int) ->
         assert len(set(fast_left)) == len(fast_left), where
         assert len(set(plain_left)) == len(plain_left), where
         assert len({len(p) for p in plays}) == 1, where  # every play uses as many dice
+        # A step's hit is a bool (saved games and the protocol write it as true or false).
+        assert all(type(step.hit) is bool for p in plays + plain for step in p), where
         mover = position.to_act
         position = BG.apply_play(position, rng.choice(plays))
         assert position.men(0) == 15 and position.men(1) == 15, where

@@ -202,7 +202,10 @@ def test_side_1_wins_the_same_way():
 @pytest.mark.parametrize("variant", [PORTES, THREE], ids=["default", "counts_3"])
 def test_seeded_games_end_conserve_men_and_round_trip_through_json(variant):
     kinds = set()
-    for seed in range(4):
+    every = {Kind.SINGLE, Kind.GAMMON, Kind.BACKGAMMON}
+    for seed in range(16):
+        if kinds == every:
+            break
         rng = random.Random(seed)
         state = m.new_game(variant, rng)
         assert state_from_json(state_to_json(state)) == state
@@ -225,5 +228,6 @@ def test_seeded_games_end_conserve_men_and_round_trip_through_json(variant):
         expected = {Kind.SINGLE: 1, Kind.GAMMON: 2, Kind.BACKGAMMON: 3 if variant is THREE else 2}
         assert result.points == expected[result.kind]
         kinds.add(result.kind)
-    # These four seeds end in each kind of win (seed 1 a backgammon).
-    assert kinds == {Kind.SINGLE, Kind.GAMMON, Kind.BACKGAMMON}
+    # Random play ends in every kind of win within a few games (which games depends on
+    # the order the legal plays are listed in).
+    assert kinds == every
