@@ -34,6 +34,11 @@ from game.rules.variants.base import Variant
 log = logging.getLogger(__name__)
 
 MEDALS = ("", "bronze", "silver", "gold")
+# A game's margin, as a share of a side's starting pips (``runner_up_margin``): a win
+# by this much earns gold or silver; a salvage goal's loss by at most this much earns
+# bronze or silver.
+GOLD_MARGIN = 0.45
+SILVER_MARGIN = 0.2
 
 
 @dataclass(frozen=True)
@@ -150,9 +155,13 @@ def medal_for(
     nearest opponent still had at least 45% of a side's starting pips to travel more
     than the player, silver from 20%; a gammon is silver at least, a backgammon
     gold. A match goes by the opponent's score: gold if nil, silver up to half the
-    length.
+    length. A salvage goal (a lost position: lose by as little as the dice allow) is
+    gold for a win; a loss is silver when the player was within 20% of a side's
+    starting pips of the winner at the end, bronze within 45%.
     """
     side = level.player_side
+    if level.goal.kind is GoalKind.SALVAGE and result is not None and result.winner is not None:
+        return _salvage_medal(variant, position, side, result.winner)
     if result is None or result.winner != side:
         return 0
     if level.goal.kind in (GoalKind.MATCH, GoalKind.TAVLI):
@@ -163,12 +172,20 @@ def medal_for(
     if level.goal.kind is GoalKind.RESULT and not _is_wanted(level.goal, result.kind):
         return 0
     margin = runner_up_margin(variant, position, side)
-    medal = 3 if margin >= 0.45 else 2 if margin >= 0.2 else 1
+    medal = 3 if margin >= GOLD_MARGIN else 2 if margin >= SILVER_MARGIN else 1
     if result.kind is Kind.BACKGAMMON:
         medal = 3
     elif result.kind is Kind.GAMMON:
         medal = max(medal, 2)
     return medal
+
+
+def _salvage_medal(variant: Variant, position: Position, side: int, winner: int) -> int:
+    """The medal of a salvage goal (see ``medal_for``)."""
+    if winner == side:
+        return 3
+    behind = runner_up_margin(variant, position, winner)
+    return 2 if behind <= SILVER_MARGIN else 1 if behind <= GOLD_MARGIN else 0
 
 
 def _is_wanted(goal: Goal, kind: Kind) -> bool:

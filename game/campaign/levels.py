@@ -24,6 +24,12 @@ introduction names, and the levels that winning it opens::
     [goal]
     kind = "game"          # or "match" (points = N) or "result" (result = "shutout")
                            # or "tavli" (points = 3, 5 or 7; variant "portes")
+                           # or "salvage" (win, or lose by as little as you can)
+
+    [start]                # optional: the game begins here, the player to play
+    player = { 6 = 7, 9 = 1 }        # men on each point, by the owner's numbering
+    computer = { 8 = 2, 11 = 2 }     # (0 the bar, 25 borne off; the rest in hand)
+    dice = [2, 5, 6]
 
 ``chapters.toml`` orders the chapters (id, title, place and date). A file that
 breaks a rule raises ``LevelError`` naming the file and the field; the loader
@@ -48,6 +54,7 @@ from game.rules.errors import OptionError
 from game.rules.outcome import Kind
 from game.rules.safe_read import FileRefused, display_name, one_line, read_toml
 from game.rules.variants import VARIANTS, find_variant
+from game.rules.variants.base import Variant
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +71,9 @@ LEVEL_KEYS = {
     "options",
     "seats",
     "goal",
+    "start",
 }
+START_KEYS = {"player", "computer", "dice"}
 
 
 class LevelError(ValueError):
@@ -76,6 +85,7 @@ class GoalKind(enum.StrEnum):
     MATCH = "match"  # win a match to ``points``
     RESULT = "result"  # win one game with a particular kind of result
     TAVLI = "tavli"  # win a Tavli match (portes, plakoto, fevga in turn) to ``points``
+    SALVAGE = "salvage"  # win, or lose by as little as the dice allow (``medal_for``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +99,8 @@ class Goal:
             return f"Win a match to {self.points} points"
         if self.kind is GoalKind.TAVLI:
             return f"Win a tavli match to {self.points} points"
+        if self.kind is GoalKind.SALVAGE:
+            return "Win, or lose by as little as you can"
         if self.kind is GoalKind.RESULT:
             assert self.result is not None
             return f"Win by {RESULT_WORDS.get(self.result, str(self.result))}"
@@ -132,6 +144,9 @@ class Level:
     intro: str
     source: str
     unlocks: tuple[str, ...] = ()
+    # The game's first state (state JSON: a position with the player to play a throw),
+    # or None for the variant's start and an opening throw.
+    first: Mapping[str, Any] | None = None
     path: Path | None = field(default=None, compare=False)
 
     @property
@@ -200,6 +215,11 @@ def parse_level(level_id: str, raw: Mapping[str, Any], where: str) -> Level:
             "with these options"
         )
     seats = _parse_seats(raw.get("seats"), variant.players, where)
+    first = None
+    if "start" in raw:
+        if goal.kind in (GoalKind.MATCH, GoalKind.TAVLI):
+            raise LevelError(f"{where}: a level with a 'start' is one game, not a match")
+        first = _parse_start(raw["start"], variant, seats, where)
     unlocks = raw.get("unlocks", [])
     if not isinstance(unlocks, list) or not all(
         isinstance(u, str) and len(u) <= MAX_ID_CHARS and NAME.match(u) for u in unlocks
@@ -216,7 +236,65 @@ def parse_level(level_id: str, raw: Mapping[str, Any], where: str) -> Level:
         intro=intro,
         source=source,
         unlocks=tuple(unlocks),
+        first=first,
     )
+
+
+def _men(raw: Any, variant: Variant, here: str) -> dict[int, int]:
+    """A side's men of a level's start: ``{point: men}``, points 0 to 25."""
+    if not isinstance(raw, dict):
+        raise LevelError(f"{here} must be a table of point = men")
+    last = variant.track_length + 1
+    men: dict[int, int] = {}
+    for key, count in raw.items():
+        if not (isinstance(key, str) and key.isdigit() and int(key) <= last):
+            raise LevelError(f"{here}: {key!r:.20} is not a point from 0 to {last}")
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 < count <= variant.men:
+            raise LevelError(f"{here}: point {key} must have 1 to {variant.men} men")
+        men[int(key)] = count
+    return men
+
+
+def _parse_start(
+    raw: Any, variant: Variant, seats: tuple[SeatSpec, ...], where: str
+) -> dict[str, Any]:
+    """A level's ``[start]``: the position and the throw the player begins with,
+    checked as every saved state is (``game.rules.replay.read_first_state``)."""
+    from game.rules import match as m
+    from game.rules.position import position_from_counts
+    from game.rules.replay import read_first_state
+    from game.rules.serial import state_to_json
+
+    if not isinstance(raw, dict):
+        raise LevelError(f"{where}: 'start' must be a table")
+    unknown = sorted(set(raw) - START_KEYS)
+    if unknown:
+        raise LevelError(f"{where}: unknown field 'start.{unknown[0]}'")
+    if variant.players != 2:
+        raise LevelError(f"{where}: a 'start' is for two-sided games")
+    player = next(i for i, seat in enumerate(seats) if seat.human)
+    counts: list[dict[int, int]] = [{}, {}]
+    counts[player] = _men(raw.get("player"), variant, f"{where}: 'start.player'")
+    counts[1 - player] = _men(raw.get("computer"), variant, f"{where}: 'start.computer'")
+    dice = raw.get("dice")
+    if (
+        not isinstance(dice, list)
+        or len(dice) != variant.dice_count
+        or not all(isinstance(d, int) and not isinstance(d, bool) for d in dice)
+        or not all(1 <= d <= variant.faces for d in dice)
+    ):
+        raise LevelError(
+            f"{where}: 'start.dice' must be {variant.dice_count} dice of 1 to {variant.faces}"
+        )
+    hand = None
+    if variant.uses_hand:  # the men not placed wait in the hand
+        hand = tuple(max(0, variant.men - sum(c.values())) for c in counts)
+    position = position_from_counts(counts, variant.track_length, player, hand)
+    state = m.GameState(variant, position, m.Phase.MOVE, tuple(dice))
+    try:
+        return read_first_state(state_to_json(state), variant.id, LevelError)
+    except LevelError as exc:
+        raise LevelError(f"{where}: 'start': {exc}") from None
 
 
 def _parse_goal(raw: Any, variant_id: str, where: str) -> Goal:

@@ -18,6 +18,7 @@ from game.play.advice import TutorTally
 from game.rules.dice import check_contribution
 from game.rules.errors import RulesError
 from game.rules.match import GameState, MatchScore
+from game.rules.replay import read_first_state
 from game.rules.serial import state_from_json, state_to_json
 from game.rules.tavli import TavliError, cycle_to_json, read_cycle
 from game.rules.variants import find_variant, options_as_stored
@@ -69,6 +70,9 @@ class GameSetup:
     # A Tavli match to 3, 5 or 7 (``game.rules.tavli``); 0: not one. With it,
     # ``variant_id`` is the game in turn (the first game's setup says "portes").
     tavli: int = 0
+    # A first state of the game's own, as JSON (a campaign level's position and throw:
+    # Zeno's); None: the variant's start and an opening throw.
+    first: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         # Every option named, chosen or default: a setup saved now says which rules its
@@ -153,6 +157,7 @@ def setup_to_json(setup: GameSetup) -> dict[str, Any]:
         "manual_dice": setup.manual_dice,
         "contribution": setup.contribution,
         **({"tavli": setup.tavli} if setup.tavli else {}),
+        **({"first": dict(setup.first)} if setup.first is not None else {}),
     }
 
 
@@ -197,6 +202,9 @@ def setup_from_json(obj: Any) -> GameSetup:
 
         if tavli not in LENGTHS or isinstance(tavli, bool) or variant_id not in CYCLE:
             raise ValueError(f"the setup's Tavli match cannot be read: {tavli!r:.20}")
+    first = obj.get("first")
+    if first is not None:
+        first = read_first_state(first, variant_id)
     return GameSetup(
         variant_id,
         options,
@@ -209,6 +217,7 @@ def setup_from_json(obj: Any) -> GameSetup:
         manual,
         contribution,
         tavli,
+        first,
     )
 
 
@@ -256,6 +265,7 @@ class SavedGame:
             starter=self.start.get("starter"),
             opening=tuple(opening) if opening else None,
             contribution=self.start.get("contribution", ""),
+            first=self.start.get("first"),
         )
 
 
@@ -379,6 +389,7 @@ def start_to_json(start: dict[str, Any]) -> dict[str, Any]:
         "starter": start.get("starter"),
         "opening": start.get("opening"),
         "contribution": start.get("contribution", ""),
+        **({"first": dict(start["first"])} if start.get("first") is not None else {}),
     }
 
 
@@ -413,7 +424,10 @@ def start_from_json(obj: Any, players: int, variant_id: str = "") -> dict[str, A
     ):
         raise ValueError("the game's opening throw cannot be read")
     contribution = check_contribution(obj.get("contribution", ""))  # DiceError: a ValueError
-    return {"match": match, "starter": starter, "opening": opening, "contribution": contribution}
+    start = {"match": match, "starter": starter, "opening": opening, "contribution": contribution}
+    if obj.get("first") is not None:
+        start["first"] = read_first_state(obj["first"], variant_id)
+    return start
 
 
 def _generator(value: Any, what: str) -> Any:

@@ -54,7 +54,7 @@ from game.rules.dice import dice_stream, new_seed, seed_seal
 from game.rules.errors import RulesError
 from game.rules.notation import format_turn
 from game.rules.play import Play
-from game.rules.replay import Replay, first_state
+from game.rules.replay import Replay, first_of, first_state
 from game.rules.variants import find_variant
 
 log = logging.getLogger(__name__)
@@ -128,6 +128,8 @@ class Table:
             if saved is not None
             else {"match": state.match, "starter": previous.winner if previous else None}
         )
+        if saved is None and self.own_first():  # replays begin where the game began
+            self.start["first"] = setup.first
         if self.contribution:  # kept with the game: its dice are the seed's and this
             self.start["contribution"] = self.contribution
         self.log: list[dict[str, Any]] = list(saved.log) if saved else []
@@ -194,9 +196,10 @@ class Table:
         if (self.manual and self.needs_opening()) or self.ask_throw:
             # Physical dice: the opening throw is entered first (the game waits); a
             # fresh seed: the player's throw is mixed into the dice first.
-            return m.GameState(
-                self.variant, self.variant.start_position(), m.Phase.ROLL, match=self._match()
-            )
+            # (A game of its own start shows that position while it waits.)
+            first = first_of(self.setup.first).position if self.own_first() else None
+            position = first or self.variant.start_position()
+            return m.GameState(self.variant, position, m.Phase.ROLL, match=self._match())
         if self.previous is not None and self.manual:  # the last game's winner starts
             match, starter = m.next_match(self.previous)
             position = self.variant.start_position().with_to_act(starter or 0)
@@ -213,11 +216,20 @@ class Table:
     def _new_game(self) -> m.GameState:
         if self.previous is not None:
             return m.next_game(self.previous, self.rng)
+        if self.own_first():
+            return first_of(self.setup.first)
         return m.new_game(self.variant, self.rng, self._match())
+
+    def own_first(self) -> bool:
+        """Whether the game begins from a state of its own (a campaign level's
+        position and throw), not the variant's start and an opening throw."""
+        return self.setup.first is not None and self.previous is None
 
     def needs_opening(self) -> bool:
         """Whether this game starts with an opening throw (not when the last game's
-        winner starts a historical game of a match)."""
+        winner starts a historical game of a match, nor from a position of its own)."""
+        if self.own_first():
+            return False
         previous = self.previous
         return previous is None or self.variant.has_opening_roll_play or previous.winner is None
 
@@ -258,6 +270,9 @@ class Table:
         if throws:
             opener = ", ".join(throws[:-1]) + " and " + throws[-1]
             self.say(f"Opening throw {opener}: {self.name(state.on_roll)} starts", brief=True)
+        elif self.own_first():
+            dice = "-".join(str(d) for d in state.dice)
+            self.say(f"The game begins from this position: {self.name(state.to_act)} plays {dice}")
 
     def throw_in(self, contribution: str) -> None:
         """The player threw: the contribution is mixed with the seed into the dice, and

@@ -17,6 +17,10 @@ throw and each roll, as the game drew them), so a replay also proves that the
 dice were the seed's; a roll that differs, a play that is not legal, or a
 result that does not follow is a ``ReplayError`` naming the entry.
 
+A game that began from a position of its own (a campaign level's: Zeno's throw)
+has ``"first"``: its first state (``game.rules.serial.state_to_json``), which the
+replay starts from instead of the variant's start and an opening throw.
+
 Version 2 adds ``"contribution"`` (what the player mixed into the dice after
 the seal was shown) and ``"seal"`` (the seal the window showed, checked against
 the seed); a version 1 replay (a seed alone, 48 bits) reads and checks as before.
@@ -36,6 +40,7 @@ from game.rules import match as m
 from game.rules.dice import DiceError, check_contribution, dice_stream, seed_seal
 from game.rules.errors import RulesError
 from game.rules.safe_read import FileRefused, read_json
+from game.rules.serial import state_from_json, state_to_json
 from game.rules.tavli import TavliError, cycle_to_json, read_cycle
 from game.rules.variants import find_variant, options_as_stored
 
@@ -68,6 +73,7 @@ class Replay:
     result: Mapping[str, Any] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)  # e.g. when it was played
     contribution: str = ""  # what the player mixed into the dice ("": the seed alone)
+    first: Mapping[str, Any] | None = None  # a first state of its own (state JSON)
 
     def dice(self) -> random.Random:
         """The generator of the game's dice (``game.rules.dice.dice_stream``)."""
@@ -89,6 +95,8 @@ class Replay:
         if self.contribution:
             out["contribution"] = self.contribution
             out["seal"] = seed_seal(self.seed)
+        if self.first is not None:
+            out["first"] = dict(self.first)
         if self.match is not None:
             out["match"] = {
                 "length": self.match.length,
@@ -164,8 +172,11 @@ def replay_from_json(obj: Any) -> Replay:
             f"the replay's 'opening' must be a list of at most {MAX_OPENING_DICE} dice"
         )
     contribution = _read_dice(obj, seed)
+    first = obj.get("first")
+    if first is not None:
+        first = dict(read_first_state(first, variant_id, ReplayError))
     known = {"format", "version", "variant", "options", "seed", "plays", "seats", "starter"}
-    known |= {"opening", "contribution", "seal"}
+    known |= {"opening", "contribution", "seal", "first"}
     known |= {"match", "result"}
     extra = {k: v for k, v in obj.items() if k not in known}
     return Replay(
@@ -180,7 +191,32 @@ def replay_from_json(obj: Any) -> Replay:
         result,
         extra,
         contribution,
+        first,
     )
+
+
+def read_first_state(
+    obj: Any, variant_id: str, error: type[Exception] = ValueError
+) -> dict[str, Any]:
+    """A game's own first state (``first``: a campaign level's position and throw),
+    checked: a state of ``variant_id`` (``game.rules.serial.state_from_json``) with a
+    side to move its dice. Raises ``error`` saying what is wrong."""
+    if not isinstance(obj, dict):
+        raise error("the game's first state must be an object")
+    try:
+        state = state_from_json(obj)
+    except RulesError as exc:
+        raise error(f"the game's first state: {exc}") from None
+    if state.variant.id != variant_id:
+        raise error(f"the game's first state is {state.variant.id}'s, not {variant_id}'s")
+    if state.phase is not m.Phase.MOVE or not state.dice:
+        raise error("the game's first state must have a side to move the dice thrown")
+    return state_to_json(state)
+
+
+def first_of(obj: Any) -> m.GameState:
+    """The state a checked first state (``read_first_state``) stands for."""
+    return state_from_json(obj)
 
 
 def _check_seats(seats: list[dict[str, Any]], players: int) -> None:
@@ -221,6 +257,8 @@ def first_state(replay: Replay, rng: random.Random) -> m.GameState:
     """The game's first state, its opening throw drawn from ``rng`` (seeded), or the
     opening throw entered by hand (``match.opened``; tied throws before it, one die a
     side each, are passed over as the table passed them)."""
+    if replay.first is not None:
+        return first_of(replay.first)
     variant = find_variant(replay.variant_id, replay.options)
     skips_opening = replay.starter is not None and not variant.has_opening_roll_play
     if replay.opening is None or skips_opening:

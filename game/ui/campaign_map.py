@@ -67,7 +67,8 @@ ROUTES: dict[str, tuple[LonLat, ...]] = {
     # Down the North Sea from off Aberdeen to London: the titles keep off Britain.
     "england": ((-0.6, 57.5), (0.8, 55.4), (2.6, 53.4), (-0.1, 51.5)),
     "modern": ((-12.5, 47.6), (-17.0, 45.6), (-21.0, 42.0), (-23.5, 38.4)),  # westward
-    "byzantium": ((29.0, 41.0), (29.6, 43.9)),  # Constantinople, then up the Black Sea
+    # Constantinople, then up the Black Sea shore to the mouths of the Danube and beyond.
+    "byzantium": ((29.0, 41.0), (30.0, 44.5), (28.0, 47.5)),
     # Down the Aegean from Lemnos past Chios towards Rhodes.
     "greece": ((25.0, 39.8), (26.8, 34.4)),
     # From the Don down the steppe to the Caucasus, then on east over the edge.

@@ -190,6 +190,10 @@ def campaign_words(summary: GameSummary, title: str = "") -> str:
     if not summary.medal:
         return "Level not won: the goal was missed. Try again!"
     words = f"{MEDALS[summary.medal].capitalize()} medal"
+    result = summary.state.result
+    humans = [i for i, seat in enumerate(summary.setup.seats) if seat.human]
+    if result is not None and humans and result.winner not in humans:
+        words += " for losing by little"  # a salvage goal: a lost position played well
     if title:
         return f"{words}  ·  next: {title}"
     return f"{words}  ·  the campaign is complete"

@@ -66,6 +66,7 @@ def level_setup(level: Level) -> GameSetup:
         seats=seats,
         mode="campaign",
         level=level.id,
+        first=dict(level.first) if level.first is not None else None,
     )
 
 
