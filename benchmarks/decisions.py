@@ -3,7 +3,8 @@
     python -m benchmarks.decisions [--repeat 1] [--levels ...] [--variants ...]
                                    [--positions 40] [--no-clock]
 
-Two kinds of positions, for each variant (Lombardorum with two dice and with three):
+Two kinds of positions, for each variant with levels (Lombardorum with two dice and
+with three):
 
 - constructed ones (``CASES``), each with as many legal plays as we could find for
   its variant (hill-climbing on the play count: men spread one to a point, the
@@ -16,7 +17,8 @@ Every position is sent through the engine protocol (``game.engine.handle``) as
 ``best`` at every level and as ``hint``, and the wall-clock time of each answer is
 measured (the engine's own work: decoding the state, the decision, encoding the answer).
 
-Reported: per variant the positions timed, the most legal plays among them, and the
+Reported: per variant the positions timed, the most legal plays among them, the
+expert's median and 95th percentile (targets: under 0.5 s and 2 s), and the
 slowest answer of each kind, by the wall clock and (in brackets) in processor time;
 then the slowest of every variant, beside the target: no wait at the board over 1 s.
 On a busy machine the clock runs far ahead of the processor time. The expert's
@@ -28,8 +30,10 @@ off, to see what the count alone costs.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
+import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -185,8 +189,21 @@ SETS: tuple[tuple[str, str, dict[str, object]], ...] = (
     ("quinze tablas", "quinze_tablas", {}),
     ("anglicorum", "anglicorum", {}),
     ("duodecim", "duodecim", {}),
+    ("tabula", "tabula", {}),
+    ("nard", "nard", {}),
+    ("portes", "portes", {}),
+    ("plakoto", "plakoto", {}),
+    ("fevga", "fevga", {}),
+    ("acey-deucey", "acey_deucey", {}),
 )
+MEDIAN_TARGET, P95_TARGET = 0.5, 2.0  # the expert's thinking time, seconds
 EVERY = 4  # the sampled decisions: every fourth of a seeded random game
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The ``share``-th percentile of ``values`` (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share / 100 * len(ordered)) - 1)]
 
 
 def timed(request: dict[str, object]) -> tuple[float, float]:
@@ -259,6 +276,7 @@ def run(
             continue
         timed({"cmd": "best", "state": state_to_json(cases[0][1]), "level": "beginner"})  # loads
         row = {kind: Slowest() for kind in kinds}
+        expert: list[float] = []
         plays = 0
         for where, state in cases:
             plays = max(plays, len(m.legal_plays(state)))
@@ -269,12 +287,21 @@ def run(
                 else:
                     request = {"cmd": "best", "state": sent, "level": kind, "seed": 1}
                 wall, cpu = max(timed(request) for _ in range(repeat))
+                if kind == "expert":
+                    expert.append(wall)
                 row[kind].add(wall, cpu, where)
                 worst[kind].add(wall, cpu, where)
         cells = "  ".join(row[kind].cell() for kind in kinds)
         print(f"{name:22} {len(cases):9} {plays:6}  {cells}", flush=True)
-        if "expert" in row:
-            print(f"{'':22} the expert's slowest: {row['expert'].where}", flush=True)
+        if expert:
+            median, p95 = statistics.median(expert), percentile(expert, 95)
+            marks = "ok" if median < MEDIAN_TARGET and p95 < P95_TARGET else "OVER"
+            print(
+                f"{'':22} the expert: median {median:.2f} s, 95th percentile {p95:.2f} s "
+                f"(targets {MEDIAN_TARGET} s and {P95_TARGET:.0f} s: {marks}); "
+                f"slowest: {row['expert'].where}",
+                flush=True,
+            )
     cells = "  ".join(worst[kind].cell() for kind in kinds)
     print(f"{'slowest':22} {'':9} {'':6}  {cells}")
     marks = "  ".join(f"{'OVER' if worst[k].wall > TARGET else 'ok':>13}" for k in kinds)

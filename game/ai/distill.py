@@ -15,7 +15,9 @@ database where it knows the position). The network, resumed from ``--resume``,
 is then fitted to those targets (Adam on squared error, batches of 128), with a
 tenth of the positions held out to report the error before and after.
 
-Everything is seeded (``--seed``), so the command reproduces the weights; the
+Everything is seeded (``--seed``: each game's dice and exploring draws by the
+seed and the game's number), so the command reproduces the weights, and
+``--workers N`` gathers the games on N processes with the same result; the
 record beside them says how they were made and what they were made from.
 GNU Backgammon never teaches here (it only judges, in ``benchmarks``).
 """
@@ -31,6 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
+from game.ai import selfplay
 from game.ai.arena import play_game
 from game.ai.bearoff import is_bearoff
 from game.ai.encode import flip
@@ -92,14 +95,16 @@ class Exploring:
         return name_die(self.evaluator, state)
 
 
-def gather(
-    evaluator: Evaluator, games: int, rng: random.Random, explore: float
-) -> tuple[list[Position], np.ndarray]:
-    """Positions of ``games`` noisy self-play games and their one-roll targets: each
-    position a play left (not the opening one), where the bear-off database does not
-    answer. The dice and the exploring draws share ``rng``."""
+def gather_game(job: selfplay.Job, number: int) -> tuple[np.ndarray, np.ndarray]:
+    """Game ``number`` of a gathering (a worker's task): the encoded positions a play
+    left in it (not the opening one), where the bear-off database does not answer,
+    and their one-roll targets. Its dice and its exploring draws share one generator,
+    seeded by the run's seed and the game's number; the exploring share is the job's
+    ``explore`` option."""
+    evaluator = selfplay.job_evaluator(job)
     variant = evaluator.variant
-    player = Exploring(evaluator, rng, explore)
+    rng = selfplay.game_dice(job.seed, number)
+    player = Exploring(evaluator, rng, job.extra)
     positions: list[Position] = []
     targets: list[np.ndarray] = []
 
@@ -108,9 +113,25 @@ def gather(
             positions.append(state.position)
             targets.append(look_ahead(evaluator, state.position))
 
-    for _ in range(games):
-        play_game(variant, [player] * variant.players, rng, seen=seen)
-    return positions, np.array(targets, dtype=np.float32).reshape(-1, 5)
+    play_game(variant, [player] * variant.players, rng, seen=seen)
+    x = evaluator.scheme.encode(positions) if positions else np.zeros((0, evaluator.net.inputs))
+    return x.astype(np.float32), np.array(targets, dtype=np.float32).reshape(-1, 5)
+
+
+def gather(
+    evaluator: Evaluator,
+    games: int,
+    seed: int,
+    explore: float,
+    runner: selfplay.Runner | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The encoded positions of ``games`` noisy self-play games and their one-roll
+    targets (``gather_game``), played by ``runner``'s workers (this process if none):
+    the same for a seed whatever the number of workers."""
+    job = selfplay.Job.of(evaluator.variant, seed, evaluator.net, extra=explore)
+    done = (runner or selfplay.InProcess()).map(gather_game, job, range(1, games + 1))
+    x = np.concatenate([x for x, _ in done])
+    return x, np.concatenate([t for _, t in done])
 
 
 class Adam:
@@ -173,13 +194,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--epochs", type=int, default=40)
     parser.add_argument("--rate", type=float, default=0.0003, help="Adam's step size")
     parser.add_argument("--explore", type=float, default=0.15)
+    parser.add_argument(
+        "--workers", type=int, default=1, help="processes gathering positions (same result)"
+    )
     parser.add_argument("--out", type=Path, required=True, help="where to save the weights")
     args = parser.parse_args(argv)
     command = list(sys.argv[1:] if argv is None else argv)
     if args.variant != "backgammon":
         parser.error("distillation is for backgammon (two dice of six, five outputs)")
-    if args.games < 1 or args.epochs < 0:
-        parser.error("--games must be at least 1 and --epochs at least 0")
+    if args.games < 1 or args.epochs < 0 or args.workers < 1:
+        parser.error("--games and --workers must be at least 1, --epochs at least 0")
     try:
         variant: Variant = find_variant(args.variant, parse_options(args.options))
         net = Network.load(args.resume)
@@ -189,10 +213,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if evaluator.scheme.inputs != net.inputs or net.outputs != 5:
         parser.error(f"{args.resume} does not fit {args.variant}'s inputs and outputs")
     started = time.time()
-    positions, targets = gather(evaluator, args.games, random.Random(args.seed), args.explore)
+    runner = selfplay.runner(args.workers)
+    try:
+        x, targets = gather(evaluator, args.games, args.seed, args.explore, runner)
+    finally:
+        runner.close()
     gathered = time.time() - started
-    print(f"{len(positions)} positions from {args.games} games in {gathered:.0f} s", flush=True)
-    x = evaluator.scheme.encode(positions)
+    print(f"{len(x)} positions from {args.games} games in {gathered:.0f} s", flush=True)
     before, after = fit(net, x, targets, args.epochs, args.rate, args.seed)
     seconds = time.time() - started
     print(
@@ -206,7 +233,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "command": "python -m game.ai.distill " + " ".join(command),
         "seed": args.seed,
         "games": args.games,
-        "positions": len(positions),
+        "positions": len(x),
         "epochs": args.epochs,
         "rate": args.rate,
         "explore": args.explore,

@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import repeat
 from multiprocessing import get_context
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
@@ -84,14 +84,16 @@ class Job:
     options: tuple[tuple[str, Any], ...]
     seed: int
     weights: tuple[np.ndarray, ...]  # w1, b1, w2, b2
+    extra: float = 0.0  # a task's own setting (distillation: the share of exploring plays)
 
     @classmethod
-    def of(cls, variant: Variant, seed: int, net: Network) -> Job:
+    def of(cls, variant: Variant, seed: int, net: Network, extra: float = 0.0) -> Job:
         return cls(
             variant.id,
             tuple(sorted(variant.options.items())),
             seed,
             tuple(p.copy() for p in net.params),
+            extra,
         )
 
 
@@ -112,25 +114,39 @@ def _variant(variant_id: str, options: tuple[tuple[str, Any], ...]) -> Variant:
     return find_variant(variant_id, dict(options))
 
 
+def job_evaluator(job: Job) -> Evaluator:
+    """The network of ``job`` reading its variant."""
+    w1, b1, w2, b2 = job.weights
+    return Evaluator(_variant(job.variant_id, job.options), Network(w1, b1, w2, b2))
+
+
 def play(job: Job, number: int) -> Game:
     """Game ``number`` of ``job``'s round (a worker's task)."""
-    w1, b1, w2, b2 = job.weights
-    evaluator = Evaluator(_variant(job.variant_id, job.options), Network(w1, b1, w2, b2))
+    evaluator = job_evaluator(job)
     positions, outcome = self_play_game(evaluator, game_dice(job.seed, number))
     sides = tuple(p.to_act for p in positions)
     return Game(number, evaluator.scheme.encode(positions), sides, outcome)
 
 
+T = TypeVar("T")
+Task = Callable[[Job, int], T]  # a game's work: a module-level function (workers import it)
+
+
 class Runner(Protocol):
-    """Plays the games of a round, wherever it plays them."""
+    """Does a round's work for each of its games, wherever it does it."""
 
     workers: int
 
-    def games(self, job: Job, numbers: Sequence[int]) -> list[Game]:
-        """The games ``numbers`` of ``job``'s round, in that order."""
+    def map(self, task: Task[T], job: Job, numbers: Sequence[int]) -> list[T]:
+        """``task(job, n)`` for each game number ``n``, in that order."""
         ...
 
     def close(self) -> None: ...
+
+
+def games(runner: Runner, job: Job, numbers: Sequence[int]) -> list[Game]:
+    """The self-play games ``numbers`` of ``job``'s round, in that order."""
+    return runner.map(play, job, numbers)
 
 
 class InProcess:
@@ -138,8 +154,8 @@ class InProcess:
 
     workers = 1
 
-    def games(self, job: Job, numbers: Sequence[int]) -> list[Game]:
-        return [play(job, number) for number in numbers]
+    def map(self, task: Task[T], job: Job, numbers: Sequence[int]) -> list[T]:
+        return [task(job, number) for number in numbers]
 
     def close(self) -> None:
         pass
@@ -152,8 +168,8 @@ class Processes:
         self.workers = workers
         self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"))
 
-    def games(self, job: Job, numbers: Sequence[int]) -> list[Game]:
-        return list(self._pool.map(play, repeat(job), numbers))
+    def map(self, task: Task[T], job: Job, numbers: Sequence[int]) -> list[T]:
+        return list(self._pool.map(task, repeat(job), numbers))
 
     def close(self) -> None:
         self._pool.shutdown(cancel_futures=True)
@@ -176,14 +192,17 @@ class RayCluster:
     def __init__(self, address: str, ray: ModuleType | None = None) -> None:
         self._ray = ray or load_ray()
         self._ray.init(address=address)
-        self._play = self._ray.remote(play)
+        self._remote: dict[Callable[..., Any], Any] = {}
         resources = self._ray.cluster_resources()
         self.workers = int(resources.get("CPU", 1))
 
-    def games(self, job: Job, numbers: Sequence[int]) -> list[Game]:
+    def map(self, task: Task[T], job: Job, numbers: Sequence[int]) -> list[T]:
+        remote = self._remote.get(task)
+        if remote is None:
+            remote = self._remote[task] = self._ray.remote(task)
         shared = self._ray.put(job)  # sent to the cluster once a round, not once a game
-        games: list[Game] = self._ray.get([self._play.remote(shared, n) for n in numbers])
-        return games
+        done: list[T] = self._ray.get([remote.remote(shared, n) for n in numbers])
+        return done
 
     def close(self) -> None:
         self._ray.shutdown()

@@ -301,7 +301,7 @@ def self_play_rounds(
     number = first
     while number <= games:
         numbers = range(number, min(number + batch, games + 1))
-        played = runner.games(selfplay.Job.of(variant, seed, net), numbers)
+        played = selfplay.games(runner, selfplay.Job.of(variant, seed, net), numbers)
         errors = [learn_encoded(net, scheme, g.x, g.sides, g.outcome, lam, rate) for g in played]
         number = numbers[-1] + 1
         yield numbers[-1], errors

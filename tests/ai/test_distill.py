@@ -45,7 +45,8 @@ def test_a_short_run_is_reproducible_and_lowers_the_held_out_error(tmp_path, cap
     net.save(start, {"games": 0, "note": "the shipped weights with noise"})
     args = ["backgammon", "--resume", str(start), "--games", "3", "--epochs", "3", "--seed", "2"]
     main([*args, "--out", str(tmp_path / "a.npz")])
-    main([*args, "--out", str(tmp_path / "b.npz")])
+    # Gathered by two worker processes: the same positions, so the same weights.
+    main([*args, "--workers", "2", "--out", str(tmp_path / "b.npz")])
     a, b = np.load(tmp_path / "a.npz"), np.load(tmp_path / "b.npz")
     assert all(np.array_equal(a[k], b[k]) for k in ("w1", "b1", "w2", "b2"))
     record = json.loads((tmp_path / "a.json").read_text())
@@ -62,6 +63,7 @@ def test_a_short_run_is_reproducible_and_lowers_the_held_out_error(tmp_path, cap
         ["duodecim", "--resume", WEIGHTS, "--games", "1"],
         ["backgammon", "--resume", "no-such-file.npz", "--games", "1"],
         ["backgammon", "--resume", WEIGHTS, "--games", "0"],
+        ["backgammon", "--resume", WEIGHTS, "--games", "1", "--workers", "0"],
     ],
 )
 def test_bad_requests_are_refused(args, tmp_path):
