@@ -45,11 +45,15 @@ POSITIONS = 40_000
 # of thousands of replies to its 56 rolls: their counts, measured so that the
 # slowest decision of seeded random games stays near half a second on the busy
 # two-core machine (benchmarks.decisions). Only the most crowded positions reach
-# them; elsewhere the look-ahead is bounded by players.EXPERT_WORK. Against the
+# them; elsewhere the look-ahead is bounded by players.EXPERT_FILTER's work. Against the
 # 40,000 of before (python -m benchmarks.budgets VARIANT --positions 200), El Mundo
 # chose otherwise in 5 of 200 decisions of random games, giving away 0.00004 ± 0.00003
 # of a chance to win a decision; Duodecim, Anglicorum and Quinze Tablas in none.
 VARIANT_POSITIONS = {
+    # Backgammon's expert looks at more plays, six of them two rolls deep
+    # (players.EXPERT_FILTERS): 100,000 keeps its slowest decision near a second.
+    "backgammon": 100_000,
+    "portes": 100_000,
     "el_mundo": 3_000,
     "quinze_tablas": 6_000,
     "anglicorum": 8_000,
