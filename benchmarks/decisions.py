@@ -30,7 +30,6 @@ off, to see what the count alone costs.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import statistics
@@ -39,6 +38,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from benchmarks import percentile
 from game.rules import match as m
 from game.rules.position import Position, position_from_counts
 from game.rules.serial import state_to_json
@@ -200,12 +200,6 @@ MEDIAN_TARGET, P95_TARGET = 0.5, 2.0  # the expert's thinking time, seconds
 EVERY = 4  # the sampled decisions: every fourth of a seeded random game
 
 
-def percentile(values: Sequence[float], share: float) -> float:
-    """The ``share``-th percentile of ``values`` (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(share / 100 * len(ordered)) - 1)]
-
-
 def timed(request: dict[str, object]) -> tuple[float, float]:
     """Seconds the engine takes to answer ``request`` (which must succeed): by the wall
     clock, and of this process's processor time (what an idle machine would take)."""
@@ -294,7 +288,7 @@ def run(
         cells = "  ".join(row[kind].cell() for kind in kinds)
         print(f"{name:22} {len(cases):9} {plays:6}  {cells}", flush=True)
         if expert:
-            median, p95 = statistics.median(expert), percentile(expert, 95)
+            median, p95 = statistics.median(expert), percentile(expert, 0.95)
             marks = "ok" if median < MEDIAN_TARGET and p95 < P95_TARGET else "OVER"
             print(
                 f"{'':22} the expert: median {median:.2f} s, 95th percentile {p95:.2f} s "

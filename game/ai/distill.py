@@ -99,8 +99,8 @@ def gather_game(job: selfplay.Job, number: int) -> tuple[np.ndarray, np.ndarray]
     """Game ``number`` of a gathering (a worker's task): the encoded positions a play
     left in it (not the opening one), where the bear-off database does not answer,
     and their one-roll targets. Its dice and its exploring draws share one generator,
-    seeded by the run's seed and the game's number; the exploring share is the job's
-    ``explore`` option."""
+    seeded by the run's seed and the game's number; the share of exploring plays is
+    the job's ``extra``."""
     evaluator = selfplay.job_evaluator(job)
     variant = evaluator.variant
     rng = selfplay.game_dice(job.seed, number)
@@ -114,8 +114,8 @@ def gather_game(job: selfplay.Job, number: int) -> tuple[np.ndarray, np.ndarray]
             targets.append(look_ahead(evaluator, state.position))
 
     play_game(variant, [player] * variant.players, rng, seen=seen)
-    x = evaluator.scheme.encode(positions) if positions else np.zeros((0, evaluator.net.inputs))
-    return x.astype(np.float32), np.array(targets, dtype=np.float32).reshape(-1, 5)
+    x = evaluator.scheme.encode(positions)  # (0, inputs) for a game with none
+    return x, np.array(targets, dtype=np.float32).reshape(-1, 5)
 
 
 def gather(

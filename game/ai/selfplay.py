@@ -103,7 +103,6 @@ class Game:
     was about to roll, encoded as the network's inputs, which side that was in each,
     and how the game ended."""
 
-    number: int
     x: np.ndarray
     sides: tuple[int, ...]
     outcome: Outcome
@@ -125,7 +124,7 @@ def play(job: Job, number: int) -> Game:
     evaluator = job_evaluator(job)
     positions, outcome = self_play_game(evaluator, game_dice(job.seed, number))
     sides = tuple(p.to_act for p in positions)
-    return Game(number, evaluator.scheme.encode(positions), sides, outcome)
+    return Game(evaluator.scheme.encode(positions), sides, outcome)
 
 
 T = TypeVar("T")
@@ -134,8 +133,6 @@ Task = Callable[[Job, int], T]  # a game's work: a module-level function (worker
 
 class Runner(Protocol):
     """Does a round's work for each of its games, wherever it does it."""
-
-    workers: int
 
     def map(self, task: Task[T], job: Job, numbers: Sequence[int]) -> list[T]:
         """``task(job, n)`` for each game number ``n``, in that order."""
@@ -152,8 +149,6 @@ def games(runner: Runner, job: Job, numbers: Sequence[int]) -> list[Game]:
 class InProcess:
     """Every game in this process, one after another."""
 
-    workers = 1
-
     def map(self, task: Task[T], job: Job, numbers: Sequence[int]) -> list[T]:
         return [task(job, number) for number in numbers]
 
@@ -165,7 +160,6 @@ class Processes:
     """A pool of ``workers`` processes on this machine, each game a task."""
 
     def __init__(self, workers: int) -> None:
-        self.workers = workers
         self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"))
 
     def map(self, task: Task[T], job: Job, numbers: Sequence[int]) -> list[T]:
@@ -193,8 +187,6 @@ class RayCluster:
         self._ray = ray or load_ray()
         self._ray.init(address=address)
         self._remote: dict[Callable[..., Any], Any] = {}
-        resources = self._ray.cluster_resources()
-        self.workers = int(resources.get("CPU", 1))
 
     def map(self, task: Task[T], job: Job, numbers: Sequence[int]) -> list[T]:
         remote = self._remote.get(task)

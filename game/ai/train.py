@@ -293,12 +293,11 @@ def self_play_rounds(
     games: int,
     lam: float,
     rate: float,
-    first: int = 1,
 ) -> Iterator[tuple[int, list[float]]]:
-    """Play and learn games ``first`` to ``games`` in rounds of ``batch`` (the last
+    """Play and learn games 1 to ``games`` in rounds of ``batch`` (the last
     round may be shorter); after each round, the number of the last game played and
     each of the round's learning errors."""
-    number = first
+    number = 1
     while number <= games:
         numbers = range(number, min(number + batch, games + 1))
         played = selfplay.games(runner, selfplay.Job.of(variant, seed, net), numbers)

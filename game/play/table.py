@@ -54,7 +54,8 @@ from game.rules.dice import dice_stream, new_seed, seed_seal
 from game.rules.errors import RulesError
 from game.rules.notation import format_turn
 from game.rules.play import Play
-from game.rules.replay import Replay, first_of, first_state
+from game.rules.replay import Replay, first_state
+from game.rules.serial import state_from_json
 from game.rules.variants import find_variant
 
 log = logging.getLogger(__name__)
@@ -197,7 +198,7 @@ class Table:
             # Physical dice: the opening throw is entered first (the game waits); a
             # fresh seed: the player's throw is mixed into the dice first.
             # (A game of its own start shows that position while it waits.)
-            first = first_of(self.setup.first).position if self.own_first() else None
+            first = state_from_json(self.setup.first).position if self.own_first() else None
             position = first or self.variant.start_position()
             return m.GameState(self.variant, position, m.Phase.ROLL, match=self._match())
         if self.previous is not None and self.manual:  # the last game's winner starts
@@ -217,7 +218,7 @@ class Table:
         if self.previous is not None:
             return m.next_game(self.previous, self.rng)
         if self.own_first():
-            return first_of(self.setup.first)
+            return state_from_json(self.setup.first)
         return m.new_game(self.variant, self.rng, self._match())
 
     def own_first(self) -> bool:

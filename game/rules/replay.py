@@ -214,11 +214,6 @@ def read_first_state(
     return state_to_json(state)
 
 
-def first_of(obj: Any) -> m.GameState:
-    """The state a checked first state (``read_first_state``) stands for."""
-    return state_from_json(obj)
-
-
 def _check_seats(seats: list[dict[str, Any]], players: int) -> None:
     """The seats of a replay: at most one per side, ``human`` true or false, ``level``
     a short text (the window shows it)."""
@@ -258,7 +253,7 @@ def first_state(replay: Replay, rng: random.Random) -> m.GameState:
     opening throw entered by hand (``match.opened``; tied throws before it, one die a
     side each, are passed over as the table passed them)."""
     if replay.first is not None:
-        return first_of(replay.first)
+        return state_from_json(replay.first)
     variant = find_variant(replay.variant_id, replay.options)
     skips_opening = replay.starter is not None and not variant.has_opening_roll_play
     if replay.opening is None or skips_opening:

@@ -347,9 +347,6 @@ class FakeRay:
     def init(self, address):
         self.address = address
 
-    def cluster_resources(self):
-        return {"CPU": 3.0}
-
     def put(self, value):
         self.put_count += 1
         return ("ref", value)
