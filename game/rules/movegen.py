@@ -7,13 +7,15 @@ higher die; two plays that leave the same position are one.
 This module holds the search for backgammon. ``backgammon_plays`` tries every
 order of the dice step by step; in positions where no step's legality can
 change during the play (a man on the bar, or contact with no bear-off
-possible) shortcuts find the same plays with far less work. The tests check
-that both ways agree, on the reference data and on seeded random games.
+possible) shortcuts find the same plays with far less work, and a roll of two
+different dice where bearing off may begin is searched by two written-out
+loops. The tests check that both ways agree, on the reference data, on seeded
+random games and on any position hypothesis draws.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from game.rules.play import Play, Step
 from game.rules.position import Position
@@ -39,28 +41,33 @@ def backgammon_plays(
     """
     dice = tuple(dice)
     side = position.to_act
-    me = list(position.board[side])
+    mine = position.board[side]
     # The opponent seen from the mover's side: its pos 25 - p is our pos p.
     # block[p] and blot[p]: 1 where two or more of its men, or exactly one, stand on p.
     facing = bytes(position.board[1 - side][::-1])
     block = facing.translate(_BLOCK)
     blot = facing.translate(_BLOT)
-    outside = sum(me[0:19])
 
-    if shortcuts and me[0] and len(dice) == 2:
-        # A play that starts with a man on the bar never bears off: the man
-        # enters on pos 1-6 and cannot reach home with the dice left.
-        if dice[0] != dice[1]:
-            return _bar_plays(me, block, blot, dice[0], dice[1])
-        return _bar_doubles(me, block, blot, dice[0])
-    if shortcuts and not me[0] and len(dice) == 2:
+    if shortcuts and len(dice) == 2:
+        a, b = dice
+        if mine[0]:
+            # A play that starts with a man on the bar never bears off: the man
+            # enters on pos 1-6 and cannot reach home with the dice left.
+            if a != b:
+                return _bar_plays(mine, block, blot, a, b)
+            return _bar_doubles(mine, block, blot, a)
+        outside = sum(mine[0:19])
         # Contact play: no man on the bar and no bear-off possible this turn,
         # so whether a step is legal never changes during the play.
-        if dice[0] != dice[1] and outside >= 2:
-            return _contact_plays(me, block, blot, dice[0], dice[1])
-        if dice[0] == dice[1] and outside >= 4:
-            return _contact_doubles(me, block, blot, dice[0])
+        if a != b:
+            if outside >= 2:
+                return _contact_plays(mine, block, blot, a, b)
+            return _home_plays(list(mine), block, blot, a, b, outside)
+        if outside >= 4:
+            return _contact_doubles(list(mine), block, blot, a)
 
+    me = list(mine)
+    outside = sum(me[0:19])
     doubles = len(dice) == 2 and dice[0] == dice[1]
     plays, best = _search_steps(me, block, blot, dice, outside, doubles)
     if best == 1 and len(dice) == 2 and not doubles:
@@ -148,6 +155,70 @@ def _search_steps(
     return list(found.values()), best
 
 
+def _home_plays(
+    me: list[int], block: bytes, blot: bytes, a: int, b: int, outside: int
+) -> list[Play]:
+    """``_search_steps`` for two different dice, written out as two loops: the plays of a
+    position where a man may bear off this turn (no man on the bar). ``me`` is changed
+    and restored."""
+    found: dict[int, Play] = {}
+    singles: list[Step] = []
+    rear = next((p for p in range(1, 25) if me[p]), 25)
+    key0 = int.from_bytes(bytes(me), "little")
+    for x, y in ((a, b), (b, a)):
+        for src in range(rear, 25):
+            if not me[src]:
+                continue
+            dst = src + x
+            if dst <= 24:
+                if block[dst]:
+                    continue
+                step = _STEPS[blot[dst]][x][src]
+            elif outside or (dst > 25 and any(me[19:src])):
+                continue  # bearing off: all home, and a high die only from the rearmost
+            else:
+                dst = 25
+                step = _STEPS[0][x][src]
+            me[src] -= 1
+            me[dst] += 1
+            out = outside - 1 if src <= 18 < dst else outside
+            key = key0 - _W[src] + _W[dst]
+            if step[3]:
+                key |= _HIT[dst]
+            second = False
+            for src2 in range(rear, 25):
+                if not me[src2]:
+                    continue
+                dst2 = src2 + y
+                if dst2 <= 24:
+                    if block[dst2]:
+                        continue
+                    # A blot the first man hit is gone: the second lands there plainly.
+                    hit2 = blot[dst2] and not (step[3] and dst2 == dst)
+                    step2 = _STEPS[hit2][y][src2]
+                elif out or (dst2 > 25 and any(me[19:src2])):
+                    continue
+                else:
+                    dst2 = 25
+                    step2 = _STEPS[0][y][src2]
+                    hit2 = 0
+                second = True
+                k = key - _W[src2] + _W[dst2]
+                if hit2:
+                    k |= _HIT[dst2]
+                if k not in found:
+                    found[k] = _new(Play, (step, step2))
+            me[src] += 1
+            me[dst] -= 1
+            if not second and not found:
+                singles.append(step)
+    if found:
+        return list(found.values())
+    high = max(a, b)
+    ones = [s for s in singles if s[2] == high] or singles
+    return [_new(Play, (s,)) for s in ones] or [_new(Play, ())]
+
+
 # Difference keys for contact plays: a signed base-8 digit per pos (a play of
 # four steps changes a pos by at most 4, so every net change has one key),
 # and a bit per pos where a man hit a blot on its way and moved on.
@@ -162,8 +233,26 @@ _STEPS = tuple(
 )
 
 
+# Two-step plays of two different men, made once and kept: _PAIRS[(a * 7 + b) * 52 +
+# 2 * src1 + hit1][2 * src2 + hit2] is the play of the man on src1 moving a (hitting or
+# not), then the man on src2 moving b. At most 30 * 24 * 2 rows of 52 plays (a few MB).
+_PAIRS: dict[int, list[Play]] = {}
+
+
+def _pair_row(a: int, b: int, src1: int, hit1: int) -> list[Play]:
+    """The row of ``_PAIRS`` for the first step (a, src1, hit1), made and kept."""
+    first = _STEPS[hit1][a][src1]
+    meet = src1 + a - b  # a man from here lands on the first man's point: no second hit
+    row = [
+        _new(Play, (first, _STEPS[j & 1 and not (hit1 and j >> 1 == meet)][b][j >> 1]))
+        for j in range(52)
+    ]
+    _PAIRS[(a * 7 + b) * 52 + 2 * src1 + hit1] = row
+    return row
+
+
 def _contact_plays(
-    me: list[int], block: bytes, blot: bytes, a: int, b: int
+    me: Sequence[int], block: bytes, blot: bytes, a: int, b: int
 ) -> list[Play]:
     """Non-double plays when no man is on the bar and no man can bear off.
 
@@ -176,33 +265,29 @@ def _contact_plays(
     man taking both dice leaves one board by either route unless a route
     hits on its middle point, which sends a different man to the bar.
     """
-    steps_a, steps_b = _STEPS[0][a], _STEPS[0][b]
-    hits_a, hits_b = _STEPS[1][a], _STEPS[1][b]
-    first = [
-        (src, (hits_a if blot[src + a] else steps_a)[src])
-        for src in range(1, 25 - a)
-        if me[src] and not block[src + a]
+    men = [p for p in range(1, 25) if me[p]]
+    first = [(src, blot[src + a]) for src in men if src + a < 25 and not block[src + a]]
+    second = [(src, 2 * src + blot[src + b]) for src in men if src + b < 25 and not block[src + b]]
+    pair = (a * 7 + b) * 52
+    rows = [
+        (src1, src1 + a, src1 - b, me[src1] < 2, _PAIRS.get(k) or _pair_row(a, b, src1, hit1))
+        for src1, hit1 in first
+        for k in (pair + 2 * src1 + hit1,)
     ]
-    second = [
-        (src, (hits_b if blot[src + b] else steps_b)[src])
-        for src in range(1, 25 - b)
-        if me[src] and not block[src + b]
+    # The second man starts neither where the first landed (that is one man's play) nor
+    # where it lands on the first man's start (the same board), nor from the first
+    # man's point when he was alone there.
+    plays = [
+        row[j]
+        for src1, dst1, back, alone, row in rows
+        for src2, j in second
+        if src2 != dst1 and src2 != back and not (alone and src2 == src1)
     ]
-    plays: list[Play] = []
-    for src1, step1 in first:
-        dst1 = src1 + a
-        alone = me[src1] < 2
-        plays += [
-            # Both landing on one blot: the first man hit it.
-            _new(Play, (step1, steps_b[src2] if src2 + b == dst1 else step2))
-            for src2, step2 in second
-            if src2 != dst1 and src2 + b != src1 and not (alone and src2 == src1)
-        ]
     add = plays.append
     # One man taking both dice: a first (through src + a), or b first (through src + b).
     far = a + b
-    for src in range(1, 25 - far):
-        if not me[src] or block[src + far]:
+    for src in men:
+        if src + far > 24 or block[src + far]:
             continue
         end_hit = blot[src + far]
         via_a = not block[src + a]
@@ -213,12 +298,12 @@ def _contact_plays(
             add(_new(Play, (_STEPS[blot[src + b]][b][src], _STEPS[end_hit][a][src + b])))
     if plays:
         return plays
-    high = first if a > b else second
-    low = second if a > b else first
-    ones = high or low
-    if not ones:
-        return [_new(Play, ())]
-    return [_new(Play, (step,)) for _, step in ones]
+    # One die only: the higher where it can be played.
+    ones = [_STEPS[blot[src + a]][a][src] for src, _ in first]
+    others = [_STEPS[j & 1][b][src] for src, j in second]
+    if a < b:
+        ones, others = others, ones
+    return [_new(Play, (step,)) for step in ones or others] or [_new(Play, ())]
 
 
 def _contact_doubles(
@@ -239,7 +324,14 @@ def _contact_doubles(
     man may step from are fixed for the turn (the landing point open); which
     of them hold a man changes as men arrive, and ``me`` says.
     """
-    movable = [p for p in range(1, 25 - die) if not block[p + die]]
+    # Only a point that holds a man, or that a man can reach with this die, can start a
+    # step: the others would be tried and found empty at every level of the search.
+    movable = []
+    reach = 0
+    for p in range(1, 25 - die):
+        if not block[p + die] and (me[p] or (reach >> p) & 1):
+            movable.append(p)
+            reach |= 1 << (p + die)
     plain, hitting = _STEPS[0][die], _STEPS[1][die]
     if todo == 4 and not prefix:
         found = _four_steps(me, blot, die, movable)
@@ -287,46 +379,42 @@ def _contact_doubles(
 def _four_steps(me: list[int], blot: bytes, die: int, movable: list[int]) -> list[Play]:
     """``_contact_doubles``' plays of all four steps (none if no four fit), its search
     written out as four loops: the usual roll of doubles, searched without a call per
-    step. ``me`` is changed and restored."""
+    step. ``me`` is changed and restored.
+
+    A point is reached with this die from one point only, and sources never go back,
+    so a step lands where an earlier one did only when it starts where the step just
+    before it started: then the blot there, if any, was hit already."""
     plain, hitting = _STEPS[0][die], _STEPS[1][die]
-    n = len(movable)
+    # Per source: the point, where it lands, its step as the first from there, and as
+    # a second man from there.
+    rows = [(s, s + die, hitting[s] if blot[s + die] else plain[s], plain[s]) for s in movable]
+    n = len(rows)
     full: list[Play] = []
     add = full.append
     for i1 in range(n):
-        s1 = movable[i1]
+        s1, d1, st1, _ = rows[i1]
         if not me[s1]:
             continue
-        d1 = s1 + die
-        hit1 = 1 << d1 if blot[d1] else 0
-        st1 = hitting[s1] if hit1 else plain[s1]
         me[s1] -= 1
         me[d1] += 1
         for i2 in range(i1, n):
-            s2 = movable[i2]
+            s2, d2, f2, p2 = rows[i2]
             if not me[s2]:
                 continue
-            d2 = s2 + die
-            hit2 = 1 << d2 if blot[d2] and not (hit1 >> d2) & 1 else 0
-            st2 = hitting[s2] if hit2 else plain[s2]
-            hits2 = hit1 | hit2
+            st2 = p2 if i2 == i1 else f2
             me[s2] -= 1
             me[d2] += 1
             for i3 in range(i2, n):
-                s3 = movable[i3]
+                s3, d3, f3, p3 = rows[i3]
                 if not me[s3]:
                     continue
-                d3 = s3 + die
-                hit3 = 1 << d3 if blot[d3] and not (hits2 >> d3) & 1 else 0
-                st3 = hitting[s3] if hit3 else plain[s3]
-                hits3 = hits2 | hit3
+                st3 = p3 if i3 == i2 else f3
                 me[s3] -= 1
                 me[d3] += 1
                 for i4 in range(i3, n):
-                    s4 = movable[i4]
+                    s4, _, f4, p4 = rows[i4]
                     if me[s4]:
-                        d4 = s4 + die
-                        hit4 = blot[d4] and not (hits3 >> d4) & 1
-                        add(_new(Play, (st1, st2, st3, hitting[s4] if hit4 else plain[s4])))
+                        add(_new(Play, (st1, st2, st3, p4 if i4 == i3 else f4)))
                 me[s3] += 1
                 me[d3] -= 1
             me[s2] += 1
@@ -336,7 +424,7 @@ def _four_steps(me: list[int], blot: bytes, die: int, movable: list[int]) -> lis
     return full
 
 
-def _bar_plays(me: list[int], block: bytes, blot: bytes, a: int, b: int) -> list[Play]:
+def _bar_plays(me: Sequence[int], block: bytes, blot: bytes, a: int, b: int) -> list[Play]:
     """Non-double plays with men on the bar (no bear-off is possible)."""
     enter = {d: _new(Step, (0, d, d, bool(blot[d]), ())) for d in (a, b) if not block[d]}
     if not enter:
@@ -371,7 +459,7 @@ def _bar_plays(me: list[int], block: bytes, blot: bytes, a: int, b: int) -> list
     return [_new(Play, (enter[high],))]
 
 
-def _bar_doubles(me: list[int], block: bytes, blot: bytes, die: int) -> list[Play]:
+def _bar_doubles(me: Sequence[int], block: bytes, blot: bytes, die: int) -> list[Play]:
     """Doubles with men on the bar: enter as many as possible, then move on."""
     if block[die]:
         return [_new(Play, ())]

@@ -16,6 +16,8 @@ import random
 from itertools import pairwise
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.rules.movegen import backgammon_plays
 from game.rules.play import Play, Step
@@ -454,3 +456,41 @@ def test_shortcut_and_plain_search_agree_over_a_seeded_random_game(seed: int) ->
             return
         assert BG.outcome(position, mover) is None, where
     pytest.fail(f"seed {seed}: no side bore off all 15 men in {MAX_TURNS} turns")
+
+
+# -- the fast search agrees with the plain one on any position ----------------------
+
+
+@st.composite
+def positions_and_dice(draw: st.DrawFn) -> tuple[Position, tuple[int, int]]:
+    """Any legal position, its men spread from a drawn rear point on (so races, bear-offs
+    and men on the bar all come up), the opponent only where the mover has no man."""
+    rear = draw(st.sampled_from((0, 0, 7, 13, 19)))
+    mine = draw(st.lists(st.integers(rear, 25), min_size=15, max_size=15))
+    free = [q for q in range(26) if q in (0, 25) or 25 - q not in mine]
+    their_rear = draw(st.sampled_from((0, 0, 7, 13, 19)))
+    theirs = draw(
+        st.lists(st.sampled_from([q for q in free if q >= their_rear]), min_size=15, max_size=15)
+    )
+    counts = [{q: mine.count(q) for q in set(mine)}, {q: theirs.count(q) for q in set(theirs)}]
+    side = draw(st.integers(0, 1))
+    position = position_from_counts(counts if side == 0 else counts[::-1], 24, side)
+    dice = (draw(st.integers(1, 6)), draw(st.integers(1, 6)))
+    return position, dice
+
+
+@settings(max_examples=1500, deadline=None)
+@given(positions_and_dice())
+def test_shortcut_and_plain_search_agree_on_any_position(
+    case: tuple[Position, tuple[int, int]],
+) -> None:
+    position, dice = case
+    BG.validate(position)
+    plays = BG.generate_plays(position, dice)
+    plain = backgammon_plays(position, dice, shortcuts=False)
+    left = [BG.apply_play(position, p) for p in plays]
+    assert BG.apply_plays(position, plays) == left  # every step's hit is right
+    assert set(left) == {BG.apply_play(position, p) for p in plain}
+    assert len(set(left)) == len(left)
+    assert len({len(p) for p in plays}) == 1
+    assert all(type(step.hit) is bool for p in plays for step in p)
