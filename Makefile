@@ -47,7 +47,8 @@ bench: $(STAMP) $(VENV)/.bench
 # The long runs, each behind its own target (hours): the full ladder of every variant, the
 # expert against UCT in every game (20 games each, at most 20 minutes a game: a game at
 # UCT-1000 takes one to three minutes in pure Python), GNU Backgammon's judgement of 300
-# positions.
+# positions of the expert's games, and of 300 of its own 0-ply games: the expert's goal is
+# set against GNU Backgammon 0-ply's error on those.
 bench-ladder: $(STAMP)
 	$(PY) -m benchmarks.ladder --variant all --max-seconds 900
 
@@ -56,6 +57,7 @@ bench-uct: $(STAMP)
 
 bench-gnubg: $(STAMP) $(VENV)/.bench
 	$(PY) -m benchmarks.gnubg_error --level expert advanced --positions 300 --plies 2
+	$(PY) -m benchmarks.gnubg_error --level expert --source gnubg --seed 4 --positions 300 --plies 2
 
 lint: $(STAMP)
 	$(PY) -m ruff check game tests benchmarks

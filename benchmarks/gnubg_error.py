@@ -312,6 +312,30 @@ class Tally:
         )
 
 
+# The backgammon expert's goal (issue 24): at most this many mEMG a move, and at most this
+# share of GNU Backgammon 0-ply's error on the same positions under the same judge.
+GOAL_MEMG = 3.5
+GOAL_SHARE = 0.8
+
+
+def against_gnubg0(expert: Tally, gnubg0: Tally) -> str:
+    """The expert's error beside GNU Backgammon 0-ply's on the same positions: the paired
+    difference, the ratio, and the goal."""
+    pairs = [a - b for a, b in zip(expert.errors, gnubg0.errors, strict=True)]
+    n = len(pairs)
+    mine = statistics.fmean(expert.errors) if n else 0.0
+    theirs = statistics.fmean(gnubg0.errors) if n else 0.0
+    se = statistics.stdev(pairs) / math.sqrt(n) if n > 1 else 0.0
+    share = f"{mine / theirs:.2f}" if theirs else "-"
+    return (
+        f"expert against {GNUBG0} on the same {n} positions: {mine * 1000:.2f} against "
+        f"{theirs * 1000:.2f} mEMG a move (paired difference "
+        f"{(mine - theirs) * 1000:+.2f} ± {se * 1000:.2f}), {share} of its error; goal: at "
+        f"most {GOAL_MEMG} mEMG and at most {GOAL_SHARE} of {GNUBG0}'s error "
+        f"({theirs * GOAL_SHARE * 1000:.2f} here)"
+    )
+
+
 def describe(variant: Variant, state: m.GameState) -> str:
     """Position ID:Match ID, as GNU Backgammon reads it (money, no cube, side 0 is gnubg's 0)."""
     key = MatchKey(on_roll=state.on_roll, turn=state.on_roll, dice=tuple(state.dice))
@@ -391,6 +415,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(tallies[name].line(name))
     for name in names:
         print(f"  {name}: {tallies[name].by_kind()}")
+    if GNUBG0 in tallies and "expert" in tallies:
+        print(against_gnubg0(tallies["expert"], tallies[GNUBG0]))
     if args.worst:
         for name in names:
             print(f"worst moves, {name} (error, Position ID:Match ID, played, gnubg {ply}):")
