@@ -239,15 +239,15 @@ _STEPS = tuple(
 _PAIRS: dict[int, list[Play]] = {}
 
 
-def _pair_row(a: int, b: int, src1: int, hit1: int) -> list[Play]:
-    """The row of ``_PAIRS`` for the first step (a, src1, hit1), made and kept."""
+def _pair_row(key: int, a: int, b: int, src1: int, hit1: int) -> list[Play]:
+    """The row of ``_PAIRS`` at ``key``, for the first step (a, src1, hit1), made and kept."""
     first = _STEPS[hit1][a][src1]
     meet = src1 + a - b  # a man from here lands on the first man's point: no second hit
     row = [
         _new(Play, (first, _STEPS[j & 1 and not (hit1 and j >> 1 == meet)][b][j >> 1]))
         for j in range(52)
     ]
-    _PAIRS[(a * 7 + b) * 52 + 2 * src1 + hit1] = row
+    _PAIRS[key] = row
     return row
 
 
@@ -269,11 +269,11 @@ def _contact_plays(
     first = [(src, blot[src + a]) for src in men if src + a < 25 and not block[src + a]]
     second = [(src, 2 * src + blot[src + b]) for src in men if src + b < 25 and not block[src + b]]
     pair = (a * 7 + b) * 52
-    rows = [
-        (src1, src1 + a, src1 - b, me[src1] < 2, _PAIRS.get(k) or _pair_row(a, b, src1, hit1))
-        for src1, hit1 in first
-        for k in (pair + 2 * src1 + hit1,)
-    ]
+    rows = []
+    for src1, hit1 in first:
+        key = pair + 2 * src1 + hit1
+        row = _PAIRS.get(key) or _pair_row(key, a, b, src1, hit1)
+        rows.append((src1, src1 + a, src1 - b, me[src1] < 2, row))
     # The second man starts neither where the first landed (that is one man's play) nor
     # where it lands on the first man's start (the same board), nor from the first
     # man's point when he was alone there.
