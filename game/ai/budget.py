@@ -49,11 +49,12 @@ POSITIONS = 40_000
 # 40,000 of before (python -m benchmarks.budgets VARIANT --positions 200), El Mundo
 # chose otherwise in 5 of 200 decisions of random games, giving away 0.00004 ± 0.00003
 # of a chance to win a decision; Duodecim, Anglicorum and Quinze Tablas in none.
+# Keyed, like players.EXPERT_FILTERS, by the network a variant plays on
+# (``Variant.network_id``): Portes, on backgammon's network, looks as far as backgammon.
 VARIANT_POSITIONS = {
     # Backgammon's expert looks at more plays, six of them two rolls deep
     # (players.EXPERT_FILTERS): 100,000 keeps its slowest decision near a second.
     "backgammon": 100_000,
-    "portes": 100_000,
     "el_mundo": 3_000,
     "quinze_tablas": 6_000,
     "anglicorum": 8_000,
@@ -81,9 +82,10 @@ def backstop_seconds() -> float:
     return seconds
 
 
-def positions_for(variant_id: str) -> int:
-    """The count of positions one decision's look-ahead may generate in a variant."""
-    return VARIANT_POSITIONS.get(variant_id, POSITIONS)
+def positions_for(network_id: str) -> int:
+    """The count of positions one decision's look-ahead may generate in a variant, by
+    the network it plays on (``Variant.network_id``: a variant's own id but for Portes)."""
+    return VARIANT_POSITIONS.get(network_id, POSITIONS)
 
 
 class Budget:
@@ -114,12 +116,13 @@ class Budget:
     @classmethod
     def for_variant(
         cls,
-        variant_id: str,
+        network_id: str,
         seconds: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> Budget:
-        """The budget of one decision in a variant: its count (``positions_for``)."""
-        return cls(positions_for(variant_id), seconds, clock)
+        """The budget of one decision in a variant, by the network it plays on
+        (``Variant.network_id``): its count (``positions_for``)."""
+        return cls(positions_for(network_id), seconds, clock)
 
     @classmethod
     def unbounded(cls) -> Budget:

@@ -315,3 +315,31 @@ def test_each_variant_looks_ahead_on_its_own_count(net, valued, monkeypatch):
     ranked = players.ranked_plays(state, "expert")  # the variant's budget by default
     assert len(plays) <= valued[0] <= len(plays) + 700
     assert players.choose_play(state, "expert") == ranked[0].play
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_the_look_ahead_spends_the_count_of_the_network_it_plays_on(variant_id, monkeypatch):
+    """The count and the filter are both looked up by ``network_id``: a variant playing
+    on another game's network (Portes on backgammon's) looks as far as that game, and
+    never gets its filter with another's count."""
+    variant = find_variant(variant_id)
+    made: list[Budget] = []
+    real = Budget.for_variant
+
+    def recording(network_id, *args, **kwargs):
+        made.append(real(network_id, *args, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(Budget, "for_variant", staticmethod(recording))
+    state = m.new_game(variant, random.Random(3))
+    while state.phase is not m.Phase.MOVE:
+        state = m.roll(state, random.Random(4)) if state.phase is m.Phase.ROLL else state
+        if state.phase is m.Phase.CHOOSE:
+            state = m.choose_die(state, m.die_choices(state)[0])
+    monkeypatch.setattr(players, "_lookahead", lambda *args: None)  # the count, not the search
+    players.ranked_plays(state, "expert")
+    assert [budget.positions for budget in made] == [b.positions_for(variant.network_id)]
+    assert b.positions_for(variant.network_id) == b.VARIANT_POSITIONS.get(
+        variant.network_id, b.POSITIONS
+    )
+    assert set(b.VARIANT_POSITIONS) <= {find_variant(v).network_id for v in VARIANTS}
