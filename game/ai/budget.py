@@ -6,9 +6,9 @@ with many men spread over many points can have thousands of plays to a roll, so
 the look-ahead could take many seconds. A ``Budget`` bounds it:
 
 - ``positions``: how many positions the look-ahead may generate (each is then
-  valued) in one decision (``positions_for``: per variant). This is a count, not
-  a time, so the same request always gets the same answer (the protocol's
-  promise for a seed). The first
+  valued) in one decision (``positions_for``: per network a variant plays on).
+  This is a count, not a time, so the same request always gets the same answer
+  (the protocol's promise for a seed). The first
   ply, every legal play valued once, is never counted: it always completes.
 - ``seconds``: a backstop on a busy machine. Once that long has passed since the
   decision began, the look-ahead stops where it is (at the next roll it would

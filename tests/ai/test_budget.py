@@ -15,6 +15,7 @@ import pytest
 from game import engine
 from game.ai import budget as b
 from game.ai import players
+from game.ai.arena import random_decisions
 from game.ai.bearoff import is_bearoff
 from game.ai.budget import Budget
 from game.ai.encode import Scheme, contact_features, escapes
@@ -331,15 +332,11 @@ def test_the_look_ahead_spends_the_count_of_the_network_it_plays_on(variant_id, 
         return made[-1]
 
     monkeypatch.setattr(Budget, "for_variant", staticmethod(recording))
-    state = m.new_game(variant, random.Random(3))
-    while state.phase is not m.Phase.MOVE:
-        state = m.roll(state, random.Random(4)) if state.phase is m.Phase.ROLL else state
-        if state.phase is m.Phase.CHOOSE:
-            state = m.choose_die(state, m.die_choices(state)[0])
+    state, plays = next(random_decisions(variant, random.Random(3)))
     monkeypatch.setattr(players, "_lookahead", lambda *args: None)  # the count, not the search
-    players.ranked_plays(state, "expert")
+    players.ranked_plays(state, "expert", plays=plays)
     assert [budget.positions for budget in made] == [b.positions_for(variant.network_id)]
-    assert b.positions_for(variant.network_id) == b.VARIANT_POSITIONS.get(
-        variant.network_id, b.POSITIONS
-    )
+
+
+def test_the_counts_are_keyed_by_networks():
     assert set(b.VARIANT_POSITIONS) <= {find_variant(v).network_id for v in VARIANTS}
