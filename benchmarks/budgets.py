@@ -55,7 +55,7 @@ def judged(variant_id: str, options: dict[str, object], count: int, against: int
     """How the variant's count decides ``count`` sampled decisions against ``against``."""
     from benchmarks.decisions import sampled
 
-    mine = positions_for(find_variant(variant_id).network_id)
+    mine = positions_for(find_variant(variant_id))
     losses: list[float] = []
     for state in sampled(variant_id, options, count):
         plays = m.legal_plays(state)
@@ -93,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         options = parse_options(args.options)
         print(judged(args.variant, options, args.positions, args.against), flush=True)
         return 0
-    mine = positions_for(variant.network_id)
+    mine = positions_for(variant)
     me, other = Counted(mine), Counted(args.against)
     seats = variant.players
     started = time.perf_counter()

@@ -34,6 +34,8 @@ import threading
 import time
 from collections.abc import Callable
 
+from game.rules.variants.base import Variant
+
 # Positions the look-ahead of one decision may generate and value. Ordinary
 # backgammon decisions need from a few hundred to about 35,000 (the two-roll
 # look-ahead at three plays); one core finds and values about 60,000 a second
@@ -82,10 +84,10 @@ def backstop_seconds() -> float:
     return seconds
 
 
-def positions_for(network_id: str) -> int:
-    """The count of positions one decision's look-ahead may generate in a variant, by
+def positions_for(variant: Variant) -> int:
+    """The count of positions one decision's look-ahead may generate in ``variant``, by
     the network it plays on (``Variant.network_id``: a variant's own id but for Portes)."""
-    return VARIANT_POSITIONS.get(network_id, POSITIONS)
+    return VARIANT_POSITIONS.get(variant.network_id, POSITIONS)
 
 
 class Budget:
@@ -116,13 +118,13 @@ class Budget:
     @classmethod
     def for_variant(
         cls,
-        network_id: str,
+        variant: Variant,
         seconds: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> Budget:
-        """The budget of one decision in a variant, by the network it plays on
-        (``Variant.network_id``): its count (``positions_for``)."""
-        return cls(positions_for(network_id), seconds, clock)
+        """The budget of one decision in ``variant``: its count (``positions_for``, by the
+        network it plays on)."""
+        return cls(positions_for(variant), seconds, clock)
 
     @classmethod
     def unbounded(cls) -> Budget:

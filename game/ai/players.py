@@ -343,7 +343,7 @@ def ranked_plays(
     valued more deeply than the others (the tutor compares like with like).
     """
     variant = state.variant
-    budget = budget if budget is not None else Budget.for_variant(variant.network_id)
+    budget = budget if budget is not None else Budget.for_variant(variant)
     ev = evaluator_for(variant)
     plays = plays if plays is not None else m.legal_plays(state)
     mover = state.position.to_act

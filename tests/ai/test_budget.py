@@ -303,13 +303,13 @@ def test_bear_offs_found_at_once_are_those_found_one_by_one():
 
 
 def test_each_variant_looks_ahead_on_its_own_count(net, valued, monkeypatch):
-    assert Budget.for_variant("lombardorum").positions == b.POSITIONS
+    assert Budget.for_variant(find_variant("lombardorum")).positions == b.POSITIONS
     for variant_id, count in b.VARIANT_POSITIONS.items():
-        assert Budget.for_variant(variant_id).positions == count
+        assert Budget.for_variant(find_variant(variant_id)).positions == count
     # The three-dice games count less (a position costs more there); backgammon's wider
     # look-ahead more.
-    assert Budget.for_variant("duodecim").positions < b.POSITIONS
-    assert Budget.for_variant("backgammon").positions > b.POSITIONS
+    assert Budget.for_variant(find_variant("duodecim")).positions < b.POSITIONS
+    assert Budget.for_variant(find_variant("backgammon")).positions > b.POSITIONS
     monkeypatch.setitem(b.VARIANT_POSITIONS, "duodecim", 700)  # smaller: a fast test
     state = crowded_duodecim()
     plays = m.legal_plays(state)
@@ -327,15 +327,15 @@ def test_the_look_ahead_spends_the_count_of_the_network_it_plays_on(variant_id, 
     made: list[Budget] = []
     real = Budget.for_variant
 
-    def recording(network_id, *args, **kwargs):
-        made.append(real(network_id, *args, **kwargs))
+    def recording(variant, *args, **kwargs):
+        made.append(real(variant, *args, **kwargs))
         return made[-1]
 
     monkeypatch.setattr(Budget, "for_variant", staticmethod(recording))
     state, plays = next(random_decisions(variant, random.Random(3)))
     monkeypatch.setattr(players, "_lookahead", lambda *args: None)  # the count, not the search
     players.ranked_plays(state, "expert", plays=plays)
-    assert [budget.positions for budget in made] == [b.positions_for(variant.network_id)]
+    assert [budget.positions for budget in made] == [b.positions_for(variant)]
 
 
 def test_the_counts_are_keyed_by_networks():

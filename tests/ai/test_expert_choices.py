@@ -57,7 +57,7 @@ def _entries() -> list[dict[str, Any]]:
 
 def _decide(entry: dict[str, Any]) -> tuple[Play, float]:
     state = state_from_json(entry["state"])
-    budget = Budget.for_variant(state.variant.id, seconds=float("inf"))
+    budget = Budget.for_variant(state.variant, seconds=float("inf"))
     best = players.ranked_plays(state, "expert", budget=budget)[0]
     return best.play, best.value
 
