@@ -20,8 +20,8 @@ from game.play.session import GameSetup, Seat
 from game.rules import actions as a
 from game.rules import match as m
 from game.rules.replay import Replay
-from game.ui.hints import TutorCard, Verdict
 from game.ui.scenes.board import BoardScene
+from game.ui.tutor_card import TutorCard, Verdict
 
 PEOPLE = (Seat(), Seat())
 

@@ -20,11 +20,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.assets import font
-from game.ui.hints import HintCard, TutorCard, place_card
+from game.ui.cards import place_card
+from game.ui.hints import HintCard
 from game.ui.render.board_marks import men_points, piles, preview_points
 from game.ui.render.board_words import message_text, wanted_buttons
 from game.ui.render.layout import Point
 from game.ui.theme import Colour
+from game.ui.tutor_card import TutorCard
 from game.ui.widgets import _mix, draw_shadow, draw_text, get_font, rounded_box, wrap_words
 
 if TYPE_CHECKING:

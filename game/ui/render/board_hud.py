@@ -14,8 +14,8 @@ import pygame
 
 from game.rules import match as m
 from game.ui.assets import font
+from game.ui.cards import GOOD_COLOUR
 from game.ui.dice_seal import seal_lines
-from game.ui.hints import GOOD_COLOUR
 from game.ui.render.board_marks import move_marks, used_dice
 from game.ui.render.board_words import match_heading
 from game.ui.render.dice import side_die_colours

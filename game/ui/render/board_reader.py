@@ -26,10 +26,11 @@ if TYPE_CHECKING:
     from game.ui.anim.effects import DiceThrow
     from game.ui.dice_entry import DiceEntry
     from game.ui.dice_seal import ThrowPrompt
-    from game.ui.hints import HintCard, TutorCard
+    from game.ui.hints import HintCard
     from game.ui.render.board_view import BoardView
     from game.ui.render.layout import SpotKey
     from game.ui.theme import Theme
+    from game.ui.tutor_card import TutorCard
 
 
 class BoardReader(Protocol):

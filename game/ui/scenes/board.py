@@ -58,7 +58,7 @@ from game.ui.anim.tween import Timeline
 from game.ui.chances_panel import ChancesPanel, draw_chances
 from game.ui.dice_entry import DiceEntry
 from game.ui.dice_seal import ThrowPrompt, asks_throw
-from game.ui.hints import HintCard, TutorCard
+from game.ui.hints import HintCard
 from game.ui.move_list import MoveList, card_rect, draw_move_list
 from game.ui.progress import record_finished, save_in_progress
 from game.ui.render import (
@@ -78,6 +78,7 @@ from game.ui.scenes.board_anim import StepAnimation
 from game.ui.scenes.board_events import show_event
 from game.ui.scenes.board_input import BoardInput
 from game.ui.theme import side_colours, theme_for
+from game.ui.tutor_card import TutorCard
 from game.ui.widgets import Style
 
 T = TypeVar("T")

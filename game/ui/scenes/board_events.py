@@ -9,8 +9,8 @@ from game.play import events as ev
 from game.ui.anim.tween import Call, Delay
 from game.ui.dice_entry import DiceEntry
 from game.ui.dice_seal import ThrowPrompt, mixed_words
-from game.ui.hints import TutorCard, Verdict
 from game.ui.theme import side_colours
+from game.ui.tutor_card import TutorCard, Verdict
 
 if TYPE_CHECKING:
     from game.ui.scenes.board import BoardScene

@@ -15,13 +15,15 @@ from game.play.turn import Move
 from game.rules import match as m
 from game.rules.position import Position
 from game.ui.anim.effects import DiceThrow
+from game.ui.cards import covers
 from game.ui.dice_entry import DiceEntry
 from game.ui.dice_seal import ThrowPrompt
-from game.ui.hints import HintCard, TutorCard, covers
+from game.ui.hints import HintCard
 from game.ui.render import board_words
 from game.ui.routes import Question, Route
 from game.ui.scenes import board_lookback
 from game.ui.scenes.board_anim import Knocked
+from game.ui.tutor_card import TutorCard
 
 # The mixin reads and changes the scene's attributes (typed in BoardScene).
 _Base: Any = object
