@@ -1,7 +1,8 @@
 """Teach a backgammon network its own one-roll look-ahead (distillation).
 
     python -m game.ai.distill backgammon --resume W.npz --games N --seed S
-                              [--epochs 40] [--rate 0.0003] [--explore 0.15] --out OUT.npz
+                              [--epochs 40] [--rate 0.0003] [--explore 0.15]
+                              [--hidden H] --out OUT.npz
 
 Temporal differences teach a network from the games it plays; this step then
 teaches it what its one-roll look-ahead knows. Positions come from ``--games``
@@ -13,7 +14,11 @@ The target of each position is the network's own one-roll look-ahead: over the
 to act rates best (the result where that play ends the game; the bear-off
 database where it knows the position). The network, resumed from ``--resume``,
 is then fitted to those targets (Adam on squared error, batches of 128), with a
-tenth of the positions held out to report the error before and after.
+tenth of the positions held out to report the error before and after. With
+``--hidden`` above the network's own count, the network is first widened to that
+many hidden units (``Network.widened``: the same values until the fit moves them):
+the targets come from the network as it was, the student has more room to learn
+them.
 
 Everything is seeded (``--seed``: each game's dice and exploring draws by the
 seed and the game's number), so the command reproduces the weights, and
@@ -195,6 +200,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=0.0003, help="Adam's step size")
     parser.add_argument("--explore", type=float, default=0.15)
     parser.add_argument(
+        "--hidden", type=int, default=0, help="widen the network to this many hidden units first"
+    )
+    parser.add_argument(
         "--workers", type=int, default=1, help="processes gathering positions (same result)"
     )
     parser.add_argument("--out", type=Path, required=True, help="where to save the weights")
@@ -212,6 +220,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     evaluator = Evaluator(variant, net)
     if evaluator.scheme.inputs != net.inputs or net.outputs != 5:
         parser.error(f"{args.resume} does not fit {args.variant}'s inputs and outputs")
+    if args.hidden and args.hidden < int(net.w1.shape[1]):
+        parser.error(f"--hidden {args.hidden} is fewer than the network's {net.w1.shape[1]}")
     started = time.time()
     runner = selfplay.runner(args.workers)
     try:
@@ -220,6 +230,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         runner.close()
     gathered = time.time() - started
     print(f"{len(x)} positions from {args.games} games in {gathered:.0f} s", flush=True)
+    if args.hidden:
+        net = net.widened(args.hidden, args.seed)
     before, after = fit(net, x, targets, args.epochs, args.rate, args.seed)
     seconds = time.time() - started
     print(

@@ -57,6 +57,27 @@ def test_a_short_run_is_reproducible_and_lowers_the_held_out_error(tmp_path, cap
     assert "held-out squared error" in capsys.readouterr().out
 
 
+def test_a_widened_network_values_every_position_as_before():
+    net = Network.load(Path(WEIGHTS))
+    wide = net.widened(net.w1.shape[1] + 40, seed=3)
+    assert wide.w1.shape == (net.inputs, net.w1.shape[1] + 40)
+    x = np.random.default_rng(1).random((50, net.inputs)).astype(np.float32)
+    assert np.allclose(wide.evaluate(x), net.evaluate(x), atol=1e-6)
+    # The new units learn: one step on a target away from the outputs moves their weights.
+    wide.train(x, np.zeros((50, net.outputs), dtype=np.float32), 0.1)
+    assert np.abs(wide.w2[net.w1.shape[1] :]).sum() > 0
+    with pytest.raises(ValueError):
+        net.widened(net.w1.shape[1] - 1)
+
+
+def test_a_short_widening_run_saves_the_wider_network(tmp_path):
+    args = ["backgammon", "--resume", WEIGHTS, "--games", "2", "--epochs", "1", "--seed", "4"]
+    main([*args, "--hidden", "160", "--out", str(tmp_path / "w.npz")])
+    wide = Network.load(tmp_path / "w.npz")
+    assert wide.w1.shape[1] == 160
+    assert json.loads((tmp_path / "w.json").read_text())["hidden"] == 160
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -64,6 +85,7 @@ def test_a_short_run_is_reproducible_and_lowers_the_held_out_error(tmp_path, cap
         ["backgammon", "--resume", "no-such-file.npz", "--games", "1"],
         ["backgammon", "--resume", WEIGHTS, "--games", "0"],
         ["backgammon", "--resume", WEIGHTS, "--games", "1", "--workers", "0"],
+        ["backgammon", "--resume", WEIGHTS, "--games", "1", "--hidden", "16"],
     ],
 )
 def test_bad_requests_are_refused(args, tmp_path):
