@@ -2,7 +2,8 @@
 
     python -m game.ai.distill backgammon --resume W.npz --games N --seed S
                               [--epochs 40] [--rate 0.0003] [--explore 0.15]
-                              [--hidden H] --out OUT.npz
+                              [--hidden H] [--teacher T.npz] [--fit-seed F]
+                              --out OUT.npz
 
 Temporal differences teach a network from the games it plays; this step then
 teaches it what its one-roll look-ahead knows. Positions come from ``--games``
@@ -14,11 +15,14 @@ The target of each position is the network's own one-roll look-ahead: over the
 to act rates best (the result where that play ends the game; the bear-off
 database where it knows the position). The network, resumed from ``--resume``,
 is then fitted to those targets (Adam on squared error, batches of 128), with a
-tenth of the positions held out to report the error before and after. With
-``--hidden`` above the network's own count, the network is first widened to that
-many hidden units (``Network.widened``: the same values until the fit moves them):
-the targets come from the network as it was, the student has more room to learn
-them.
+tenth of the positions held out to report the error before and after.
+
+``--hidden H`` first grows the network to H hidden units (``train.grown``, as
+``train --hidden`` does: it values every position as before until the fit moves
+the new units); the targets still come from the network as it was. ``--teacher``
+takes the games and targets from another network of the same inputs than the one
+fitted (a grown student may go on learning from the network it grew out of), and
+``--fit-seed`` shuffles the fit by a seed of its own (``--seed`` by default).
 
 Everything is seeded (``--seed``: each game's dice and exploring draws by the
 seed and the game's number), so the command reproduces the weights, and
@@ -44,7 +48,7 @@ from game.ai.bearoff import is_bearoff
 from game.ai.encode import flip
 from game.ai.evaluate import Evaluator, name_die
 from game.ai.network import Network, resumed_from
-from game.ai.train import parse_options
+from game.ai.train import grown, parse_options
 from game.rules import match as m
 from game.rules.errors import RulesError
 from game.rules.play import Play
@@ -203,6 +207,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--hidden", type=int, default=0, help="widen the network to this many hidden units first"
     )
     parser.add_argument(
+        "--teacher", type=Path, help="the network whose look-ahead gives the targets (--resume)"
+    )
+    parser.add_argument("--fit-seed", type=int, help="the fit's shuffling seed (--seed)")
+    parser.add_argument(
         "--workers", type=int, default=1, help="processes gathering positions (same result)"
     )
     parser.add_argument("--out", type=Path, required=True, help="where to save the weights")
@@ -215,11 +223,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         variant: Variant = find_variant(args.variant, parse_options(args.options))
         net = Network.load(args.resume)
+        teacher = Network.load(args.teacher) if args.teacher else net
     except (ValueError, RulesError, OSError, KeyError) as exc:
         parser.error(str(exc))
-    evaluator = Evaluator(variant, net)
-    if evaluator.scheme.inputs != net.inputs or net.outputs != 5:
-        parser.error(f"{args.resume} does not fit {args.variant}'s inputs and outputs")
+    evaluator = Evaluator(variant, teacher)
+    for path, each in ((args.resume, net), (args.teacher, teacher)):
+        if evaluator.scheme.inputs != each.inputs or each.outputs != 5:
+            parser.error(f"{path} does not fit {args.variant}'s inputs and outputs")
     if args.hidden and args.hidden < int(net.w1.shape[1]):
         parser.error(f"--hidden {args.hidden} is fewer than the network's {net.w1.shape[1]}")
     started = time.time()
@@ -231,8 +241,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     gathered = time.time() - started
     print(f"{len(x)} positions from {args.games} games in {gathered:.0f} s", flush=True)
     if args.hidden:
-        net = net.widened(args.hidden, args.seed)
-    before, after = fit(net, x, targets, args.epochs, args.rate, args.seed)
+        net = grown(net, args.hidden, args.seed)
+    fit_seed = args.seed if args.fit_seed is None else args.fit_seed
+    before, after = fit(net, x, targets, args.epochs, args.rate, fit_seed)
     seconds = time.time() - started
     print(
         f"held-out squared error against the look-ahead: {before:.6f} -> {after:.6f} "
@@ -244,6 +255,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "options": dict(variant.options),
         "command": "python -m game.ai.distill " + " ".join(command),
         "seed": args.seed,
+        "fit_seed": fit_seed,
         "games": args.games,
         "positions": len(x),
         "epochs": args.epochs,
@@ -254,6 +266,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "seconds": round(seconds),
         "resumed_from": resumed_from(args.resume),
     }
+    if args.teacher:
+        record["teacher"] = resumed_from(args.teacher)
     net.save(args.out, record)
     return 0
 

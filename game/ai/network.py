@@ -30,24 +30,6 @@ class Network:
             np.zeros(outputs, dtype=np.float32),
         )
 
-    def widened(self, hidden: int, seed: int = 0) -> Network:
-        """The same function with ``hidden`` hidden units: the new ones read the inputs by
-        small random weights and feed the outputs by zero, so they change nothing until
-        training moves them (their output weights are the first to learn)."""
-        have = int(self.w1.shape[1])
-        if hidden < have:
-            raise ValueError(f"a network of {have} hidden units cannot be narrowed to {hidden}")
-        rng = np.random.default_rng(seed)
-        extra = hidden - have
-        scale = 0.1 / np.sqrt(self.inputs)
-        new = (rng.standard_normal((self.inputs, extra)) * scale).astype(self.w1.dtype)
-        return Network(
-            np.concatenate((self.w1, new), axis=1),
-            np.concatenate((self.b1, np.zeros(extra, dtype=self.b1.dtype))),
-            np.concatenate((self.w2, np.zeros((extra, self.outputs), dtype=self.w2.dtype))),
-            self.b2.copy(),
-        )
-
     def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(hidden activations, outputs) for a batch of inputs (rows)."""
         h = np.tanh(x @ self.w1 + self.b1)

@@ -57,25 +57,29 @@ def test_a_short_run_is_reproducible_and_lowers_the_held_out_error(tmp_path, cap
     assert "held-out squared error" in capsys.readouterr().out
 
 
-def test_a_widened_network_values_every_position_as_before():
-    net = Network.load(Path(WEIGHTS))
-    wide = net.widened(net.w1.shape[1] + 40, seed=3)
-    assert wide.w1.shape == (net.inputs, net.w1.shape[1] + 40)
-    x = np.random.default_rng(1).random((50, net.inputs)).astype(np.float32)
-    assert np.allclose(wide.evaluate(x), net.evaluate(x), atol=1e-6)
-    # The new units learn: one step on a target away from the outputs moves their weights.
-    wide.train(x, np.zeros((50, net.outputs), dtype=np.float32), 0.1)
-    assert np.abs(wide.w2[net.w1.shape[1] :]).sum() > 0
-    with pytest.raises(ValueError):
-        net.widened(net.w1.shape[1] - 1)
-
-
 def test_a_short_widening_run_saves_the_wider_network(tmp_path):
     args = ["backgammon", "--resume", WEIGHTS, "--games", "2", "--epochs", "1", "--seed", "4"]
     main([*args, "--hidden", "160", "--out", str(tmp_path / "w.npz")])
     wide = Network.load(tmp_path / "w.npz")
     assert wide.w1.shape[1] == 160
     assert json.loads((tmp_path / "w.json").read_text())["hidden"] == 160
+
+
+def test_a_teacher_gives_the_targets_and_the_record_names_it(tmp_path):
+    net = Network.load(Path(WEIGHTS))
+    net.w2 = (net.w2 + np.random.default_rng(6).normal(0.0, 0.3, net.w2.shape)).astype(np.float32)
+    start = tmp_path / "start.npz"
+    net.save(start, {"note": "noisy"})
+    args = ["backgammon", "--resume", str(start), "--games", "2", "--epochs", "1", "--seed", "7"]
+    main([*args, "--out", str(tmp_path / "own.npz")])
+    main([*args, "--teacher", str(start), "--fit-seed", "7", "--out", str(tmp_path / "same.npz")])
+    main([*args, "--teacher", WEIGHTS, "--out", str(tmp_path / "taught.npz")])
+    own, same, taught = (np.load(tmp_path / f"{k}.npz") for k in ("own", "same", "taught"))
+    assert all(np.array_equal(own[k], same[k]) for k in ("w1", "b1", "w2", "b2"))
+    assert not np.array_equal(own["w2"], taught["w2"])
+    record = json.loads((tmp_path / "taught.json").read_text())
+    assert record["teacher"]["weights"] == WEIGHTS and record["fit_seed"] == 7
+    assert record["resumed_from"]["record"]["note"] == "noisy"
 
 
 @pytest.mark.parametrize(
@@ -86,6 +90,7 @@ def test_a_short_widening_run_saves_the_wider_network(tmp_path):
         ["backgammon", "--resume", WEIGHTS, "--games", "0"],
         ["backgammon", "--resume", WEIGHTS, "--games", "1", "--workers", "0"],
         ["backgammon", "--resume", WEIGHTS, "--games", "1", "--hidden", "16"],
+        ["backgammon", "--resume", WEIGHTS, "--games", "1", "--teacher", "no-such-file.npz"],
     ],
 )
 def test_bad_requests_are_refused(args, tmp_path):
