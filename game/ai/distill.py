@@ -20,7 +20,7 @@ tenth of the positions held out to report the error before and after.
 ``--hidden H`` first grows the network to H hidden units (``train.grown``, as
 ``train --hidden`` does: it values every position as before until the fit moves
 the new units); the targets still come from the network as it was. ``--teacher``
-takes the games and targets from another network of the same inputs than the one
+takes the games and targets from another network with the same inputs as the one
 fitted (a grown student may go on learning from the network it grew out of), and
 ``--fit-seed`` shuffles the fit by a seed of its own (``--seed`` by default).
 
