@@ -224,14 +224,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         variant: Variant = find_variant(args.variant, parse_options(args.options))
         net = Network.load(args.resume)
         teacher = Network.load(args.teacher) if args.teacher else net
+        # Grown before the games (the grown network values positions as the one it grew
+        # from, but the games and targets come from that one): a count below the
+        # network's is refused by ``grown`` before any game is played.
+        student = grown(net, args.hidden, args.seed) if args.hidden else net
     except (ValueError, RulesError, OSError, KeyError) as exc:
         parser.error(str(exc))
     evaluator = Evaluator(variant, teacher)
     for path, each in ((args.resume, net), (args.teacher, teacher)):
         if evaluator.scheme.inputs != each.inputs or each.outputs != 5:
             parser.error(f"{path} does not fit {args.variant}'s inputs and outputs")
-    if args.hidden and args.hidden < int(net.w1.shape[1]):
-        parser.error(f"--hidden {args.hidden} is fewer than the network's {net.w1.shape[1]}")
     started = time.time()
     runner = selfplay.runner(args.workers)
     try:
@@ -240,10 +242,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         runner.close()
     gathered = time.time() - started
     print(f"{len(x)} positions from {args.games} games in {gathered:.0f} s", flush=True)
-    if args.hidden:
-        net = grown(net, args.hidden, args.seed)
     fit_seed = args.seed if args.fit_seed is None else args.fit_seed
-    before, after = fit(net, x, targets, args.epochs, args.rate, fit_seed)
+    before, after = fit(student, x, targets, args.epochs, args.rate, fit_seed)
     seconds = time.time() - started
     print(
         f"held-out squared error against the look-ahead: {before:.6f} -> {after:.6f} "
@@ -262,13 +262,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "rate": args.rate,
         "explore": args.explore,
         "held_out_error": {"before": round(before, 7), "after": round(after, 7)},
-        "hidden": int(net.w1.shape[1]),
+        "hidden": int(student.w1.shape[1]),
         "seconds": round(seconds),
         "resumed_from": resumed_from(args.resume),
     }
     if args.teacher:
         record["teacher"] = resumed_from(args.teacher)
-    net.save(args.out, record)
+    student.save(args.out, record)
     return 0
 
 
