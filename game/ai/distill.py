@@ -1,9 +1,9 @@
-"""Teach a backgammon network its own one-roll look-ahead (distillation).
+"""Teach a backgammon network its own look-ahead (distillation).
 
     python -m game.ai.distill backgammon --resume W.npz --games N --seed S
                               [--epochs 40] [--rate 0.0003] [--explore 0.15]
                               [--hidden H] [--teacher T.npz] [--fit-seed F]
-                              --out OUT.npz
+                              [--depth 1|2] [--keep 1.0] --out OUT.npz
 
 Temporal differences teach a network from the games it plays; this step then
 teaches it what its one-roll look-ahead knows. Positions come from ``--games``
@@ -24,6 +24,12 @@ takes the games and targets from another network with the same inputs as the one
 fitted (a grown student may go on learning from the network it grew out of), and
 ``--fit-seed`` shuffles the fit by a seed of its own (``--seed`` by default).
 
+``--depth 2`` looks two rolls deep for each target (``two_rolls``): after each
+of the 21 rolls, the play the network rates best with no look-ahead, valued by
+the one-roll look-ahead from there. Each target then costs some twenty times
+as much, so ``--keep`` takes that share of the positions (drawn apart from the
+dice, so the games are the same) to spread them over more games.
+
 Everything is seeded (``--seed``: each game's dice and exploring draws by the
 seed and the game's number), so the command reproduces the weights, and
 ``--workers N`` gathers the games on N processes with the same result; the
@@ -38,6 +44,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -84,6 +91,34 @@ def look_ahead(evaluator: Evaluator, position: Position) -> np.ndarray:
     return result
 
 
+def two_rolls(evaluator: Evaluator, position: Position) -> np.ndarray:
+    """The five outputs of ``position`` for its side to act, two rolls deep: over the
+    21 rolls, the one-roll look-ahead (``look_ahead``) after the play the network
+    rates best with no look-ahead, seen from the side that made it (the result where
+    that play ends the game; the bear-off database where it knows the position)."""
+    variant, scheme = evaluator.variant, evaluator.scheme
+    side = position.to_act
+    groups = [variant.generate_plays(position, dice) for dice, _ in ROLLS]
+    outputs = np.zeros((len(ROLLS), scheme.outputs))
+    known: list[int] = []
+    chosen: list[Position] = []
+    for k, (values, afters) in enumerate(evaluator.grouped_play_values(position, groups)):
+        after = afters[int(np.argmax(values))]
+        done = variant.outcome(after, side)
+        if done is not None:
+            outputs[k] = scheme.result(done, side)
+        elif is_bearoff(after.board):
+            known.append(k)
+            chosen.append(after)
+        else:
+            outputs[k] = flip(look_ahead(evaluator, after))
+    if chosen:
+        outputs[known] = flip(evaluator.outputs(chosen))
+    weights = np.array([weight for _, weight in ROLLS])
+    result: np.ndarray = weights @ outputs
+    return result
+
+
 class Exploring:
     """An arena player: the network's best play by its values, and ``explore`` of the
     time one of its five best at random."""
@@ -104,23 +139,31 @@ class Exploring:
         return name_die(self.evaluator, state)
 
 
-def gather_game(job: selfplay.Job, number: int) -> tuple[np.ndarray, np.ndarray]:
+def gather_game(
+    job: selfplay.Job, number: int, depth: int = 1, keep: float = 1.0
+) -> tuple[np.ndarray, np.ndarray]:
     """Game ``number`` of a gathering (a worker's task): the encoded positions a play
     left in it (not the opening one), where the bear-off database does not answer,
-    and their one-roll targets. Its dice and its exploring draws share one generator,
-    seeded by the run's seed and the game's number; the share of exploring plays is
-    the job's ``extra``."""
+    and their targets, ``depth`` rolls deep (``look_ahead``, ``two_rolls``). Its dice
+    and its exploring draws share one generator, seeded by the run's seed and the
+    game's number; the share of exploring plays is the job's ``extra``. Each position
+    is kept with the chance ``keep``, drawn from a generator of its own (so the games
+    are the same whatever ``keep``)."""
     evaluator = selfplay.job_evaluator(job)
     variant = evaluator.variant
     rng = selfplay.game_dice(job.seed, number)
+    keeping = random.Random(job.seed * 1_000_003 + number)
     player = Exploring(evaluator, rng, job.extra)
+    target = two_rolls if depth == 2 else look_ahead
     positions: list[Position] = []
     targets: list[np.ndarray] = []
 
     def seen(state: m.GameState) -> None:
         if state.turn and not is_bearoff(state.position.board):
+            if keep < 1.0 and keeping.random() >= keep:
+                return
             positions.append(state.position)
-            targets.append(look_ahead(evaluator, state.position))
+            targets.append(target(evaluator, state.position))
 
     play_game(variant, [player] * variant.players, rng, seen=seen)
     x = evaluator.scheme.encode(positions)  # (0, inputs) for a game with none
@@ -133,12 +176,15 @@ def gather(
     seed: int,
     explore: float,
     runner: selfplay.Runner | None = None,
+    depth: int = 1,
+    keep: float = 1.0,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The encoded positions of ``games`` noisy self-play games and their one-roll
-    targets (``gather_game``), played by ``runner``'s workers (this process if none):
-    the same for a seed whatever the number of workers."""
+    """The encoded positions of ``games`` noisy self-play games and their targets
+    ``depth`` rolls deep (``gather_game``), played by ``runner``'s workers (this
+    process if none): the same for a seed whatever the number of workers."""
     job = selfplay.Job.of(evaluator.variant, seed, evaluator.net, extra=explore)
-    done = (runner or selfplay.InProcess()).map(gather_game, job, range(1, games + 1))
+    task = partial(gather_game, depth=depth, keep=keep)
+    done = (runner or selfplay.InProcess()).map(task, job, range(1, games + 1))
     x = np.concatenate([x for x, _ in done])
     return x, np.concatenate([t for _, t in done])
 
@@ -204,6 +250,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=0.0003, help="Adam's step size")
     parser.add_argument("--explore", type=float, default=0.15)
     parser.add_argument(
+        "--depth", type=int, choices=(1, 2), default=1, help="rolls of look-ahead in a target"
+    )
+    parser.add_argument("--keep", type=float, default=1.0, help="the share of positions kept")
+    parser.add_argument(
         "--hidden", type=int, default=0, help="widen the network to this many hidden units first"
     )
     parser.add_argument(
@@ -220,6 +270,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("distillation is for backgammon (two dice of six, five outputs)")
     if args.games < 1 or args.epochs < 0 or args.workers < 1:
         parser.error("--games and --workers must be at least 1, --epochs at least 0")
+    if not 0.0 < args.keep <= 1.0:
+        parser.error("--keep is a share of the positions: above 0, at most 1")
     try:
         variant: Variant = find_variant(args.variant, parse_options(args.options))
         net = Network.load(args.resume)
@@ -237,7 +289,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.time()
     runner = selfplay.runner(args.workers)
     try:
-        x, targets = gather(evaluator, args.games, args.seed, args.explore, runner)
+        x, targets = gather(
+            evaluator, args.games, args.seed, args.explore, runner, args.depth, args.keep
+        )
     finally:
         runner.close()
     gathered = time.time() - started
@@ -246,7 +300,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     before, after = fit(student, x, targets, args.epochs, args.rate, fit_seed)
     seconds = time.time() - started
     print(
-        f"held-out squared error against the look-ahead: {before:.6f} -> {after:.6f} "
+        f"held-out squared error against the targets: {before:.6f} -> {after:.6f} "
         f"({seconds:.0f} s)",
         flush=True,
     )
@@ -261,6 +315,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "epochs": args.epochs,
         "rate": args.rate,
         "explore": args.explore,
+        "depth": args.depth,
+        "keep": args.keep,
         "held_out_error": {"before": round(before, 7), "after": round(after, 7)},
         "hidden": int(student.w1.shape[1]),
         "seconds": round(seconds),

@@ -1,4 +1,5 @@
-"""game.ai.distill: one-roll targets, a seeded fit that lowers their error, clear refusals."""
+"""game.ai.distill: one- and two-roll targets, a seeded fit that lowers their error, clear
+refusals."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.ai.distill import look_ahead, main
+from game.ai.distill import gather, look_ahead, main, two_rolls
 from game.ai.network import Network
 from game.ai.players import evaluator_for, weights_path
 from game.rules.position import position_from_counts
@@ -33,6 +34,37 @@ def test_the_target_weighs_each_roll_by_its_chance():
     target = look_ahead(evaluator_for(BG), pos)
     assert target[0] >= 19 / 36 and target[1] >= 19 / 36
     assert target[0] > 0.9 and target[3] < 0.05
+
+
+def test_two_rolls_deep_a_position_every_roll_wins_has_the_result_as_its_target():
+    pos = position_from_counts([{24: 2, 25: 13}, {12: 15}], 24, 0, (0, 0), (0, 0))
+    assert np.allclose(two_rolls(evaluator_for(BG), pos), [1.0, 1.0, 0.0, 0.0, 0.0])
+
+
+def test_two_rolls_deep_agrees_with_one_roll_deep_about_the_opening():
+    # Both estimate the same chances: after the opening 3-1, they differ by a little.
+    evaluator = evaluator_for(BG)
+    start = BG.start_position()
+    after = BG.apply_play(start, BG.generate_plays(start, (3, 1))[0])
+    one, two = look_ahead(evaluator, after), two_rolls(evaluator, after)
+    assert np.all(np.abs(one - two) < 0.05) and not np.allclose(one, two)
+    assert 0.3 < two[0] < 0.6 and np.all(two[1:3] <= two[0]) and np.all(two[3:] <= 1 - two[0])
+
+
+def test_keeping_a_share_of_the_positions_keeps_the_same_games():
+    evaluator = evaluator_for(BG)
+    every, _ = gather(evaluator, 2, 9, 0.15)
+    some, targets = gather(evaluator, 2, 9, 0.15, keep=0.5)
+    assert 0 < len(some) < len(every) and len(targets) == len(some)
+    rows = {row.tobytes() for row in every}
+    assert all(row.tobytes() in rows for row in some)
+
+
+def test_a_short_run_two_rolls_deep_records_its_depth(tmp_path):
+    args = ["backgammon", "--resume", WEIGHTS, "--games", "1", "--epochs", "1", "--seed", "3"]
+    main([*args, "--depth", "2", "--keep", "0.3", "--out", str(tmp_path / "d.npz")])
+    record = json.loads((tmp_path / "d.json").read_text())
+    assert record["depth"] == 2 and record["keep"] == 0.3 and 0 < record["positions"] < 30
 
 
 def test_a_short_run_is_reproducible_and_lowers_the_held_out_error(tmp_path, capsys):
@@ -91,6 +123,9 @@ def test_a_teacher_gives_the_targets_and_the_record_names_it(tmp_path):
         ["backgammon", "--resume", WEIGHTS, "--games", "1", "--workers", "0"],
         ["backgammon", "--resume", WEIGHTS, "--games", "1", "--hidden", "16"],
         ["backgammon", "--resume", WEIGHTS, "--games", "1", "--teacher", "no-such-file.npz"],
+        ["backgammon", "--resume", WEIGHTS, "--games", "1", "--depth", "3"],
+        ["backgammon", "--resume", WEIGHTS, "--games", "1", "--keep", "0"],
+        ["backgammon", "--resume", WEIGHTS, "--games", "1", "--keep", "1.5"],
     ],
 )
 def test_bad_requests_are_refused(args, tmp_path):
