@@ -3,7 +3,9 @@ tests (tests/slow.py names them) are marked ``slow`` so ``make quick`` can leave
 
 from __future__ import annotations
 
+import inspect
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,3 +29,47 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         function = getattr(item, "originalname", item.name)
         if is_slow(path.relative_to(TESTS).as_posix(), function):
             item.add_marker(pytest.mark.slow)
+
+
+class FakeRay:
+    """Ray's calls as the training runs use them, run here: what a cluster would compute."""
+
+    def __init__(self):
+        self.address = None
+        self.put_count = self.task_count = 0
+        self.shut = False
+
+    def init(self, address):
+        self.address = address
+
+    def put(self, value):
+        self.put_count += 1
+        return ("ref", value)
+
+    def remote(self, function):
+        # Ray takes only a function or a class here (a functools.partial is refused).
+        assert inspect.isfunction(function) or inspect.isclass(function), function
+        fake = self
+
+        class Remote:
+            @staticmethod
+            def remote(ref, *args):
+                fake.task_count += 1
+                assert ref[0] == "ref"  # the job goes by reference, put once a round
+                return function(ref[1], *args)
+
+        return Remote
+
+    def get(self, refs):
+        return list(refs)
+
+    def shutdown(self):
+        self.shut = True
+
+
+@pytest.fixture
+def fake_ray(monkeypatch):
+    """A ``FakeRay`` in place of the ``ray`` module."""
+    fake = FakeRay()
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    return fake

@@ -3,7 +3,8 @@
     python -m game.ai.distill backgammon --resume W.npz --games N --seed S
                               [--epochs 40] [--rate 0.0003] [--explore 0.15]
                               [--hidden H] [--teacher T.npz] [--fit-seed F]
-                              [--depth 1|2] [--keep 1.0] --out OUT.npz
+                              [--depth 1|2] [--keep 1.0]
+                              [--workers N | --ray ADDRESS] --out OUT.npz
 
 Temporal differences teach a network from the games it plays; this step then
 teaches it what its one-roll look-ahead knows. Positions come from ``--games``
@@ -32,7 +33,8 @@ dice, so the games are the same) to spread them over more games.
 
 Everything is seeded (``--seed``: each game's dice and exploring draws by the
 seed and the game's number), so the command reproduces the weights, and
-``--workers N`` gathers the games on N processes with the same result; the
+``--workers N`` gathers the games on N processes with the same result (``--ray``:
+on a Ray cluster, as ``train --ray`` does); the
 record beside them says how they were made and what they were made from.
 GNU Backgammon never teaches here (it only judges, in ``benchmarks``).
 """
@@ -44,7 +46,6 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -139,21 +140,20 @@ class Exploring:
         return name_die(self.evaluator, state)
 
 
-def gather_game(
-    job: selfplay.Job, number: int, depth: int = 1, keep: float = 1.0
-) -> tuple[np.ndarray, np.ndarray]:
+def gather_game(job: selfplay.Job, number: int) -> tuple[np.ndarray, np.ndarray]:
     """Game ``number`` of a gathering (a worker's task): the encoded positions a play
     left in it (not the opening one), where the bear-off database does not answer,
-    and their targets, ``depth`` rolls deep (``look_ahead``, ``two_rolls``). Its dice
-    and its exploring draws share one generator, seeded by the run's seed and the
-    game's number; the share of exploring plays is the job's ``extra``. Each position
-    is kept with the chance ``keep``, drawn from a generator of its own (so the games
-    are the same whatever ``keep``)."""
+    and their targets. The job's ``extra`` holds the share of exploring plays, how
+    many rolls deep a target looks (``look_ahead``, ``two_rolls``) and the share of
+    positions kept. The game's dice and its exploring draws share one generator,
+    seeded by the run's seed and the game's number; which positions are kept is drawn
+    from a generator of its own (so the games are the same whatever the share)."""
     evaluator = selfplay.job_evaluator(job)
     variant = evaluator.variant
+    explore, depth, keep = job.extra
     rng = selfplay.game_dice(job.seed, number)
     keeping = random.Random(job.seed * 1_000_003 + number)
-    player = Exploring(evaluator, rng, job.extra)
+    player = Exploring(evaluator, rng, explore)
     target = two_rolls if depth == 2 else look_ahead
     positions: list[Position] = []
     targets: list[np.ndarray] = []
@@ -182,9 +182,8 @@ def gather(
     """The encoded positions of ``games`` noisy self-play games and their targets
     ``depth`` rolls deep (``gather_game``), played by ``runner``'s workers (this
     process if none): the same for a seed whatever the number of workers."""
-    job = selfplay.Job.of(evaluator.variant, seed, evaluator.net, extra=explore)
-    task = partial(gather_game, depth=depth, keep=keep)
-    done = (runner or selfplay.InProcess()).map(task, job, range(1, games + 1))
+    job = selfplay.Job.of(evaluator.variant, seed, evaluator.net, (explore, depth, keep))
+    done = (runner or selfplay.InProcess()).map(gather_game, job, range(1, games + 1))
     x = np.concatenate([x for x, _ in done])
     return x, np.concatenate([t for _, t in done])
 
@@ -260,8 +259,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--teacher", type=Path, help="the network whose look-ahead gives the targets (--resume)"
     )
     parser.add_argument("--fit-seed", type=int, help="the fit's shuffling seed (--seed)")
-    parser.add_argument(
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
         "--workers", type=int, default=1, help="processes gathering positions (same result)"
+    )
+    where.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="gather on the Ray cluster at ADDRESS ('auto': the one this machine is in); "
+        "Ray is an optional extra: pip install 'tabula[train]'",
     )
     parser.add_argument("--out", type=Path, required=True, help="where to save the weights")
     args = parser.parse_args(argv)
@@ -287,7 +293,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if evaluator.scheme.inputs != each.inputs or each.outputs != 5:
             parser.error(f"{path} does not fit {args.variant}'s inputs and outputs")
     started = time.time()
-    runner = selfplay.runner(args.workers)
+    try:
+        runner = selfplay.runner(args.workers, args.ray)
+    except RuntimeError as exc:
+        parser.error(str(exc))
     try:
         x, targets = gather(
             evaluator, args.games, args.seed, args.explore, runner, args.depth, args.keep

@@ -84,10 +84,14 @@ class Job:
     options: tuple[tuple[str, Any], ...]
     seed: int
     weights: tuple[np.ndarray, ...]  # w1, b1, w2, b2
-    extra: float = 0.0  # a task's own setting (distillation: the share of exploring plays)
+    # A task's own settings (distillation: the share of exploring plays, the rolls a
+    # target looks ahead, the share of positions kept).
+    extra: tuple[float, ...] = ()
 
     @classmethod
-    def of(cls, variant: Variant, seed: int, net: Network, extra: float = 0.0) -> Job:
+    def of(
+        cls, variant: Variant, seed: int, net: Network, extra: tuple[float, ...] = ()
+    ) -> Job:
         return cls(
             variant.id,
             tuple(sorted(variant.options.items())),

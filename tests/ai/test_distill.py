@@ -89,6 +89,28 @@ def test_a_short_run_is_reproducible_and_lowers_the_held_out_error(tmp_path, cap
     assert "held-out squared error" in capsys.readouterr().out
 
 
+def test_a_ray_cluster_gathers_the_same_positions(tmp_path, fake_ray):
+    args = ["backgammon", "--resume", WEIGHTS, "--games", "2", "--epochs", "1", "--seed", "8"]
+    args += ["--depth", "2", "--keep", "0.2"]
+    main([*args, "--out", str(tmp_path / "here.npz")])
+    main([*args, "--ray", "auto", "--out", str(tmp_path / "r.npz")])
+    here, there = np.load(tmp_path / "here.npz"), np.load(tmp_path / "r.npz")
+    assert all(np.array_equal(here[k], there[k]) for k in ("w1", "b1", "w2", "b2"))
+    assert fake_ray.address == "auto" and fake_ray.shut and fake_ray.task_count == 2
+    assert "--ray auto" in json.loads((tmp_path / "r.json").read_text())["command"]
+
+
+def test_without_ray_the_cluster_option_says_what_to_install(monkeypatch, capsys, tmp_path):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray raises ImportError
+    args = ["backgammon", "--resume", WEIGHTS, "--games", "1", "--ray", "auto"]
+    with pytest.raises(SystemExit):
+        main([*args, "--out", str(tmp_path / "x.npz")])
+    assert "tabula[train]" in capsys.readouterr().err
+    assert not (tmp_path / "x.npz").exists()
+
+
 def test_a_short_widening_run_saves_the_wider_network(tmp_path):
     args = ["backgammon", "--resume", WEIGHTS, "--games", "2", "--epochs", "1", "--seed", "4"]
     main([*args, "--hidden", "160", "--out", str(tmp_path / "w.npz")])

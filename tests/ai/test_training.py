@@ -336,45 +336,8 @@ def test_the_same_seed_gives_the_same_network_on_any_number_of_workers(tmp_path)
     assert not np.array_equal(one.w1, start.w1)
 
 
-class FakeRay:
-    """Ray's calls as train uses them, run here: what a cluster would compute."""
-
-    def __init__(self):
-        self.address = None
-        self.put_count = self.task_count = 0
-        self.shut = False
-
-    def init(self, address):
-        self.address = address
-
-    def put(self, value):
-        self.put_count += 1
-        return ("ref", value)
-
-    def remote(self, function):
-        fake = self
-
-        class Remote:
-            @staticmethod
-            def remote(ref, *args):
-                fake.task_count += 1
-                assert ref[0] == "ref"  # the job goes by reference, put once a round
-                return function(ref[1], *args)
-
-        return Remote
-
-    def get(self, refs):
-        return list(refs)
-
-    def shutdown(self):
-        self.shut = True
-
-
-def test_a_ray_cluster_plays_the_same_games(tmp_path, monkeypatch):
-    import sys
-
-    fake = FakeRay()
-    monkeypatch.setitem(sys.modules, "ray", fake)
+def test_a_ray_cluster_plays_the_same_games(tmp_path, fake_ray):
+    fake = fake_ray
     on_ray, record = run_training(tmp_path, "ray", "--ray", "auto")
     here, _ = run_training(tmp_path, "here")
     assert fake.address == "auto" and fake.shut
