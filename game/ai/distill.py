@@ -25,7 +25,7 @@ takes the games and targets from another network with the same inputs as the one
 fitted (a grown student may go on learning from the network it grew out of), and
 ``--fit-seed`` shuffles the fit by a seed of its own (``--seed`` by default).
 
-``--depth 2`` looks two rolls deep for each target (``two_rolls``): after each
+``--depth 2`` looks two rolls deep for each target (``look_ahead``): after each
 of the 21 rolls, the play the network rates best with no look-ahead, valued by
 the one-roll look-ahead from there. Each target then costs some twenty times
 as much, so ``--keep`` takes that share of the positions (drawn apart from the
@@ -69,8 +69,12 @@ BATCH = 128
 HELD_OUT = 10  # one position in this many is held out
 
 
-def look_ahead(evaluator: Evaluator, position: Position) -> np.ndarray:
-    """The five outputs of ``position`` for its side to act, one roll deep."""
+def look_ahead(evaluator: Evaluator, position: Position, depth: int = 1) -> np.ndarray:
+    """The five outputs of ``position`` for its side to act, ``depth`` rolls deep: over
+    the 21 rolls, weighted by their chances, the outputs after the play the network
+    rates best with no look-ahead, seen from the side that made it. Those are the
+    result where that play ends the game, the bear-off database where it knows the
+    position, else the network (one roll deep) or the look-ahead a roll shallower."""
     variant, scheme = evaluator.variant, evaluator.scheme
     side = position.to_act
     groups = [variant.generate_plays(position, dice) for dice, _ in ROLLS]
@@ -80,41 +84,15 @@ def look_ahead(evaluator: Evaluator, position: Position) -> np.ndarray:
     for k, (values, afters) in enumerate(evaluator.grouped_play_values(position, groups)):
         after = afters[int(np.argmax(values))]
         done = variant.outcome(after, side)
-        if done is None:
+        if done is not None:
+            outputs[k] = scheme.result(done, side)
+        elif depth == 1 or is_bearoff(after.board):
             waiting.append(k)
             chosen.append(after)
         else:
-            outputs[k] = scheme.result(done, side)
+            outputs[k] = flip(look_ahead(evaluator, after, depth - 1))
     if chosen:
         outputs[waiting] = flip(evaluator.outputs(chosen))  # seen by the other side there
-    weights = np.array([weight for _, weight in ROLLS])
-    result: np.ndarray = weights @ outputs
-    return result
-
-
-def two_rolls(evaluator: Evaluator, position: Position) -> np.ndarray:
-    """The five outputs of ``position`` for its side to act, two rolls deep: over the
-    21 rolls, the one-roll look-ahead (``look_ahead``) after the play the network
-    rates best with no look-ahead, seen from the side that made it (the result where
-    that play ends the game; the bear-off database where it knows the position)."""
-    variant, scheme = evaluator.variant, evaluator.scheme
-    side = position.to_act
-    groups = [variant.generate_plays(position, dice) for dice, _ in ROLLS]
-    outputs = np.zeros((len(ROLLS), scheme.outputs))
-    known: list[int] = []
-    chosen: list[Position] = []
-    for k, (values, afters) in enumerate(evaluator.grouped_play_values(position, groups)):
-        after = afters[int(np.argmax(values))]
-        done = variant.outcome(after, side)
-        if done is not None:
-            outputs[k] = scheme.result(done, side)
-        elif is_bearoff(after.board):
-            known.append(k)
-            chosen.append(after)
-        else:
-            outputs[k] = flip(look_ahead(evaluator, after))
-    if chosen:
-        outputs[known] = flip(evaluator.outputs(chosen))
     weights = np.array([weight for _, weight in ROLLS])
     result: np.ndarray = weights @ outputs
     return result
@@ -144,7 +122,7 @@ def gather_game(job: selfplay.Job, number: int) -> tuple[np.ndarray, np.ndarray]
     """Game ``number`` of a gathering (a worker's task): the encoded positions a play
     left in it (not the opening one), where the bear-off database does not answer,
     and their targets. The job's ``extra`` holds the share of exploring plays, how
-    many rolls deep a target looks (``look_ahead``, ``two_rolls``) and the share of
+    many rolls deep a target looks (``look_ahead``) and the share of
     positions kept. The game's dice and its exploring draws share one generator,
     seeded by the run's seed and the game's number; which positions are kept is drawn
     from a generator of its own (so the games are the same whatever the share)."""
@@ -154,7 +132,6 @@ def gather_game(job: selfplay.Job, number: int) -> tuple[np.ndarray, np.ndarray]
     rng = selfplay.game_dice(job.seed, number)
     keeping = random.Random(job.seed * 1_000_003 + number)
     player = Exploring(evaluator, rng, explore)
-    target = two_rolls if depth == 2 else look_ahead
     positions: list[Position] = []
     targets: list[np.ndarray] = []
 
@@ -163,7 +140,7 @@ def gather_game(job: selfplay.Job, number: int) -> tuple[np.ndarray, np.ndarray]
             if keep < 1.0 and keeping.random() >= keep:
                 return
             positions.append(state.position)
-            targets.append(target(evaluator, state.position))
+            targets.append(look_ahead(evaluator, state.position, int(depth)))
 
     play_game(variant, [player] * variant.players, rng, seen=seen)
     x = evaluator.scheme.encode(positions)  # (0, inputs) for a game with none

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.ai.distill import gather, look_ahead, main, two_rolls
+from game.ai.distill import gather, look_ahead, main
 from game.ai.network import Network
 from game.ai.players import evaluator_for, weights_path
 from game.rules.position import position_from_counts
@@ -38,7 +38,7 @@ def test_the_target_weighs_each_roll_by_its_chance():
 
 def test_two_rolls_deep_a_position_every_roll_wins_has_the_result_as_its_target():
     pos = position_from_counts([{24: 2, 25: 13}, {12: 15}], 24, 0, (0, 0), (0, 0))
-    assert np.allclose(two_rolls(evaluator_for(BG), pos), [1.0, 1.0, 0.0, 0.0, 0.0])
+    assert np.allclose(look_ahead(evaluator_for(BG), pos, 2), [1.0, 1.0, 0.0, 0.0, 0.0])
 
 
 def test_two_rolls_deep_agrees_with_one_roll_deep_about_the_opening():
@@ -46,7 +46,7 @@ def test_two_rolls_deep_agrees_with_one_roll_deep_about_the_opening():
     evaluator = evaluator_for(BG)
     start = BG.start_position()
     after = BG.apply_play(start, BG.generate_plays(start, (3, 1))[0])
-    one, two = look_ahead(evaluator, after), two_rolls(evaluator, after)
+    one, two = look_ahead(evaluator, after), look_ahead(evaluator, after, 2)
     assert np.all(np.abs(one - two) < 0.05) and not np.allclose(one, two)
     assert 0.3 < two[0] < 0.6 and np.all(two[1:3] <= two[0]) and np.all(two[3:] <= 1 - two[0])
 
