@@ -3,6 +3,7 @@
     python -m benchmarks.gnubg_error [--level expert advanced ...] [--positions 300]
                                      [--plies 0|1|2] [--seed 1] [--source tabula|gnubg]
                                      [--keep 0.3] [--worst 0] [--weights FILE]
+                                     [--compare FILE]
 
 GNU Backgammon only judges here: ``gnubg-nn`` (its networks as a Python module,
 ``gnubg_nn``) is a benchmark dependency (``pip install -e '.[bench]'``, or
@@ -29,7 +30,10 @@ Reported per level: positions, mean error per move in thousandths of a point
 choice, the share of errors over 0.08 (blunders), and the time the level took
 to choose; then its mean error in contact, race and bear-off positions
 (``kind_of``). Where ``--plies`` is above 0, GNU Backgammon's own 0-ply
-choice is judged too, as a reference.
+choice is judged too, as a reference. ``--compare W`` judges the expert on the
+weights ``W`` as well, on the same positions, and gives its paired difference from
+the expert (which plays on ``--weights``, else the shipped network): how a training
+run is judged before its weights replace the shipped ones.
 
 Conventions (checked by ``verify_conventions`` on every run, which stops the
 run if any fails):
@@ -63,7 +67,16 @@ from types import ModuleType
 
 from benchmarks import percentile
 from game.ai.arena import play_game
-from game.ai.players import LEVELS, LevelPlayer, choose_play, has_levels, use_weights
+from game.ai.network import Network
+from game.ai.players import (
+    LEVELS,
+    LevelPlayer,
+    choose_play,
+    has_levels,
+    network_for,
+    use_network,
+    use_weights,
+)
 from game.rules import match as m
 from game.rules.gnubg import MatchKey, gnubg_points, match_id, position_id
 from game.rules.notation import format_play
@@ -336,6 +349,19 @@ def against_gnubg0(expert: Tally, gnubg0: Tally) -> str:
     )
 
 
+def beside(name: str, compared: Tally, expert: Tally) -> str:
+    """The compared network's expert beside the expert, paired on the same positions."""
+    pairs = [a - b for a, b in zip(compared.errors, expert.errors, strict=True)]
+    n = len(pairs)
+    mean = statistics.fmean(pairs) if n else 0.0
+    se = statistics.stdev(pairs) / math.sqrt(n) if n > 1 else 0.0
+    changed = sum(abs(p) > 1e-9 for p in pairs)
+    return (
+        f"{name} against the expert on the same {n} positions: paired difference "
+        f"{mean * 1000:+.2f} ± {se * 1000:.2f} mEMG a move ({changed} errors changed)"
+    )
+
+
 def describe(variant: Variant, state: m.GameState) -> str:
     """Position ID:Match ID, as GNU Backgammon reads it (money, no cube, side 0 is gnubg's 0)."""
     key = MatchKey(on_roll=state.on_roll, turn=state.on_roll, dice=tuple(state.dice))
@@ -354,12 +380,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--weights", type=Path, help="judge the levels on these weights, not the shipped ones"
     )
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        metavar="WEIGHTS",
+        help="judge the expert on these weights too, beside the others on the same positions",
+    )
     args = parser.parse_args(argv)
-    if args.weights:
-        try:
+    compared: Network | None = None
+    try:
+        if args.compare:
+            compared = use_weights("backgammon", args.compare)
+            use_network("backgammon", None)
+        if args.weights:
             use_weights("backgammon", args.weights)
-        except (OSError, ValueError) as exc:
-            parser.error(str(exc))
+    except (OSError, ValueError) as exc:
+        parser.error(str(exc))
     levels = args.level or ["expert", "advanced"]
     levels = sorted(dict.fromkeys(levels), key=LEVELS.index, reverse=True)
     if any(level != "novice" for level in levels) and not has_levels("backgammon"):
@@ -382,7 +418,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     verify_conventions(judge, states[:20])
 
-    names = [*levels, *([GNUBG0] if args.plies > 0 else [])]
+    other = "compared" if args.compare else ""  # the expert on --compare's weights
+    names = [*levels, *([other] if other else []), *([GNUBG0] if args.plies > 0 else [])]
+    mine = network_for(variant)
     tallies = {name: Tally() for name in names}
     judge.seconds = 0.0
     for index, state in enumerate(states):
@@ -396,6 +434,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             if name == GNUBG0:
                 zero = judge.equities(state, plays, 0)
                 chosen = plays[zero.index(max(zero))]
+            elif name == other:
+                use_network("backgammon", compared)
+                chosen = choose_play(state, "expert", args.seed * 100003 + index, plays)
+                use_network("backgammon", mine)
             else:
                 chosen = choose_play(state, name, args.seed * 100003 + index, plays)
             tally = tallies[name]
@@ -417,6 +459,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  {name}: {tallies[name].by_kind()}")
     if GNUBG0 in tallies and "expert" in tallies:
         print(against_gnubg0(tallies["expert"], tallies[GNUBG0]))
+    if other and "expert" in tallies:
+        print(beside(f"the expert on {args.compare}", tallies[other], tallies["expert"]))
     if args.worst:
         for name in names:
             print(f"worst moves, {name} (error, Position ID:Match ID, played, gnubg {ply}):")

@@ -131,9 +131,18 @@ def use_weights(variant_id: str, path: Path) -> Network:
     scheme = Scheme.for_network(find_variant(variant_id), net.inputs)
     if scheme is None or net.outputs != scheme.outputs:
         raise ValueError(f"{path} does not fit {variant_id}'s inputs and outputs")
-    _CHOSEN[variant_id] = net
-    _network.cache_clear()
+    use_network(variant_id, net)
     return net
+
+
+def use_network(variant_id: str, net: Network | None) -> None:
+    """Play ``variant_id`` with ``net`` (one ``use_weights`` loaded), or with the shipped
+    weights again (None): a benchmark judges two networks' plays side by side so."""
+    if net is None:
+        _CHOSEN.pop(variant_id, None)
+    else:
+        _CHOSEN[variant_id] = net
+    _network.cache_clear()
 
 
 @cache

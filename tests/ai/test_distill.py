@@ -9,7 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.ai.distill import gather, look_ahead, main
+from game.ai.distill import Gathered, gather, lambda_returns, look_ahead, main
+from game.ai.encode import flip
 from game.ai.network import Network
 from game.ai.players import evaluator_for, weights_path
 from game.rules.position import position_from_counts
@@ -51,10 +52,53 @@ def test_two_rolls_deep_agrees_with_one_roll_deep_about_the_opening():
     assert 0.3 < two[0] < 0.6 and np.all(two[1:3] <= two[0]) and np.all(two[3:] <= 1 - two[0])
 
 
+def _chain(targets, follows, tails):
+    rows = np.asarray(targets, dtype=np.float32)
+    return Gathered(np.zeros((len(rows), 216), np.float32), rows, np.array(follows), tails)
+
+
+def test_lambda_returns_carry_what_followed_back_along_the_game():
+    a, b, c, d = (
+        np.array(row, dtype=np.float32)
+        for row in (
+            [0.6, 0.2, 0.0, 0.1, 0.0],
+            [0.5, 0.1, 0.0, 0.2, 0.0],
+            [0.3, 0.0, 0.0, 0.1, 0.0],
+            [0.7, 0.3, 0.0, 0.0, 0.0],
+        )
+    )
+    won = np.array([1.0, 1.0, 0.0, 0.0, 0.0], dtype=np.float32)
+    none = np.full(5, np.nan, dtype=np.float32)
+    # Two games: a, b, c (the last play won a gammon), then d (its last play explored).
+    game = _chain([a, b, c, d], [True, True, False, False], np.stack([none, none, won, none]))
+    assert np.array_equal(lambda_returns(game, 0.0), game.targets)
+    last = 0.5 * c + 0.5 * won
+    middle = 0.5 * b + 0.5 * flip(last)
+    assert np.allclose(lambda_returns(game, 0.5), [0.5 * a + 0.5 * flip(middle), middle, last, d])
+    # An exploring play into b cuts the chain there.
+    cut = _chain([a, b, c], [False, True, False], np.stack([none, none, won]))
+    assert np.allclose(lambda_returns(cut, 0.5), [a, middle, last])
+
+
+def test_a_gathering_chains_each_game_and_its_lambda_returns_stay_chances():
+    evaluator = evaluator_for(BG)
+    gathered = gather(evaluator, 3, 9, 0.15)
+    ends = np.flatnonzero(~np.isnan(gathered.tails[:, 0]))
+    assert 1 <= len(ends) <= 3 and gathered.follows.sum() > len(gathered.x) * 0.6
+    assert not gathered.follows[-1]  # a game's last position has no successor in the rows
+    mixed = lambda_returns(gathered, 0.7)
+    assert not np.allclose(mixed, gathered.targets)
+    assert np.all((mixed >= 0.0) & (mixed <= 1.0))
+    # With no exploring plays every position of a game chains to the next.
+    greedy = gather(evaluator, 1, 9, 0.0)
+    assert greedy.follows[:-1].all() and not np.isnan(greedy.tails[-1, 0])
+
+
 def test_keeping_a_share_of_the_positions_keeps_the_same_games():
     evaluator = evaluator_for(BG)
-    every, _ = gather(evaluator, 2, 9, 0.15)
-    some, targets = gather(evaluator, 2, 9, 0.15, keep=0.5)
+    every = gather(evaluator, 2, 9, 0.15).x
+    some, targets, follows, _ = gather(evaluator, 2, 9, 0.15, keep=0.5)
+    assert follows.sum() < len(some) * 0.6  # a position left out cuts the chain
     assert 0 < len(some) < len(every) and len(targets) == len(some)
     rows = {row.tobytes() for row in every}
     assert all(row.tobytes() in rows for row in some)
@@ -136,6 +180,45 @@ def test_a_teacher_gives_the_targets_and_the_record_names_it(tmp_path):
     assert record["resumed_from"]["record"]["note"] == "noisy"
 
 
+def test_saved_positions_fit_to_the_same_weights_as_a_gathering(tmp_path):
+    args = ["backgammon", "--resume", WEIGHTS, "--epochs", "2", "--seed", "5"]
+    data = tmp_path / "d.npz"
+    main([*args, "--games", "2", "--save-data", str(data), "--out", str(tmp_path / "g.npz")])
+    main([*args, "--data", str(data), "--out", str(tmp_path / "s.npz")])
+    gathered, saved = np.load(tmp_path / "g.npz"), np.load(tmp_path / "s.npz")
+    assert all(np.array_equal(gathered[k], saved[k]) for k in ("w1", "b1", "w2", "b2"))
+    record = json.loads((tmp_path / "s.json").read_text())
+    (source,) = record["data"]
+    assert source["games"] == 2 and source["seed"] == 5 and source["file"] == str(data)
+    assert "--save-data" in source["command"] and record["positions"] == source["positions"]
+    assert "games" not in record  # the games are the data's, named in its record
+
+
+def test_several_saved_gatherings_are_fitted_together(tmp_path):
+    base = ["backgammon", "--resume", WEIGHTS, "--epochs", "0", "--games", "1"]
+    for seed in ("6", "7"):
+        out = str(tmp_path / f"w{seed}.npz")
+        main([*base, "--seed", seed, "--save-data", str(tmp_path / f"{seed}.npz"), "--out", out])
+    files = [str(tmp_path / "6.npz"), str(tmp_path / "7.npz")]
+    args = ["backgammon", "--resume", WEIGHTS, "--epochs", "1", "--data", *files]
+    main([*args, "--out", str(tmp_path / "both.npz")])
+    record = json.loads((tmp_path / "both.json").read_text())
+    assert [d["seed"] for d in record["data"]] == [6, 7]
+    assert record["positions"] == sum(d["positions"] for d in record["data"]) > 20
+
+
+def test_saved_positions_that_do_not_fit_are_refused(tmp_path, capsys):
+    narrow = tmp_path / "narrow.npz"
+    columns = {"targets": np.zeros((3, 5)), "follows": np.zeros(3, bool), "tails": np.zeros((3, 5))}
+    np.savez(narrow, x=np.zeros((3, 7), np.float32), **columns, record="{}")
+    args = ["backgammon", "--resume", WEIGHTS, "--out", str(tmp_path / "x.npz")]
+    for data in (narrow, Path(WEIGHTS), tmp_path / "missing.npz"):
+        with pytest.raises(SystemExit):
+            main([*args, "--data", str(data)])
+    assert "not 216" in capsys.readouterr().err
+    assert not (tmp_path / "x.npz").exists()
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -148,6 +231,9 @@ def test_a_teacher_gives_the_targets_and_the_record_names_it(tmp_path):
         ["backgammon", "--resume", WEIGHTS, "--games", "1", "--depth", "3"],
         ["backgammon", "--resume", WEIGHTS, "--games", "1", "--keep", "0"],
         ["backgammon", "--resume", WEIGHTS, "--games", "1", "--keep", "1.5"],
+        ["backgammon", "--resume", WEIGHTS],
+        ["backgammon", "--resume", WEIGHTS, "--games", "1", "--lam", "1"],
+        ["backgammon", "--resume", WEIGHTS, "--games", "1", "--data", WEIGHTS],
     ],
 )
 def test_bad_requests_are_refused(args, tmp_path):

@@ -287,6 +287,11 @@ def test_chosen_weights_replace_the_shipped_ones_for_a_benchmark(tmp_path, monke
         assert players.network_for("lombardorum") is not chosen  # other variants keep theirs
         with pytest.raises(ValueError, match="does not fit"):
             players.use_weights("lombardorum", path)
+        players.use_network("backgammon", None)  # the shipped weights again
+        shipped = players.network_for(find_variant("backgammon", {"cube": False}))
+        assert shipped is not None and shipped.w1.shape != trial.w1.shape
+        players.use_network("backgammon", chosen)
+        assert players.network_for(find_variant("backgammon", {"cube": False})) is chosen
     finally:
         players._network.cache_clear()
 
