@@ -123,17 +123,15 @@ class Exploring:
         self.evaluator = evaluator
         self.rng = rng
         self.explore = explore
-        self.plays = 0  # plays chosen so far
-        self.explored: set[int] = set()  # which of them (by count) were not the best
+        # Whether a play it chose was not its best, since the gathering last cleared this.
+        self.explored = False
 
     def play(self, state: m.GameState, plays: list[Play]) -> Play:
         values, _ = self.evaluator.play_values(state.position, plays)
         order = np.argsort(-values, kind="stable")
         explores = self.rng.random() < self.explore
         rank = self.rng.randrange(min(5, len(plays))) if explores else 0
-        self.plays += 1
-        if rank:
-            self.explored.add(self.plays)
+        self.explored = self.explored or rank > 0
         return plays[int(order[rank])]
 
     def name_die(self, state: m.GameState) -> int:
@@ -163,8 +161,8 @@ def lambda_returns(gathered: Gathered, lam: float) -> np.ndarray:
     """TD(lambda)'s returns over the look-ahead targets: from the end of each game back,
     each row's target becomes ``1 - lam`` of itself and ``lam`` of the return of the
     position that followed it in its game (seen by this row's side), so that what
-    really followed reaches the targets before it. An exploring play cuts the chain (what follows it
-    says nothing of the position before); ``lam`` 0 gives the targets themselves."""
+    really followed reaches the targets before it. An exploring play cuts the chain (what
+    follows it says nothing of the position before); ``lam`` 0 gives the targets themselves."""
     returns = np.array(gathered.targets, dtype=np.float64)
     if not lam:
         return returns.astype(np.float32)
@@ -199,20 +197,20 @@ def gather_game(job: selfplay.Job, number: int) -> Gathered:
     targets: list[np.ndarray] = []
     follows: list[bool] = []  # per position kept: its successor is the next kept, by best
     tail: list[np.ndarray] = []  # what followed the last position kept, if by best
-    last = [False, 0]  # whether the last position seen was kept; the plays made by then
+    kept = [False]  # whether the last position seen was kept
 
     def by_best() -> bool:
         """Whether the play since the last position seen was the network's best (a forced
-        play is no choice of the player's: not counted, never exploring)."""
-        before = last[1]
-        last[1] = player.plays
-        return player.plays == before or player.plays not in player.explored
+        play is no choice of the player's, never an exploring one)."""
+        best = not player.explored
+        player.explored = False
+        return best
 
     def seen(state: m.GameState) -> None:
         if not state.turn:
             return
-        best, kept_before = by_best(), last[0]
-        last[0] = False
+        best, kept_before = by_best(), kept[0]
+        kept[0] = False
         if is_bearoff(state.position.board):
             if kept_before and best:
                 tail.append(flip(evaluator.outputs([state.position])[0]))
@@ -224,10 +222,10 @@ def gather_game(job: selfplay.Job, number: int) -> Gathered:
         positions.append(state.position)
         targets.append(look_ahead(evaluator, state.position, int(depth)))
         follows.append(False)
-        last[0] = True
+        kept[0] = True
 
     final = play_game(variant, [player] * variant.players, rng, seen=seen)
-    if positions and last[0] and by_best():  # the game ended on the last position's play
+    if positions and kept[0] and by_best():  # the game ended on the last position's play
         assert final.result is not None
         tail.append(evaluator.scheme.result(final.result, positions[-1].to_act))
     tails = np.full((len(positions), 5), np.nan, dtype=np.float32)
@@ -420,22 +418,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if evaluator.scheme.inputs != each.inputs or each.outputs != 5:
             parser.error(f"{path} does not fit {args.variant}'s inputs and outputs")
     started = time.time()
-    gathering: dict[str, object] = {
-        "variant": args.variant,
-        "options": dict(variant.options),
-        "teacher": str(args.teacher or args.resume),
-        "seed": args.seed,
-        "games": args.games,
-        "explore": args.explore,
-        "depth": args.depth,
-        "keep": args.keep,
-    }
     if args.data:
         try:
             gathered, sources = load_data(args.data, evaluator.scheme.inputs)
         except (OSError, ValueError, KeyError) as exc:
             parser.error(str(exc))
-        gathering = {"data": sources}
     else:
         try:
             runner = selfplay.runner(args.workers, args.ray)
@@ -448,7 +435,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             runner.close()
         if args.save_data:
-            gathering["command"] = "python -m game.ai.distill " + " ".join(command)
+            gathering = {
+                "variant": args.variant,
+                "options": dict(variant.options),
+                "teacher": str(args.teacher or args.resume),
+                "seed": args.seed,
+                "games": args.games,
+                "explore": args.explore,
+                "depth": args.depth,
+                "keep": args.keep,
+                "command": "python -m game.ai.distill " + " ".join(command),
+            }
             save_data(args.save_data, gathered, gathering)
     source = f"from {args.games} games" if args.games else "saved"
     print(f"{len(gathered.x)} positions {source} in {time.time() - started:.0f} s", flush=True)
@@ -477,7 +474,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "resumed_from": resumed_from(args.resume),
     }
     if args.data:
-        record["data"] = gathering["data"]
+        record["data"] = sources
     else:
         record.update(games=args.games, explore=args.explore, depth=args.depth, keep=args.keep)
     if args.teacher:
