@@ -70,6 +70,10 @@ SLOW_TESTS: frozenset[str] = frozenset(
         "test_play_loss_judges_the_chosen_play_by_the_look_ahead",
         "test_every_level_plays_every_variant",
         "test_a_short_run_is_reproducible_and_lowers_the_held_out_error",
+        # Rollouts of whole games' positions on two processes, then a fit (1 to 3 s).
+        "test_rollout_targets_stay_chances_and_are_reproducible",
+        "test_two_workers_roll_out_the_same_file",
+        "test_distillation_fits_rollout_targets_beside_look_ahead_ones",
         "test_baseline_pieces_add_up_to_the_whole_run",
         "test_the_baseline_plays_under_rule_options_and_counts_games_ended_on_the_first_play",
         "test_sampled_plays_are_legal",

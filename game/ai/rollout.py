@@ -1,0 +1,216 @@
+"""Rollout targets for a backgammon network: what its own play goes on to give.
+
+    python -m game.ai.rollout backgammon --resume W.npz --games N [--seed S]
+                              [--trials 16] [--home 7] [--explore 0.15]
+                              [--workers N | --ray ADDRESS] --out D.npz
+
+Distillation (``game.ai.distill``) teaches a network its own look-ahead, so where
+the network misjudges a whole kind of position its look-ahead shares the error
+and the targets keep it. Late in a game that kind is easy to find: a side
+bearing in against a man it has closed out, or a lone man left behind in the
+other's home board. The network misjudges those by a quarter of a point and more,
+and temporal differences over real games hardly move it. A rollout does not
+share the error: from the position, ``--trials`` games are played on by the
+network's best play with no look-ahead until the sides have passed each other
+(then the network's race value, or the bear-off database's exact chances) or the
+game ends (its result), and the mean of their outcomes is the target. Played by
+the network itself, a rollout still values its own play, but the play of a whole
+game, not one roll of it.
+
+Positions come from ``--games`` self-play games as in ``distill`` (one of the
+five best plays at random ``--explore`` of the time), keeping those still in
+contact where a side has at least ``--home`` men in its home board or off: the
+games from there are short, so the rollouts are cheap. The output is a saved
+gathering (``distill``'s ``--save-data`` format, rows with no chain), so
+
+    python -m game.ai.distill backgammon --resume W.npz --data G.npz D.npz --out N.npz
+
+fits the network to look-ahead targets and rollout targets together.
+
+Everything is seeded (each game's dice, exploring draws and rollout dice by the
+seed and the game's number), so the command reproduces the file whatever the
+number of workers. GNU Backgammon never teaches here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from game.ai import selfplay
+from game.ai.arena import play_game
+from game.ai.distill import Exploring, Gathered, save_data
+from game.ai.encode import flip
+from game.ai.evaluate import Evaluator
+from game.ai.network import Network
+from game.ai.train import parse_options
+from game.rules import match as m
+from game.rules.errors import RulesError
+from game.rules.position import Position
+from game.rules.variants import find_variant
+
+MAX_PLIES = 200  # a rollout that has not left contact by then is valued where it stands
+HOME = 19  # backgammon's first pos of the home board on a side's own track
+
+
+def in_contact(position: Position) -> bool:
+    """Whether a man of either side must still pass one of the other's (each side's
+    pos p is the other's 25 - p; 0 the bar, 25 off)."""
+    mine, theirs = position.board
+    my_rear = next((p for p in range(26) if mine[p]), 25)
+    their_rear = max((25 - q for q in range(25) if theirs[q]), default=0)
+    return my_rear < their_rear
+
+
+def late(position: Position, home: int) -> bool:
+    """Whether a side has at least ``home`` men in its home board or off."""
+    return max(sum(row[HOME:]) for row in position.board) >= home
+
+
+def rollout(
+    evaluator: Evaluator, position: Position, trials: int, rng: random.Random
+) -> np.ndarray:
+    """The mean over ``trials`` games from ``position`` (its side to roll) of what each
+    came to, as the five outputs seen by that side: each game is played on by the
+    evaluator's best play until the game ends (its result) or contact does, or
+    ``MAX_PLIES`` plays have been made (the evaluator's outputs there)."""
+    variant, scheme = evaluator.variant, evaluator.scheme
+    root = position.to_act
+    total = np.zeros(scheme.outputs)
+    for _ in range(trials):
+        here = position
+        for _ply in range(MAX_PLIES):
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            plays = variant.generate_plays(here, dice)
+            values, afters = evaluator.play_values(here, plays)
+            mover = here.to_act
+            here = afters[int(np.argmax(values))]
+            done = variant.outcome(here, mover)
+            if done is not None:
+                total += scheme.result(done, root)
+                break
+            if not in_contact(here):
+                break
+        else:
+            done = None
+        if done is None:
+            y = evaluator.outputs([here])[0]
+            total += y if here.to_act == root else flip(y)
+    result: np.ndarray = (total / trials).astype(np.float32)
+    return result
+
+
+def rollout_game(job: selfplay.Job, number: int) -> Gathered:
+    """Game ``number`` (a worker's task): the encoded positions of one self-play game
+    that are still in contact and late (``late``), each with its rollout's outputs; no
+    chain (each row stands alone). ``job.extra``: the share of exploring plays, the
+    trials a position and the men home that make a position late."""
+    evaluator = selfplay.job_evaluator(job)
+    explore, trials, home = job.extra
+    rng = selfplay.game_dice(job.seed, number)
+    dice = random.Random(job.seed * 1_000_033 + number)  # the rollouts' own
+    positions: list[Position] = []
+    targets: list[np.ndarray] = []
+
+    def seen(state: m.GameState) -> None:
+        position = state.position
+        if state.turn and in_contact(position) and late(position, int(home)):
+            positions.append(position)
+            targets.append(rollout(evaluator, position, int(trials), dice))
+
+    play_game(evaluator.variant, [Exploring(evaluator, rng, explore)] * 2, rng, seen=seen)
+    n = len(positions)
+    return Gathered(
+        evaluator.scheme.encode(positions),
+        np.array(targets, dtype=np.float32).reshape(n, 5),
+        np.zeros(n, dtype=bool),
+        np.full((n, 5), np.nan, dtype=np.float32),
+    )
+
+
+def gather_rollouts(
+    evaluator: Evaluator,
+    games: int,
+    seed: int,
+    explore: float,
+    trials: int,
+    home: int,
+    runner: selfplay.Runner | None = None,
+) -> Gathered:
+    """``rollout_game`` for games 1 to ``games``, on ``runner``'s workers (this process if
+    none): the same for a seed whatever the number of workers."""
+    job = selfplay.Job.of(evaluator.variant, seed, evaluator.net, (explore, trials, home))
+    done = (runner or selfplay.InProcess()).map(rollout_game, job, range(1, games + 1))
+    return Gathered.join(done)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.ai.rollout", description=__doc__)
+    parser.add_argument("variant")
+    parser.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--resume", type=Path, required=True, help="the network that plays")
+    parser.add_argument("--games", type=int, required=True, help="games to take positions from")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--trials", type=int, default=16, help="games rolled out a position")
+    parser.add_argument(
+        "--home", type=int, default=7, help="men home or off (on either side) to keep a position"
+    )
+    parser.add_argument("--explore", type=float, default=0.15)
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=1, help="processes (same result)")
+    where.add_argument("--ray", metavar="ADDRESS", help="roll out on the Ray cluster at ADDRESS")
+    parser.add_argument("--out", type=Path, required=True, help="the data file to write")
+    args = parser.parse_args(argv)
+    command = list(sys.argv[1:] if argv is None else argv)
+    if args.variant != "backgammon":
+        parser.error("rollout targets are for backgammon (two dice of six, five outputs)")
+    if args.games < 1 or args.trials < 1 or args.workers < 1:
+        parser.error("--games, --trials and --workers must be at least 1")
+    if not 0 <= args.home <= 15:
+        parser.error("--home is a count of men: 0 to 15")
+    try:
+        variant = find_variant(args.variant, parse_options(args.options))
+        net = Network.load(args.resume)
+    except (ValueError, RulesError, OSError, KeyError) as exc:
+        parser.error(str(exc))
+    evaluator = Evaluator(variant, net)
+    if evaluator.scheme.inputs != net.inputs or net.outputs != 5:
+        parser.error(f"{args.resume} does not fit {args.variant}'s inputs and outputs")
+    started = time.time()
+    try:
+        runner = selfplay.runner(args.workers, args.ray)
+    except RuntimeError as exc:
+        parser.error(str(exc))
+    try:
+        gathered = gather_rollouts(
+            evaluator, args.games, args.seed, args.explore, args.trials, args.home, runner
+        )
+    finally:
+        runner.close()
+    record = {
+        "variant": args.variant,
+        "options": dict(variant.options),
+        "teacher": str(args.resume),
+        "seed": args.seed,
+        "games": args.games,
+        "explore": args.explore,
+        "rollout": {"trials": args.trials, "home": args.home},
+        "command": "python -m game.ai.rollout " + " ".join(command),
+    }
+    save_data(args.out, gathered, record)
+    print(
+        f"{len(gathered.x)} positions from {args.games} games, {args.trials} rollouts each, "
+        f"in {time.time() - started:.0f} s",
+        flush=True,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
