@@ -77,6 +77,7 @@ from game.ai.players import (
     use_network,
     use_weights,
 )
+from game.ai.rollout import in_contact
 from game.rules import match as m
 from game.rules.gnubg import MatchKey, gnubg_points, match_id, position_id
 from game.rules.notation import format_play
@@ -284,12 +285,10 @@ def kind_of(position: Position) -> str:
     """``contact`` while a man of either side must still pass one of the other's;
     ``bear-off`` when the sides have passed and the mover's men are all home (or off);
     ``race`` otherwise. Each side's pos p is the other's 25 - p (0 the bar, 25 off)."""
-    mover = position.to_act
-    mine, theirs = position.board[mover], position.board[1 - mover]
-    my_rear = next(p for p in range(26) if mine[p])  # the mover runs from 0 towards 25
-    their_rear = max((25 - q for q in range(25) if theirs[q]), default=0)
-    if my_rear < their_rear:
+    if in_contact(position):
         return "contact"
+    mine = position.board[position.to_act]
+    my_rear = next(p for p in range(26) if mine[p])  # the mover runs from 0 towards 25
     return "bear-off" if my_rear >= 19 else "race"
 
 

@@ -54,9 +54,9 @@ from game.rules import match as m
 from game.rules.errors import RulesError
 from game.rules.position import Position
 from game.rules.variants import find_variant
+from game.rules.variants.base import Variant
 
 MAX_PLIES = 200  # a rollout that has not left contact by then is valued where it stands
-HOME = 19  # backgammon's first pos of the home board on a side's own track
 
 
 def in_contact(position: Position) -> bool:
@@ -68,42 +68,41 @@ def in_contact(position: Position) -> bool:
     return my_rear < their_rear
 
 
-def late(position: Position, home: int) -> bool:
-    """Whether a side has at least ``home`` men in its home board or off."""
-    return max(sum(row[HOME:]) for row in position.board) >= home
+def late(variant: Variant, position: Position, home: int) -> bool:
+    """Whether a side has at least ``home`` men in its home board (its bearing table)
+    or off."""
+    return max(sum(row[variant.bear_from :]) for row in position.board) >= home
 
 
 def rollout(
     evaluator: Evaluator, position: Position, trials: int, rng: random.Random
 ) -> np.ndarray:
     """The mean over ``trials`` games from ``position`` (its side to roll) of what each
-    came to, as the five outputs seen by that side: each game is played on by the
-    evaluator's best play until the game ends (its result) or contact does, or
-    ``MAX_PLIES`` plays have been made (the evaluator's outputs there)."""
-    variant, scheme = evaluator.variant, evaluator.scheme
-    root = position.to_act
-    total = np.zeros(scheme.outputs)
+    came to (``play_on``), as the five outputs seen by that side."""
+    total = np.zeros(evaluator.scheme.outputs)
     for _ in range(trials):
-        here = position
-        for _ply in range(MAX_PLIES):
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-            plays = variant.generate_plays(here, dice)
-            values, afters = evaluator.play_values(here, plays)
-            mover = here.to_act
-            here = afters[int(np.argmax(values))]
-            done = variant.outcome(here, mover)
-            if done is not None:
-                total += scheme.result(done, root)
-                break
-            if not in_contact(here):
-                break
-        else:
-            done = None
-        if done is None:
-            y = evaluator.outputs([here])[0]
-            total += y if here.to_act == root else flip(y)
+        total += play_on(evaluator, position, rng)
     result: np.ndarray = (total / trials).astype(np.float32)
     return result
+
+
+def play_on(evaluator: Evaluator, position: Position, rng: random.Random) -> np.ndarray:
+    """What one game from ``position`` comes to, seen by its side to roll: the game is
+    played on by the evaluator's best play until it ends (its result), contact does, or
+    ``MAX_PLIES`` plays have been made (the evaluator's outputs there)."""
+    variant, scheme = evaluator.variant, evaluator.scheme
+    root, here = position.to_act, position
+    for _ in range(MAX_PLIES):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        values, afters = evaluator.play_values(here, variant.generate_plays(here, dice))
+        mover, here = here.to_act, afters[int(np.argmax(values))]
+        done = variant.outcome(here, mover)
+        if done is not None:
+            return scheme.result(done, root)
+        if not in_contact(here):
+            break
+    y: np.ndarray = evaluator.outputs([here])[0]
+    return y if here.to_act == root else flip(y)
 
 
 def rollout_game(job: selfplay.Job, number: int) -> Gathered:
@@ -120,7 +119,7 @@ def rollout_game(job: selfplay.Job, number: int) -> Gathered:
 
     def seen(state: m.GameState) -> None:
         position = state.position
-        if state.turn and in_contact(position) and late(position, int(home)):
+        if state.turn and in_contact(position) and late(evaluator.variant, position, int(home)):
             positions.append(position)
             targets.append(rollout(evaluator, position, int(trials), dice))
 

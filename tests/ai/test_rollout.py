@@ -35,11 +35,11 @@ def test_contact_lasts_while_a_man_must_still_pass_one_of_the_others():
 
 
 def test_late_counts_the_men_home_or_off_of_either_side():
-    assert not late(BG.start_position(), 7)  # five men home a side
-    assert late(BG.start_position(), 5)
-    assert late(_pos({1: 8, 20: 4, 25: 3}, {1: 15}), 7)
-    assert late(_pos({1: 15}, {1: 8, 20: 4, 25: 3}), 7)
-    assert not late(_pos({1: 9, 20: 4, 25: 2}, {1: 15}), 7)
+    assert not late(BG, BG.start_position(), 7)  # five men home a side
+    assert late(BG, BG.start_position(), 5)
+    assert late(BG, _pos({1: 8, 20: 4, 25: 3}, {1: 15}), 7)
+    assert late(BG, _pos({1: 15}, {1: 8, 20: 4, 25: 3}), 7)
+    assert not late(BG, _pos({1: 9, 20: 4, 25: 2}, {1: 15}), 7)
 
 
 def test_a_rollout_where_every_roll_wins_a_backgammon_has_that_result():
