@@ -147,6 +147,21 @@ class Scheme:
             parts.append(contact_features(boards)[:, :, : self.features])
         return np.concatenate(parts, axis=-1).reshape(n, self.inputs)
 
+    def decode_boards(self, x: np.ndarray) -> np.ndarray:
+        """The boards (n, sides, L + 2) that ``encode_boards`` read to give the inputs ``x``
+        (rows), the side to act first: the men on each pos from its units, the bar and
+        the men off. Only for schemes without hands and flags (backgammon's)."""
+        if self.extras:
+            raise ValueError("inputs with hands and flags are not decoded")
+        n, sides, length = len(x), self.players, self.track
+        rows = x.reshape(n, sides, self.side_inputs)
+        units = rows[:, :, : 4 * length].reshape(n, sides, length, 4)
+        boards = np.empty((n, sides, length + 2), dtype=np.int64)
+        boards[:, :, 1 : length + 1] = np.rint(units[..., :3].sum(axis=-1) + 2.0 * units[..., 3])
+        boards[:, :, 0] = np.rint(rows[:, :, 4 * length] * 2.0)
+        boards[:, :, -1] = np.rint(rows[:, :, 4 * length + 1] * self.men)
+        return boards
+
     # -- outputs -----------------------------------------------------------------
 
     def values(self, y: np.ndarray, to_act: Sequence[int] | np.ndarray, mover: int) -> np.ndarray:

@@ -64,6 +64,19 @@ def bearoffs(boards: np.ndarray) -> np.ndarray:
     return np.asarray((home_or_off & (boards[:, :, 25] < BEAROFF_MEN)).all(axis=1))
 
 
+def late_contact(boards: np.ndarray, bear_from: int, home: int) -> np.ndarray:
+    """Of each backgammon board of ``boards`` (n, 2, 26; each side's pos p the other's
+    25 - p, 0 the bar, 25 off): whether a man must still pass one of the other side's
+    and a side has at least ``home`` men in its bearing table (``bear_from`` on) or off
+    (``rollout.in_contact`` and ``rollout.late`` at once)."""
+    on_board = boards[:, :, :25] > 0
+    rear = np.where(on_board.any(axis=2), np.argmax(on_board, axis=2), 25)  # (n, 2)
+    contact = rear.sum(axis=1) < 25
+    home_or_off = boards[:, :, bear_from:].sum(axis=2).max(axis=1)
+    result: np.ndarray = contact & (home_or_off >= home)
+    return result
+
+
 @dataclass(frozen=True)
 class Evaluator:
     """A network and the scheme that reads its inputs and outputs for one variant."""
@@ -106,12 +119,26 @@ class Evaluator:
         for start in range(0, max(len(positions), 1), SLICE):
             part = positions[start : start + SLICE]
             boards = scheme.boards(part)
-            y = self.net.evaluate(scheme.encode(part, boards))
+            y = self._evaluate(boards, scheme.encode(part, boards))
             if table is not None:
                 for i in np.flatnonzero(bearoffs(boards)).tolist():
                     y[i] = table.outputs(part[i].board, part[i].to_act)
             parts.append(y)
         return np.concatenate(parts)
+
+    def _evaluate(self, boards: np.ndarray, x: np.ndarray) -> np.ndarray:
+        """The network's outputs for inputs ``x`` of ``boards`` (n, sides, L + 2): its late
+        network's where it has one and the position is late (``late_contact``)."""
+        net, late = self.net, self.net.late
+        if late is None:
+            return net.evaluate(x)
+        rows = late_contact(boards, self.variant.bear_from, net.late_home)
+        if rows.all():
+            return late.evaluate(x)
+        y = net.evaluate(x)
+        if rows.any():
+            y[rows] = late.evaluate(x[rows])
+        return y
 
     def best_values(self, position: Position, groups: Sequence[Sequence[Play]]) -> np.ndarray:
         """The value of the best play of each group (the plays of one roll each, none
@@ -169,7 +196,7 @@ class Evaluator:
         for start in range(0, len(boards), SLICE):
             part = boards[start : start + SLICE]
             sides = np.full(len(part), to_act, dtype=np.intp)
-            y = self.net.evaluate(scheme.encode_boards(part, sides))
+            y = self._evaluate(part, scheme.encode_boards(part, sides))
             if table is not None:
                 for i in np.flatnonzero(bearoffs(part)).tolist():
                     y[i] = table.outputs(tuple(map(tuple, part[i].tolist())), to_act)

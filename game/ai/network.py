@@ -2,6 +2,12 @@
 
 What the inputs and outputs mean is the encoding's business (``encode.Scheme``):
 five chances for two-sided games, each player's chance to win for El Mundo.
+
+A backgammon network may carry a second network of the same shape for late contact
+positions (``late``, fitted by ``game.ai.late``): the evaluation asks it wherever the
+sides are still in contact and one of them has at least ``late_home`` men home or
+off (``evaluate.late_contact``), and the first network everywhere else. Training
+(``params``, ``gradients``) works on the first network; the second is carried along.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ class Network:
     b1: np.ndarray  # (hidden,)
     w2: np.ndarray  # (hidden, outputs)
     b2: np.ndarray  # (outputs,)
+    late: Network | None = None  # answers late contact positions (game.ai.late)
+    late_home: int = 0  # men home or off on one side that make a contact position late
 
     @classmethod
     def create(cls, inputs: int, hidden: int, seed: int = 0, outputs: int = 5) -> Network:
@@ -74,13 +82,30 @@ class Network:
         """Weights (.npz) and, beside them, how they were made (.json); both atomic."""
         from game.files import write_json, write_npz
 
-        write_npz(path, w1=self.w1, b1=self.b1, w2=self.w2, b2=self.b2)
+        arrays = {"w1": self.w1, "b1": self.b1, "w2": self.w2, "b2": self.b2}
+        if self.late is not None:
+            arrays |= {f"late_{name}": a for name, a in zip(NAMES, self.late.params, strict=True)}
+            arrays["late_home"] = np.array(self.late_home)
+        write_npz(path, False, **arrays)
         write_json(path.with_suffix(".json"), record)
 
     @classmethod
     def load(cls, path: Path) -> Network:
         with np.load(path) as data:
-            return cls(data["w1"], data["b1"], data["w2"], data["b2"])
+            net = cls(*(data[name] for name in NAMES))
+            if "late_w1" in data:
+                late = cls(*(data[f"late_{name}"] for name in NAMES))
+                if late.w1.shape != net.w1.shape or late.w2.shape != net.w2.shape:
+                    raise ValueError(f"{path}'s late network is not the shape of its first")
+                net.late, net.late_home = late, int(data["late_home"])
+            return net
+
+    def main_only(self) -> Network:
+        """The first network alone (its arrays shared): what a ``late`` network starts as."""
+        return Network(self.w1, self.b1, self.w2, self.b2)
+
+
+NAMES = ("w1", "b1", "w2", "b2")  # a network's arrays in a weights file
 
 
 def record_of(path: Path) -> object:

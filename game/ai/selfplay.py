@@ -87,6 +87,8 @@ class Job:
     # A task's own settings (distillation: the share of exploring plays, the rolls a
     # target looks ahead, the share of positions kept).
     extra: tuple[float, ...] = ()
+    late: tuple[np.ndarray, ...] = ()  # the network's late network's weights, if it has one
+    late_home: int = 0
 
     @classmethod
     def of(
@@ -98,6 +100,8 @@ class Job:
             seed,
             tuple(p.copy() for p in net.params),
             extra,
+            tuple(p.copy() for p in net.late.params) if net.late is not None else (),
+            net.late_home,
         )
 
 
@@ -120,7 +124,12 @@ def _variant(variant_id: str, options: tuple[tuple[str, Any], ...]) -> Variant:
 def job_evaluator(job: Job) -> Evaluator:
     """The network of ``job`` reading its variant."""
     w1, b1, w2, b2 = job.weights
-    return Evaluator(_variant(job.variant_id, job.options), Network(w1, b1, w2, b2))
+    late = None
+    if job.late:
+        lw1, lb1, lw2, lb2 = job.late
+        late = Network(lw1, lb1, lw2, lb2)
+    net = Network(w1, b1, w2, b2, late, job.late_home)
+    return Evaluator(_variant(job.variant_id, job.options), net)
 
 
 def play(job: Job, number: int) -> Game:
