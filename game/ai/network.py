@@ -82,7 +82,7 @@ class Network:
         """Weights (.npz) and, beside them, how they were made (.json); both atomic."""
         from game.files import write_json, write_npz
 
-        arrays = {"w1": self.w1, "b1": self.b1, "w2": self.w2, "b2": self.b2}
+        arrays = dict(zip(NAMES, self.params, strict=True))
         if self.late is not None:
             arrays |= {f"late_{name}": a for name, a in zip(NAMES, self.late.params, strict=True)}
             arrays["late_home"] = np.array(self.late_home)
@@ -99,10 +99,6 @@ class Network:
                     raise ValueError(f"{path}'s late network is not the shape of its first")
                 net.late, net.late_home = late, int(data["late_home"])
             return net
-
-    def main_only(self) -> Network:
-        """The first network alone (its arrays shared): what a ``late`` network starts as."""
-        return Network(self.w1, self.b1, self.w2, self.b2)
 
 
 NAMES = ("w1", "b1", "w2", "b2")  # a network's arrays in a weights file
