@@ -65,10 +65,18 @@ EARLY = BG.start_position()
 
 
 def _split(home: int = 9) -> tuple[Network, Network]:
-    """The shipped network and the same with a late network that says something else."""
+    """The shipped first network alone (without the shipped file's late network), and
+    the same with a late network that says something else."""
     net = Network.load(WEIGHTS)
     other = Network(net.w1, net.b1, net.w2, net.b2 - 3.0)
-    return net, Network(net.w1, net.b1, net.w2, net.b2, other, home)
+    first = Network(net.w1, net.b1, net.w2, net.b2)
+    return first, Network(net.w1, net.b1, net.w2, net.b2, other, home)
+
+
+def test_the_shipped_file_carries_its_late_network():
+    net = Network.load(WEIGHTS)
+    assert net.late is not None and net.late_home == 9
+    assert net.late.w1.shape == net.w1.shape
 
 
 def test_the_late_network_answers_late_positions_only():
@@ -120,7 +128,7 @@ def test_workers_play_with_the_late_network():
     there = selfplay.job_evaluator(selfplay.Job.of(BG, 1, split)).net
     assert there.late is not None and there.late_home == 9
     assert np.array_equal(there.late.b2, split.late.b2)
-    plain = selfplay.job_evaluator(selfplay.Job.of(BG, 1, Network.load(WEIGHTS))).net
+    plain = selfplay.job_evaluator(selfplay.Job.of(BG, 1, _split()[0])).net
     assert plain.late is None
 
 
