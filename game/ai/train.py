@@ -32,7 +32,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -66,31 +66,49 @@ def targets_for(
 
 def widened(net: Network, old: Scheme, new: Scheme) -> Network:
     """``net`` reading ``new``'s inputs, which add features after each side's inputs of
-    ``old``: the added inputs' weights are zero, so it evaluates as before."""
-    hidden = net.w1.shape[1]
-    w1 = np.zeros((new.inputs, hidden), dtype=net.w1.dtype)
-    for side in range(old.players):
-        w1[side * new.side_inputs : side * new.side_inputs + old.side_inputs] = net.w1[
-            side * old.side_inputs : (side + 1) * old.side_inputs
-        ]
-    return Network(w1, net.b1.copy(), net.w2.copy(), net.b2.copy())
+    ``old``: the added inputs' weights are zero, so it evaluates as before (its late
+    network, if it has one, widened alike)."""
+
+    def widen(one: Network) -> Network:
+        hidden = one.w1.shape[1]
+        w1 = np.zeros((new.inputs, hidden), dtype=one.w1.dtype)
+        for side in range(old.players):
+            w1[side * new.side_inputs : side * new.side_inputs + old.side_inputs] = one.w1[
+                side * old.side_inputs : (side + 1) * old.side_inputs
+            ]
+        return Network(w1, one.b1.copy(), one.w2.copy(), one.b2.copy())
+
+    return _with_late(net, widen)
 
 
 def grown(net: Network, hidden: int, seed: int) -> Network:
     """``net`` with ``hidden`` hidden units: the added units get small random input
     weights and zero output weights, so the network evaluates as before and learns
-    to use them."""
+    to use them (its late network, if it has one, grown alike)."""
     inputs, old = net.w1.shape
     if hidden < old:
         raise ValueError(f"the network has {old} hidden units; it cannot shrink to {hidden}")
     rng = np.random.default_rng(seed)
     extra = hidden - old
     scale = 0.1 / np.sqrt(inputs)
-    w1 = np.concatenate((net.w1, (rng.standard_normal((inputs, extra)) * scale)), axis=1)
-    b1 = np.concatenate((net.b1, np.zeros(extra)))
-    w2 = np.concatenate((net.w2, np.zeros((extra, net.w2.shape[1]))), axis=0)
-    dtype = net.w1.dtype
-    return Network(w1.astype(dtype), b1.astype(dtype), w2.astype(dtype), net.b2.copy())
+
+    def grow(one: Network) -> Network:
+        w1 = np.concatenate((one.w1, (rng.standard_normal((inputs, extra)) * scale)), axis=1)
+        b1 = np.concatenate((one.b1, np.zeros(extra)))
+        w2 = np.concatenate((one.w2, np.zeros((extra, one.w2.shape[1]))), axis=0)
+        dtype = one.w1.dtype
+        return Network(w1.astype(dtype), b1.astype(dtype), w2.astype(dtype), one.b2.copy())
+
+    return _with_late(net, grow)
+
+
+def _with_late(net: Network, change: Callable[[Network], Network]) -> Network:
+    """``change`` made to ``net``'s first network and then to its late network, if it
+    has one (a late network has the first's shape, so what reshapes one reshapes both)."""
+    first = change(net)
+    if net.late is not None:
+        first.late, first.late_home = change(net.late), net.late_home
+    return first
 
 
 def learn(

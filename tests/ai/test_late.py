@@ -20,6 +20,7 @@ from game.ai.late import late_rows, main
 from game.ai.network import Network
 from game.ai.players import weights_path
 from game.ai.rollout import in_contact, late
+from game.ai.train import grown, widened
 from game.rules import match as m
 from game.rules.position import Position, position_from_counts
 from game.rules.variants import find_variant
@@ -130,6 +131,27 @@ def test_workers_play_with_the_late_network():
     assert np.array_equal(there.late.b2, split.late.b2)
     plain = selfplay.job_evaluator(selfplay.Job.of(BG, 1, _split()[0])).net
     assert plain.late is None
+
+
+def test_growing_or_widening_a_network_carries_its_late_network():
+    # train --hidden / --widen and distill --hidden reshape a resumed network: a late
+    # network beside it is reshaped alike, and both kinds of position are valued as before.
+    plain, featured = Scheme.for_variant(BG, features=False), Scheme.for_variant(BG)
+    first = Network.create(plain.inputs, 8, 4, plain.outputs)
+    net = Network(*first.params, Network.create(plain.inputs, 8, 5, plain.outputs), 9)
+    wide = widened(net, plain, featured)
+    big = grown(wide, 12, seed=5)
+    for changed in (wide, big):
+        assert changed.late is not None and changed.late_home == 9
+        assert changed.late.w1.shape == changed.w1.shape
+        assert not np.array_equal(changed.late.w2, changed.w2)
+        for position in (EARLY, LATE):
+            before, after = (
+                Evaluator(BG, net).outputs([position]),
+                Evaluator(BG, changed).outputs([position]),
+            )
+            assert np.allclose(before, after, atol=1e-6)
+    assert grown(first, 12, seed=5).late is None
 
 
 def _gathering(path, positions, seed=1):
