@@ -63,7 +63,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -306,13 +306,17 @@ def fit(
     return before, after
 
 
-def save_data(path: Path, gathered: Gathered, record: dict[str, object]) -> None:
+def save_data(
+    path: Path, gathered: Gathered, record: dict[str, object], **extra: np.ndarray
+) -> None:
     """Save gathered positions, their targets and their chain (atomically), with how they
-    were gathered, so that one gathering can be fitted several ways (``--data``)."""
+    were gathered, so that one gathering can be fitted several ways (``--data``); ``extra``
+    arrays (a rollout file's trials a row) are kept beside them."""
     from game.files import write_npz
 
     text = np.array(json.dumps(record, sort_keys=True))
-    write_npz(path, **gathered._asdict(), record=text)
+    arrays: dict[str, Any] = {**extra, **gathered._asdict(), "record": text}
+    write_npz(path, False, **arrays)
 
 
 def load_data(paths: Sequence[Path], inputs: int) -> tuple[Gathered, list[dict[str, object]]]:

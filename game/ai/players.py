@@ -473,8 +473,8 @@ def cubeless(state: m.GameState, level: str = "expert") -> np.ndarray:
     """The five cubeless chances for the side on roll, before its roll, with the level's
     fixed error on the chance to win (the cube decisions of lower levels err too)."""
     ev = evaluator_for(state.variant)
-    probs: np.ndarray = (
-        ev.outputs([state.position.with_to_act(state.on_roll)])[0].astype(np.float64)
+    probs: np.ndarray = ev.outputs([state.position.with_to_act(state.on_roll)])[0].astype(
+        np.float64
     )
     error = _error(level, state.position)
     probs[0] = min(1.0, max(0.0, probs[0] + error / 2.0))

@@ -27,9 +27,19 @@ gathering (``distill``'s ``--save-data`` format, rows with no chain), so
 
 fits the network to look-ahead targets and rollout targets together.
 
+A rollout's error falls as the square root of its trials, and more trials paid
+each time they were tried, so a file can be given more:
+
+    python -m game.ai.rollout backgammon --resume W.npz --more D.npz [--home 9]
+                              [--trials 16] [--seed S] [--workers N] --out D2.npz
+
+rolls each row of ``D`` (those with at least ``--home`` men home or off, all of
+them if not told) out ``--trials`` more times with dice of their own, and keeps
+the mean over all its trials (each row's count is kept in the file, ``trials``).
+
 Everything is seeded (each game's dice, exploring draws and rollout dice by the
-seed and the game's number), so the command reproduces the file whatever the
-number of workers. GNU Backgammon never teaches here.
+seed and the game's number, or the row's), so the command reproduces the file
+whatever the number of workers. GNU Backgammon never teaches here.
 """
 
 from __future__ import annotations
@@ -45,7 +55,7 @@ import numpy as np
 
 from game.ai import selfplay
 from game.ai.arena import play_game
-from game.ai.distill import Exploring, Gathered, save_data
+from game.ai.distill import Exploring, Gathered, load_data, save_data
 from game.ai.encode import flip
 from game.ai.evaluate import Evaluator
 from game.ai.network import Network
@@ -149,16 +159,130 @@ def gather_rollouts(
     return Gathered.join(done)
 
 
+BLOCK = 64  # rows a worker's task gives more trials
+
+
+def row_trials(data: np.lib.npyio.NpzFile, record: dict[str, object], n: int) -> np.ndarray:
+    """How many trials each of a rollout file's ``n`` rows is the mean of: its ``trials``
+    array, else the one count its record names; a file with neither is refused."""
+    if "trials" in data.files:
+        counts = np.asarray(data["trials"])
+        if counts.shape != (n,) or counts.dtype.kind not in "iu" or (counts < 1).any():
+            raise ValueError("its trials a row do not fit its rows")
+        return counts.astype(np.int64)
+    rollout = record.get("rollout")
+    trials = rollout.get("trials") if isinstance(rollout, dict) else None
+    if not isinstance(trials, int) or isinstance(trials, bool) or trials < 1:
+        raise ValueError("it does not say how many trials its rows are the means of")
+    return np.full(n, trials, dtype=np.int64)
+
+
+def more_block(job: selfplay.Job, block: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """A worker's task: ``job.extra``'s trials more of each board of a block (the rows'
+    numbers, their boards with the side to roll first), each row on dice of its own
+    (the run's seed and the row's number)."""
+    evaluator = selfplay.job_evaluator(job)
+    (trials,) = job.extra
+    numbers, boards = block
+    out = np.zeros((len(boards), evaluator.scheme.outputs), dtype=np.float32)
+    for k, (number, board) in enumerate(zip(numbers, boards, strict=True)):
+        dice = random.Random(f"more {job.seed} {int(number)}")
+        position = Position((tuple(board[0].tolist()), tuple(board[1].tolist())), 0)
+        out[k] = rollout(evaluator, position, int(trials), dice)
+    return out
+
+
+def more_trials(
+    evaluator: Evaluator,
+    boards: np.ndarray,
+    numbers: np.ndarray,
+    trials: int,
+    seed: int,
+    runner: selfplay.Runner | None = None,
+) -> np.ndarray:
+    """``trials`` more rollouts of each board (``more_block``), in blocks on ``runner``'s
+    workers: the same for a seed whatever the number of workers."""
+    job = selfplay.Job.of(evaluator.variant, seed, evaluator.net, (trials,))
+    blocks = [
+        (numbers[i : i + BLOCK], boards[i : i + BLOCK]) for i in range(0, len(numbers), BLOCK)
+    ]
+    done = (runner or selfplay.InProcess()).map(more_block, job, blocks)
+    out: np.ndarray = np.concatenate([np.zeros((0, 5), np.float32), *done])
+    return out
+
+
+def add_trials(
+    evaluator: Evaluator,
+    gathered: Gathered,
+    counts: np.ndarray,
+    home: int,
+    trials: int,
+    seed: int,
+    runner: selfplay.Runner | None = None,
+) -> tuple[Gathered, np.ndarray, int]:
+    """``gathered`` (a rollout file's rows, each the mean of ``counts`` trials) with the
+    rows that have at least ``home`` men home or off given ``trials`` more: their targets
+    the mean over all their trials, and the new counts; how many rows that was."""
+    boards = evaluator.scheme.decode_boards(gathered.x)
+    home_or_off = boards[:, :, evaluator.variant.bear_from :].sum(axis=2).max(axis=1)
+    rows = np.flatnonzero(home_or_off >= home)
+    new = more_trials(evaluator, boards[rows], rows, trials, seed, runner)
+    targets = gathered.targets.astype(np.float64)
+    old = counts[rows, None].astype(np.float64)
+    targets[rows] = (targets[rows] * old + new * trials) / (old + trials)
+    counts = counts.copy()
+    counts[rows] += trials
+    return gathered._replace(targets=targets.astype(np.float32)), counts, len(rows)
+
+
+def _more(args: argparse.Namespace, evaluator: Evaluator, runner: selfplay.Runner) -> int:
+    """``--more``: the file given more trials, written to ``--out``."""
+    gathered, records = load_data([args.more], evaluator.scheme.inputs)
+    record = dict(records[0])
+    for name in ("file", "positions"):
+        record.pop(name, None)
+    with np.load(args.more, allow_pickle=False) as data:
+        counts = row_trials(data, record, len(gathered.x))
+    started = time.time()
+    gathered, counts, rows = add_trials(
+        evaluator, gathered, counts, args.home or 0, args.trials, args.seed, runner
+    )
+    earlier = record.get("more")
+    more = list(earlier) if isinstance(earlier, list) else []
+    more.append(
+        {
+            "rows": rows,
+            "trials": args.trials,
+            "home": args.home or 0,
+            "seed": args.seed,
+            "teacher": str(args.resume),
+            "command": "python -m game.ai.rollout " + " ".join(args.command),
+        }
+    )
+    record["more"] = more
+    save_data(args.out, gathered, record, trials=counts.astype(np.int32))
+    print(
+        f"{rows} of {len(gathered.x)} positions rolled out {args.trials} more times "
+        f"in {time.time() - started:.0f} s",
+        flush=True,
+    )
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.ai.rollout", description=__doc__)
     parser.add_argument("variant")
     parser.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE")
     parser.add_argument("--resume", type=Path, required=True, help="the network that plays")
-    parser.add_argument("--games", type=int, required=True, help="games to take positions from")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--games", type=int, help="games to take positions from")
+    source.add_argument("--more", type=Path, metavar="D.npz", help="a rollout file to add to")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--trials", type=int, default=16, help="games rolled out a position")
     parser.add_argument(
-        "--home", type=int, default=7, help="men home or off (on either side) to keep a position"
+        "--home",
+        type=int,
+        help="men home or off (on either side) to keep a position (7; with --more: all)",
     )
     parser.add_argument("--explore", type=float, default=0.15)
     where = parser.add_mutually_exclusive_group()
@@ -169,10 +293,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = list(sys.argv[1:] if argv is None else argv)
     if args.variant != "backgammon":
         parser.error("rollout targets are for backgammon (two dice of six, five outputs)")
-    if args.games < 1 or args.trials < 1 or args.workers < 1:
+    if (args.games is not None and args.games < 1) or args.trials < 1 or args.workers < 1:
         parser.error("--games, --trials and --workers must be at least 1")
-    if not 0 <= args.home <= 15:
+    if args.home is not None and not 0 <= args.home <= 15:
         parser.error("--home is a count of men: 0 to 15")
+    args.command = command
     try:
         variant = find_variant(args.variant, parse_options(args.options))
         net = Network.load(args.resume)
@@ -187,8 +312,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RuntimeError as exc:
         parser.error(str(exc))
     try:
+        if args.more is not None:
+            try:
+                return _more(args, evaluator, runner)
+            except (ValueError, OSError, KeyError) as exc:
+                parser.error(f"{args.more}: {exc}")
+        home = 7 if args.home is None else args.home
         gathered = gather_rollouts(
-            evaluator, args.games, args.seed, args.explore, args.trials, args.home, runner
+            evaluator, args.games, args.seed, args.explore, args.trials, home, runner
         )
     finally:
         runner.close()
@@ -199,10 +330,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "seed": args.seed,
         "games": args.games,
         "explore": args.explore,
-        "rollout": {"trials": args.trials, "home": args.home},
+        "rollout": {"trials": args.trials, "home": home},
         "command": "python -m game.ai.rollout " + " ".join(command),
     }
-    save_data(args.out, gathered, record)
+    save_data(args.out, gathered, record, trials=np.full(len(gathered.x), args.trials, np.int32))
     print(
         f"{len(gathered.x)} positions from {args.games} games, {args.trials} rollouts each, "
         f"in {time.time() - started:.0f} s",

@@ -91,9 +91,7 @@ class Job:
     late_home: int = 0
 
     @classmethod
-    def of(
-        cls, variant: Variant, seed: int, net: Network, extra: tuple[float, ...] = ()
-    ) -> Job:
+    def of(cls, variant: Variant, seed: int, net: Network, extra: tuple[float, ...] = ()) -> Job:
         return cls(
             variant.id,
             tuple(sorted(variant.options.items())),
@@ -141,14 +139,17 @@ def play(job: Job, number: int) -> Game:
 
 
 T = TypeVar("T")
-Task = Callable[[Job, int], T]  # a game's work: a module-level function (workers import it)
+Item = TypeVar("Item")
+# One item's work (a game's number, a block of positions): a module-level function, which
+# workers import.
+Task = Callable[[Job, Item], T]
 
 
 class Runner(Protocol):
     """Does a round's work for each of its games, wherever it does it."""
 
-    def map(self, task: Task[T], job: Job, numbers: Sequence[int]) -> list[T]:
-        """``task(job, n)`` for each game number ``n``, in that order."""
+    def map(self, task: Task[Item, T], job: Job, items: Sequence[Item]) -> list[T]:
+        """``task(job, item)`` for each item (a game's number, mostly), in that order."""
         ...
 
     def close(self) -> None: ...
@@ -162,8 +163,8 @@ def games(runner: Runner, job: Job, numbers: Sequence[int]) -> list[Game]:
 class InProcess:
     """Every game in this process, one after another."""
 
-    def map(self, task: Task[T], job: Job, numbers: Sequence[int]) -> list[T]:
-        return [task(job, number) for number in numbers]
+    def map(self, task: Task[Item, T], job: Job, items: Sequence[Item]) -> list[T]:
+        return [task(job, item) for item in items]
 
     def close(self) -> None:
         pass
@@ -175,8 +176,8 @@ class Processes:
     def __init__(self, workers: int) -> None:
         self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"))
 
-    def map(self, task: Task[T], job: Job, numbers: Sequence[int]) -> list[T]:
-        return list(self._pool.map(task, repeat(job), numbers))
+    def map(self, task: Task[Item, T], job: Job, items: Sequence[Item]) -> list[T]:
+        return list(self._pool.map(task, repeat(job), items))
 
     def close(self) -> None:
         self._pool.shutdown(cancel_futures=True)
@@ -201,12 +202,12 @@ class RayCluster:
         self._ray.init(address=address)
         self._remote: dict[Callable[..., Any], Any] = {}
 
-    def map(self, task: Task[T], job: Job, numbers: Sequence[int]) -> list[T]:
+    def map(self, task: Task[Item, T], job: Job, items: Sequence[Item]) -> list[T]:
         remote = self._remote.get(task)
         if remote is None:
             remote = self._remote[task] = self._ray.remote(task)
         shared = self._ray.put(job)  # sent to the cluster once a round, not once a game
-        done: list[T] = self._ray.get([remote.remote(shared, n) for n in numbers])
+        done: list[T] = self._ray.get([remote.remote(shared, item) for item in items])
         return done
 
     def close(self) -> None:

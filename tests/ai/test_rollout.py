@@ -1,5 +1,6 @@
 """game.ai.rollout: rollout targets where a game's end is certain, chances that stay
-chances, reproducible files that distillation fits, clear refusals."""
+chances, reproducible files that distillation fits, more trials for a file, clear
+refusals."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from game.ai import distill
 from game.ai.players import evaluator_for, weights_path
-from game.ai.rollout import gather_rollouts, in_contact, late, main, rollout
+from game.ai.rollout import gather_rollouts, in_contact, late, main, more_trials, rollout
 from game.rules.position import position_from_counts
 from game.rules.variants import find_variant
 
@@ -86,6 +87,7 @@ def test_two_workers_roll_out_the_same_file(tmp_path):
     record = json.loads(str(a["record"]))
     assert record["command"].startswith("python -m game.ai.rollout backgammon")
     assert record["rollout"] == {"trials": 1, "home": 7}
+    assert (a["trials"] == 1).all() and len(a["trials"]) == len(a["x"])
 
 
 def test_a_ray_cluster_rolls_out_the_same_file(tmp_path, fake_ray):
@@ -111,6 +113,63 @@ def test_distillation_fits_rollout_targets_beside_look_ahead_ones(tmp_path):
     assert record["data"][1]["rollout"] == {"trials": 1, "home": 7}
 
 
+def _rolled(tmp_path, name="r.npz", trials="1"):
+    path = tmp_path / name
+    main(
+        ["backgammon", "--resume", WEIGHTS, "--games", "1", "--trials", trials, "--out", str(path)]
+    )
+    return path
+
+
+def test_more_trials_keep_the_mean_over_all_of_them(tmp_path):
+    rolled = _rolled(tmp_path)
+    more = ["backgammon", "--resume", WEIGHTS, "--more", str(rolled), "--seed", "9"]
+    main([*more, "--trials", "3", "--out", str(tmp_path / "a.npz")])
+    main([*more, "--trials", "3", "--workers", "2", "--out", str(tmp_path / "b.npz")])
+    before, a, b = (np.load(tmp_path / n) for n in ("r.npz", "a.npz", "b.npz"))
+    assert np.array_equal(a["targets"], b["targets"]) and np.array_equal(a["trials"], b["trials"])
+    assert np.array_equal(a["x"], before["x"]) and (a["trials"] == 4).all()
+    # Each row: one old trial and three new ones, the new ones those more_trials gives.
+    evaluator = evaluator_for(BG)
+    boards = evaluator.scheme.decode_boards(before["x"])
+    rows = np.arange(len(boards))
+    new = more_trials(evaluator, boards, rows, 3, 9)
+    assert np.allclose(a["targets"], (before["targets"] + 3 * new) / 4, atol=1e-6)
+    assert not np.allclose(new, before["targets"])  # fresh dice, not the file's
+    # Another seed, other dice; the record says what was added, and adding again adds on.
+    record = json.loads(str(a["record"]))
+    assert record["rollout"] == {"trials": 1, "home": 7}
+    assert [(m["rows"], m["trials"], m["seed"]) for m in record["more"]] == [(len(rows), 3, 9)]
+    add = ["--more", str(tmp_path / "a.npz"), "--seed", "10", "--trials", "2"]
+    main([*more[:3], *add, "--out", str(rolled)])
+    again = np.load(rolled)
+    assert (again["trials"] == 6).all() and len(json.loads(str(again["record"]))["more"]) == 2
+
+
+def test_more_trials_for_the_rows_with_enough_men_home(tmp_path):
+    rolled = _rolled(tmp_path)
+    args = ["backgammon", "--resume", WEIGHTS, "--more", str(rolled), "--trials", "2"]
+    main([*args, "--home", "12", "--out", str(tmp_path / "a.npz")])
+    before, after = np.load(rolled), np.load(tmp_path / "a.npz")
+    boards = evaluator_for(BG).scheme.decode_boards(before["x"])
+    chosen = boards[:, :, BG.bear_from :].sum(axis=2).max(axis=1) >= 12
+    assert 0 < chosen.sum() < len(chosen)
+    assert (after["trials"] == np.where(chosen, 3, 1)).all()
+    assert np.array_equal(after["targets"][~chosen], before["targets"][~chosen])
+    assert not np.array_equal(after["targets"][chosen], before["targets"][chosen])
+
+
+def test_a_file_that_does_not_say_its_trials_is_refused(tmp_path):
+    gathered = tmp_path / "g.npz"
+    args = ["backgammon", "--resume", WEIGHTS, "--epochs", "0", "--games", "1"]
+    distill.main([*args, "--save-data", str(gathered), "--out", str(tmp_path / "n.npz")])
+    out = tmp_path / "x.npz"
+    more = ["backgammon", "--resume", WEIGHTS, "--more", str(gathered), "--out", str(out)]
+    with pytest.raises(SystemExit):
+        main(more)
+    assert not out.exists()
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -119,6 +178,10 @@ def test_distillation_fits_rollout_targets_beside_look_ahead_ones(tmp_path):
         ["backgammon", "--resume", WEIGHTS, "--games", "1", "--trials", "0"],
         ["backgammon", "--resume", WEIGHTS, "--games", "1", "--home", "16"],
         ["backgammon", "--resume", "missing.npz", "--games", "1"],
+        ["backgammon", "--resume", WEIGHTS],  # neither --games nor --more
+        ["backgammon", "--resume", WEIGHTS, "--games", "1", "--more", WEIGHTS],
+        ["backgammon", "--resume", WEIGHTS, "--more", "missing.npz"],
+        ["backgammon", "--resume", WEIGHTS, "--more", WEIGHTS],  # weights, not rollouts
     ],
 )
 def test_bad_requests_are_refused(args, tmp_path):
