@@ -1,7 +1,7 @@
 """Rollout targets for a backgammon network: what its own play goes on to give.
 
     python -m game.ai.rollout backgammon --resume W.npz --games N [--seed S]
-                              [--trials 16] [--home 7] [--explore 0.15]
+                              [--trials 16] [--home 7] [--below 16] [--explore 0.15]
                               [--workers N | --ray ADDRESS] --out D.npz
 
 Distillation (``game.ai.distill``) teaches a network its own look-ahead, so where
@@ -20,7 +20,9 @@ game, not one roll of it.
 Positions come from ``--games`` self-play games as in ``distill`` (one of the
 five best plays at random ``--explore`` of the time), keeping those still in
 contact where a side has at least ``--home`` men in its home board or off: the
-games from there are short, so the rollouts are cheap. The output is a saved
+games from there are short, so the rollouts are cheap (``--below B`` keeps only those
+where no side has ``B`` men home or off: the middle game, for a network of its own
+or the first one). The output is a saved
 gathering (``distill``'s ``--save-data`` format, rows with no chain), so
 
     python -m game.ai.distill backgammon --resume W.npz --data G.npz D.npz --out N.npz
@@ -31,11 +33,13 @@ A rollout's error falls as the square root of its trials, and more trials paid
 each time they were tried, so a file can be given more:
 
     python -m game.ai.rollout backgammon --resume W.npz --more D.npz [--home 9]
-                              [--trials 16] [--seed S] [--workers N] --out D2.npz
+                              [--below 16] [--trials 16] [--seed S] [--workers N]
+                              --out D2.npz
 
-rolls each row of ``D`` (those with at least ``--home`` men home or off, all of
-them if not told) out ``--trials`` more times with dice of their own, and keeps
-the mean over all its trials (each row's count is kept in the file, ``trials``).
+rolls each row of ``D`` (those with at least ``--home`` men home or off and fewer
+than ``--below``, all of them if not told) out ``--trials`` more times with dice of
+their own, and keeps the mean over all its trials (each row's count is kept in the
+file, ``trials``).
 
 Everything is seeded (each game's dice, exploring draws and rollout dice by the
 seed and the game's number, or the row's), so the command reproduces the file
@@ -119,9 +123,10 @@ def rollout_game(job: selfplay.Job, number: int) -> Gathered:
     """Game ``number`` (a worker's task): the encoded positions of one self-play game
     that are still in contact and late (``late``), each with its rollout's outputs; no
     chain (each row stands alone). ``job.extra``: the share of exploring plays, the
-    trials a position and the men home that make a position late."""
+    trials a position and the men home that make a position late, and below which it
+    is kept."""
     evaluator = selfplay.job_evaluator(job)
-    explore, trials, home = job.extra
+    explore, trials, home, below = job.extra
     rng = selfplay.game_dice(job.seed, number)
     dice = random.Random(job.seed * 1_000_033 + number)  # the rollouts' own
     positions: list[Position] = []
@@ -129,7 +134,10 @@ def rollout_game(job: selfplay.Job, number: int) -> Gathered:
 
     def seen(state: m.GameState) -> None:
         position = state.position
-        if state.turn and in_contact(position) and late(evaluator.variant, position, int(home)):
+        kept = late(evaluator.variant, position, int(home)) and not late(
+            evaluator.variant, position, int(below)
+        )
+        if state.turn and in_contact(position) and kept:
             positions.append(position)
             targets.append(rollout(evaluator, position, int(trials), dice))
 
@@ -151,10 +159,11 @@ def gather_rollouts(
     trials: int,
     home: int,
     runner: selfplay.Runner | None = None,
+    below: int = 16,
 ) -> Gathered:
     """``rollout_game`` for games 1 to ``games``, on ``runner``'s workers (this process if
     none): the same for a seed whatever the number of workers."""
-    job = selfplay.Job.of(evaluator.variant, seed, evaluator.net, (explore, trials, home))
+    job = selfplay.Job.of(evaluator.variant, seed, evaluator.net, (explore, trials, home, below))
     done = (runner or selfplay.InProcess()).map(rollout_game, job, range(1, games + 1))
     return Gathered.join(done)
 
@@ -219,13 +228,15 @@ def add_trials(
     trials: int,
     seed: int,
     runner: selfplay.Runner | None = None,
+    below: int = 16,
 ) -> tuple[Gathered, np.ndarray, int]:
     """``gathered`` (a rollout file's rows, each the mean of ``counts`` trials) with the
-    rows that have at least ``home`` men home or off given ``trials`` more: their targets
+    rows that have at least ``home`` men home or off (and fewer than ``below``) given
+    ``trials`` more: their targets
     the mean over all their trials, and the new counts; how many rows that was."""
     boards = evaluator.scheme.decode_boards(gathered.x)
     home_or_off = boards[:, :, evaluator.variant.bear_from :].sum(axis=2).max(axis=1)
-    rows = np.flatnonzero(home_or_off >= home)
+    rows = np.flatnonzero((home_or_off >= home) & (home_or_off < below))
     new = more_trials(evaluator, boards[rows], rows, trials, seed, runner)
     targets = gathered.targets.astype(np.float64)
     old = counts[rows, None].astype(np.float64)
@@ -245,7 +256,7 @@ def _more(args: argparse.Namespace, evaluator: Evaluator, runner: selfplay.Runne
         counts = row_trials(data, record, len(gathered.x))
     started = time.time()
     gathered, counts, rows = add_trials(
-        evaluator, gathered, counts, args.home or 0, args.trials, args.seed, runner
+        evaluator, gathered, counts, args.home or 0, args.trials, args.seed, runner, args.below
     )
     earlier = record.get("more")
     more = list(earlier) if isinstance(earlier, list) else []
@@ -254,6 +265,7 @@ def _more(args: argparse.Namespace, evaluator: Evaluator, runner: selfplay.Runne
             "rows": rows,
             "trials": args.trials,
             "home": args.home or 0,
+            "below": args.below,
             "seed": args.seed,
             "teacher": str(args.resume),
             "command": "python -m game.ai.rollout " + " ".join(args.command),
@@ -284,6 +296,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=int,
         help="men home or off (on either side) to keep a position (7; with --more: all)",
     )
+    parser.add_argument(
+        "--below", type=int, default=16, help="keep only positions with fewer men home or off"
+    )
     parser.add_argument("--explore", type=float, default=0.15)
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, default=1, help="processes (same result)")
@@ -297,6 +312,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--games, --trials and --workers must be at least 1")
     if args.home is not None and not 0 <= args.home <= 15:
         parser.error("--home is a count of men: 0 to 15")
+    if not 1 <= args.below <= 16 or (args.home is not None and args.below <= args.home):
+        parser.error("--below is a count of men, 1 to 16, over --home")
     args.command = command
     try:
         variant = find_variant(args.variant, parse_options(args.options))
@@ -319,7 +336,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error(f"{args.more}: {exc}")
         home = 7 if args.home is None else args.home
         gathered = gather_rollouts(
-            evaluator, args.games, args.seed, args.explore, args.trials, home, runner
+            evaluator, args.games, args.seed, args.explore, args.trials, home, runner, args.below
         )
     finally:
         runner.close()
@@ -330,7 +347,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "seed": args.seed,
         "games": args.games,
         "explore": args.explore,
-        "rollout": {"trials": args.trials, "home": home},
+        "rollout": {
+            "trials": args.trials,
+            "home": home,
+            **({"below": args.below} if args.below < 16 else {}),
+        },
         "command": "python -m game.ai.rollout " + " ".join(command),
     }
     save_data(args.out, gathered, record, trials=np.full(len(gathered.x), args.trials, np.int32))

@@ -73,9 +73,12 @@ def test_rollout_targets_stay_chances_and_are_reproducible():
     # More trials give other targets for the same positions (the games are the same).
     more = gather_rollouts(evaluator, 1, 5, 0.15, 2, 7)
     assert np.array_equal(more.x, one.x) and not np.array_equal(more.targets, one.targets)
-    # A stricter --home keeps fewer of the same games' positions.
+    # A stricter --home keeps fewer of the same games' positions, and --below the rest.
     fewer = gather_rollouts(evaluator, 1, 5, 0.15, 1, 12)
     assert 0 < len(fewer.x) < len(one.x)
+    rest = gather_rollouts(evaluator, 1, 5, 0.15, 1, 7, below=12)
+    assert len(rest.x) + len(fewer.x) == len(one.x)
+    assert set(map(bytes, rest.x)).isdisjoint(map(bytes, fewer.x))
 
 
 def test_two_workers_roll_out_the_same_file(tmp_path):
@@ -155,6 +158,8 @@ def test_more_trials_for_the_rows_with_enough_men_home(tmp_path):
     chosen = boards[:, :, BG.bear_from :].sum(axis=2).max(axis=1) >= 12
     assert 0 < chosen.sum() < len(chosen)
     assert (after["trials"] == np.where(chosen, 3, 1)).all()
+    main([*args, "--below", "12", "--out", str(tmp_path / "b.npz")])
+    assert (np.load(tmp_path / "b.npz")["trials"] == np.where(chosen, 1, 3)).all()
     assert np.array_equal(after["targets"][~chosen], before["targets"][~chosen])
     assert not np.array_equal(after["targets"][chosen], before["targets"][chosen])
 
@@ -177,6 +182,8 @@ def test_a_file_that_does_not_say_its_trials_is_refused(tmp_path):
         ["backgammon", "--resume", WEIGHTS, "--games", "0"],
         ["backgammon", "--resume", WEIGHTS, "--games", "1", "--trials", "0"],
         ["backgammon", "--resume", WEIGHTS, "--games", "1", "--home", "16"],
+        ["backgammon", "--resume", WEIGHTS, "--games", "1", "--home", "9", "--below", "9"],
+        ["backgammon", "--resume", WEIGHTS, "--games", "1", "--below", "17"],
         ["backgammon", "--resume", "missing.npz", "--games", "1"],
         ["backgammon", "--resume", WEIGHTS],  # neither --games nor --more
         ["backgammon", "--resume", WEIGHTS, "--games", "1", "--more", WEIGHTS],
