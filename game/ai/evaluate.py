@@ -64,6 +64,13 @@ def bearoffs(boards: np.ndarray) -> np.ndarray:
     return np.asarray((home_or_off & (boards[:, :, 25] < BEAROFF_MEN)).all(axis=1))
 
 
+def men_home(boards: np.ndarray, bear_from: int) -> np.ndarray:
+    """Of each backgammon board of ``boards`` (n, 2, 26): the most men either side has in
+    its bearing table (``bear_from`` on) or off."""
+    result: np.ndarray = boards[:, :, bear_from:].sum(axis=2).max(axis=1)
+    return result
+
+
 def late_contact(boards: np.ndarray, bear_from: int, home: int) -> np.ndarray:
     """Of each backgammon board of ``boards`` (n, 2, 26; each side's pos p the other's
     25 - p, 0 the bar, 25 off): whether a man must still pass one of the other side's
@@ -72,8 +79,7 @@ def late_contact(boards: np.ndarray, bear_from: int, home: int) -> np.ndarray:
     on_board = boards[:, :, :25] > 0
     rear = np.where(on_board.any(axis=2), np.argmax(on_board, axis=2), 25)  # (n, 2)
     contact = rear.sum(axis=1) < 25
-    home_or_off = boards[:, :, bear_from:].sum(axis=2).max(axis=1)
-    result: np.ndarray = contact & (home_or_off >= home)
+    result: np.ndarray = contact & (men_home(boards, bear_from) >= home)
     return result
 
 

@@ -61,7 +61,7 @@ from game.ai import selfplay
 from game.ai.arena import play_game
 from game.ai.distill import Exploring, Gathered, load_data, save_data
 from game.ai.encode import flip
-from game.ai.evaluate import Evaluator
+from game.ai.evaluate import Evaluator, men_home
 from game.ai.network import Network
 from game.ai.train import parse_options
 from game.rules import match as m
@@ -82,10 +82,15 @@ def in_contact(position: Position) -> bool:
     return my_rear < their_rear
 
 
+def home_or_off(variant: Variant, position: Position) -> int:
+    """The most men either side has in its home board (its bearing table) or off."""
+    return max(sum(row[variant.bear_from :]) for row in position.board)
+
+
 def late(variant: Variant, position: Position, home: int) -> bool:
     """Whether a side has at least ``home`` men in its home board (its bearing table)
     or off."""
-    return max(sum(row[variant.bear_from :]) for row in position.board) >= home
+    return home_or_off(variant, position) >= home
 
 
 def rollout(
@@ -134,9 +139,7 @@ def rollout_game(job: selfplay.Job, number: int) -> Gathered:
 
     def seen(state: m.GameState) -> None:
         position = state.position
-        kept = late(evaluator.variant, position, int(home)) and not late(
-            evaluator.variant, position, int(below)
-        )
+        kept = int(home) <= home_or_off(evaluator.variant, position) < int(below)
         if state.turn and in_contact(position) and kept:
             positions.append(position)
             targets.append(rollout(evaluator, position, int(trials), dice))
@@ -232,11 +235,11 @@ def add_trials(
 ) -> tuple[Gathered, np.ndarray, int]:
     """``gathered`` (a rollout file's rows, each the mean of ``counts`` trials) with the
     rows that have at least ``home`` men home or off (and fewer than ``below``) given
-    ``trials`` more: their targets
-    the mean over all their trials, and the new counts; how many rows that was."""
+    ``trials`` more: their targets the mean over all their trials, and the new counts;
+    how many rows that was."""
     boards = evaluator.scheme.decode_boards(gathered.x)
-    home_or_off = boards[:, :, evaluator.variant.bear_from :].sum(axis=2).max(axis=1)
-    rows = np.flatnonzero((home_or_off >= home) & (home_or_off < below))
+    men = men_home(boards, evaluator.variant.bear_from)
+    rows = np.flatnonzero((men >= home) & (men < below))
     new = more_trials(evaluator, boards[rows], rows, trials, seed, runner)
     targets = gathered.targets.astype(np.float64)
     old = counts[rows, None].astype(np.float64)
@@ -255,8 +258,9 @@ def _more(args: argparse.Namespace, evaluator: Evaluator, runner: selfplay.Runne
     with np.load(args.more, allow_pickle=False) as data:
         counts = row_trials(data, record, len(gathered.x))
     started = time.time()
+    home = args.home or 0  # all rows, if not told
     gathered, counts, rows = add_trials(
-        evaluator, gathered, counts, args.home or 0, args.trials, args.seed, runner, args.below
+        evaluator, gathered, counts, home, args.trials, args.seed, runner, args.below
     )
     earlier = record.get("more")
     more = list(earlier) if isinstance(earlier, list) else []
@@ -264,7 +268,7 @@ def _more(args: argparse.Namespace, evaluator: Evaluator, runner: selfplay.Runne
         {
             "rows": rows,
             "trials": args.trials,
-            "home": args.home or 0,
+            "home": home,
             "below": args.below,
             "seed": args.seed,
             "teacher": str(args.resume),
