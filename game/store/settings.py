@@ -46,6 +46,10 @@ class Settings:
     # (``game.rules.race.sure_play``), as their own steps: undo until the dice are picked
     # up. Off by default; settings kept before it existed read as off.
     auto_bear_off: bool = False
+    # Before a game's first roll, a card asks for the player's throw, mixed into the dice
+    # (``game.ui.dice_seal``). False: no card, the throw is taken by itself as the game
+    # begins (the clock's nanoseconds then).
+    throw_card: bool = True
     # The computer's level last chosen in the setup for each game, as (game id, level)
     # pairs in the order of the ids: given back when that game is chosen again. Kept
     # as a JSON object ({"plakoto": "expert"}).
