@@ -146,7 +146,7 @@ class ThrowPrompt:
     # -- drawing ----------------------------------------------------------------------------
 
     def place(self, centre: tuple[int, int], scale: float) -> None:
-        self.rect = pygame.Rect(0, 0, round(600 * scale), round(206 * scale))
+        self.rect = pygame.Rect(0, 0, round(600 * scale), round(172 * scale))
         self.rect.center = centre
 
     def lines(self, scale: float) -> list[tuple[str, str, float]]:

@@ -33,12 +33,15 @@ PERSON = (Seat(), Seat(human=False))
 
 
 def card_texts(monkeypatch, app, prompt: ThrowPrompt) -> list[str]:
+    """The texts the card draws (each checked to lie inside the card)."""
     shown: list[str] = []
     real = dice_seal.draw_text
 
     def watched(surface, text, *args, **kwargs):
         shown.append(text)
-        return real(surface, text, *args, **kwargs)
+        drawn = real(surface, text, *args, **kwargs)
+        assert prompt.rect.contains(drawn), text
+        return drawn
 
     monkeypatch.setattr(dice_seal, "draw_text", watched)
     prompt.place(app.screen.get_rect().center, app.scale)
@@ -52,6 +55,9 @@ def test_the_card_says_it_in_one_plain_sentence(app, monkeypatch):
     app.step(1 / 60)
     prompt = board.throw_prompt
     assert prompt is not None
+    prompt.phrase = "a phrase of my own"  # the card with a phrase typed holds it too
+    card_texts(monkeypatch, app, prompt)
+    prompt.phrase = ""
     texts = " ".join(card_texts(monkeypatch, app, prompt))
     assert "Neither the computer nor you can choose these dice" in texts
     assert "checked afterwards" in texts and "click or press Enter" in texts
