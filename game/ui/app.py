@@ -124,6 +124,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.audio.start(self.settings)
         place = None
+        asked = size  # a size given (tests, demos) opens a window whatever the settings
         if size is None:
             kept = self.settings.window_size if self.settings.window_kept else None
             desktop = _desktop_size()
@@ -134,7 +135,7 @@ class App:
             if fitted != size:
                 size, place = fitted, at
         self.windowed_size = size
-        self._set_mode(self.settings.fullscreen and size is None)
+        self._set_mode(self.settings.fullscreen and asked is None)
         if place is not None and not self.fullscreen and not self.headless:
             _place_window(place)
         pygame.key.set_repeat(400, 40)

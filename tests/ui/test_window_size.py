@@ -162,3 +162,20 @@ def test_leaving_full_screen_places_the_window_centred_every_time(monkeypatch, t
         assert app.size == (1264, 736) == app.windowed_size
     finally:
         app.stop()
+
+
+def test_full_screen_kept_in_the_settings_opens_full_screen(monkeypatch, tmp_path):
+    """The setting was read but never used: the size worked out at start made the
+    window open windowed every time. A size given (tests, demos) still opens a window."""
+    from game.ui import app as app_module
+
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    monkeypatch.setattr(app_module, "_desktop_size", lambda: (1280, 800))
+    monkeypatch.setattr(App, "headless", property(lambda self: False))
+    for size, full in ((None, True), ((1000, 640), False)):
+        app = App(replace(Settings(), muted=True, fullscreen=True), persist=False)
+        app.start(size)
+        try:
+            assert app.fullscreen is full
+        finally:
+            app.stop()
