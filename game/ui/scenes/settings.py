@@ -51,8 +51,8 @@ PALETTE_HELP = {
     "contrast": "Strong colours that are easy to tell apart, on every board.",
 }
 THROW_CARD_HELP = (
-    "On: a card before the first roll takes your click into the dice, so that neither "
-    "you nor the computer chooses them. Off: no card, the clock's time is taken instead."
+    "On: your click before the first roll goes into the dice, so nobody can choose them. "
+    "Off: no card; the clock is used instead."
 )
 # The boards the colour picture shows for each palette.
 PREVIEW_VARIANTS = {
