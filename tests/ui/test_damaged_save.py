@@ -59,13 +59,16 @@ def _set(data, path, value):
     return data
 
 
-def damages(page: str) -> dict[str, str]:
+def damages(page: str) -> dict[str, object]:
     """Kinds of damage a page can suffer: cut short, or a wrong type in some place."""
     data = json.loads(page)
     out = {f"cut at {n}%": page[: len(page) * n // 100] for n in (0, 1, 10, 50, 90, 99)}
     out["not an object"] = json.dumps([data])
     out["a bare number"] = "17"
     out["not even text"] = "\x00\xff{"
+    out["kept as a number"] = 17  # SQLite keeps whatever type it is given
+    out["kept as bytes"] = b"\xff\xfe{"
+    out["kept as a float"] = 1.5
     for key in sorted(data):
         for name, wrong in (("a list", [1, 2]), ("text", "x"), ("null", None), ("a number", 7)):
             out[f"{key} is {name}"] = json.dumps(_set(data, [key], wrong))
@@ -83,7 +86,7 @@ def damages(page: str) -> dict[str, str]:
     return out
 
 
-def _write_page(records: Records, text: str) -> None:
+def _write_page(records: Records, text: object) -> None:
     with records.transaction() as db:
         db.execute("INSERT OR REPLACE INTO current VALUES (1, ?, ?)", (time.time(), text))
 
