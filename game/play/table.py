@@ -253,7 +253,7 @@ class Table:
         if self.ask_throw:
             self.throw_wanted = True
             self._tell(ev.ThrowAsked(seed_seal(self.seed)))
-            self.say("The dice are sealed: throw to mix your throw into them")
+            self.say("Throw the dice: click or press Enter")
             return
         self._open(state)
 

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from game.ai.levels import LEVELS
 from game.rules.safe_read import read_json
 from game.store.files import data_dir
 from game.store.records import Records
@@ -25,6 +26,7 @@ log = logging.getLogger(__name__)
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 PALETTES = ("era", "classic", "contrast")
+VARIANT_ID_MAX = 40  # characters of a game's id in the levels remembered
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +46,22 @@ class Settings:
     # (``game.rules.race.sure_play``), as their own steps: undo until the dice are picked
     # up. Off by default; settings kept before it existed read as off.
     auto_bear_off: bool = False
+    # Before a game's first roll, a card asks for the player's throw, mixed into the dice
+    # (``game.ui.dice_seal``). False: no card, the throw is taken by itself as the game
+    # begins (the clock's nanoseconds then).
+    throw_card: bool = True
+    # The computer's level last chosen in the setup for each game, as (game id, level)
+    # pairs in the order of the ids: given back when that game is chosen again. Kept
+    # as a JSON object ({"plakoto": "expert"}).
+    levels: tuple[tuple[str, str], ...] = ()
+
+    def level_for(self, variant_id: str) -> str | None:
+        """The level remembered for ``variant_id`` (None: none)."""
+        return dict(self.levels).get(variant_id)
+
+    def with_level(self, variant_id: str, level: str) -> Settings:
+        """These settings with ``level`` remembered for ``variant_id``."""
+        return replace(self, levels=tuple(sorted({**dict(self.levels), variant_id: level}.items())))
 
     def validated(self) -> Settings:
         """The same settings with every value brought into range (a value that is no
@@ -59,6 +77,7 @@ class Settings:
             animation=self.animation if self.animation in ANIMATION_SPEEDS else "normal",
             volume=float(_clamp(self.volume, 0.0, 1.0, default.volume)),
             palette=self.palette if self.palette in PALETTES else "era",
+            levels=tuple(sorted(pair for pair in dict(self.levels).items() if _level_pair(pair))),
         )
 
     @property
@@ -111,9 +130,32 @@ def _read(raw: Any) -> tuple[Settings, list[str]]:
     return Settings(**values).validated(), problems
 
 
+def _level_pair(pair: Any) -> bool:
+    """Whether ``pair`` is a (game id, level) the levels setting can keep."""
+    variant_id, level = pair
+    return (
+        isinstance(variant_id, str)
+        and 0 < len(variant_id) <= VARIANT_ID_MAX
+        and variant_id.isprintable()
+        and level in LEVELS
+    )
+
+
+def _levels(value: Any, shown: str) -> tuple[tuple[str, str], ...]:
+    """The levels setting read from its JSON object, or ValueError."""
+    if not isinstance(value, dict):
+        raise ValueError(f"levels must be an object of games and levels, not {shown}")
+    for pair in value.items():
+        if not _level_pair(pair):
+            raise ValueError(f"levels holds {_shown(dict([pair]))}, which is no game and level")
+    return tuple(sorted((str(k), str(v)) for k, v in value.items()))
+
+
 def _value(name: str, value: Any, expected: Any) -> Any:
     """``value`` for the setting ``name`` (whose default is ``expected``), or ValueError."""
     shown = _shown(value)
+    if name == "levels":
+        return _levels(value, shown)
     if isinstance(expected, tuple):
         if not (
             isinstance(value, list)
@@ -152,6 +194,7 @@ def _shown(value: Any) -> str:
 def _to_dict(settings: Settings) -> dict[str, Any]:
     value = asdict(settings.validated())
     value["window_size"] = list(value["window_size"])
+    value["levels"] = dict(settings.validated().levels)
     return value
 
 

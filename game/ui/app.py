@@ -14,8 +14,10 @@ event (which wakes it at once) or the next wake the scene asked for: a scene tha
 for none (a board waiting for a person, a menu whose dust has settled, see
 ``game.ui.scenes.base.SETTLE``) is not updated or drawn again until an input comes.
 
-F11 and Alt+Enter toggle full-screen from any scene; the window can be
-resized and every scene is told (``on_resize``).
+F11 and Alt+Enter toggle full-screen from any scene; leaving it, the window comes
+back at a size that fits the screen, centred (``window_size.windowed_place``: it
+used to come back lower each time, until half of it was off the screen). The window
+can be resized and every scene is told (``on_resize``).
 
 The window never dies of a scene's error: ``run`` logs the traceback (to the log
 file in the data folder, see ``game.store.logfile``), saves the game in progress
@@ -45,7 +47,7 @@ from game.ui.router import destination
 from game.ui.routes import ErrorCard, Route
 from game.ui.saving import SaveKeeper, draw_save_warning
 from game.ui.scenes.base import SETTLE, Scene, SceneStack
-from game.ui.window_size import MIN_SIZE, first_size
+from game.ui.window_size import MIN_SIZE, first_size, windowed_place
 
 log = logging.getLogger(__name__)
 
@@ -121,19 +123,35 @@ class App:
         pygame.display.set_caption("Tabula")
         self.clock = pygame.time.Clock()
         self.audio.start(self.settings)
+        place = None
+        asked = size  # a size given (tests, demos) opens a window whatever the settings
         if size is None:
             kept = self.settings.window_size if self.settings.window_kept else None
-            size = first_size(_desktop_size(), kept)
+            desktop = _desktop_size()
+            size = first_size(desktop, kept)
+            # A size kept from a larger screen (or a window left as large as the screen)
+            # would put its title bar or its foot off the screen: fitted and centred.
+            fitted, at = windowed_place(desktop, size)
+            if fitted != size:
+                size, place = fitted, at
         self.windowed_size = size
-        self._set_mode(self.settings.fullscreen and size is None)
+        self._set_mode(self.settings.fullscreen and asked is None)
+        if place is not None and not self.fullscreen and not self.headless:
+            _place_window(place)
         pygame.key.set_repeat(400, 40)
 
     def _set_mode(self, fullscreen: bool) -> None:
         if fullscreen and not self.headless:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
+            leaving = bool(getattr(self, "fullscreen", False))
+            place = None
+            if leaving:  # back to a window that fits the screen, centred on it
+                self.windowed_size, place = windowed_place(_desktop_size(), self.windowed_size)
             fullscreen = False
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            if place is not None:
+                _place_window(place)
         self.fullscreen = fullscreen
 
     @property
@@ -457,6 +475,14 @@ def _desktop_size() -> tuple[int, int] | None:
     except pygame.error:
         return None
     return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
+
+
+def _place_window(at: tuple[int, int]) -> None:
+    """Put the window's inside at ``at`` on the screen (where the system lets it)."""
+    try:
+        pygame.Window.from_display_module().position = at
+    except (pygame.error, AttributeError) as exc:
+        log.warning("could not place the window: %s", exc)
 
 
 def _screen_name(scene: Scene) -> str:

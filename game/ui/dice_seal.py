@@ -8,6 +8,11 @@ contribution (``contribution``): it is mixed with the seed into the dice
 (``game.rules.dice.dice_stream``), kept with the game and its replay, and the board
 says that it was. The program fixed the seed before the throw and the player threw
 without knowing the seed, so neither chose the dice (``docs/DICE.md``).
+
+The card says so in one plain sentence. A player may turn it off in Settings
+(``Settings.throw_card``): the throw is then taken by itself as the game begins,
+still after the seal, from the clock (``auto_contribution``: ``"a=<ns>"``), and the
+board, the side column and the results say that it was the clock, not the player.
 """
 
 from __future__ import annotations
@@ -19,9 +24,16 @@ import pygame
 
 from game.play.session import GameSetup
 from game.rules.dice import CONTRIBUTION_MAX, seed_seal
-from game.ui.widgets import Style, Title, draw_overlay_panel, draw_text
+from game.ui.widgets import Style, Title, draw_overlay_panel, draw_text, get_font, wrap_words
 
 PHRASE_MAX = 60  # characters of the phrase the card takes (well under CONTRIBUTION_MAX)
+AUTO = "a="  # the head of a throw taken by itself (the card is off in Settings)
+CARD_TITLE = "Your throw"
+CARD_SENTENCE = (
+    "Neither the computer nor you can choose these dice, and the game can be checked "
+    "afterwards: click or press Enter to throw."
+)
+CARD_SMALL = "Type first to add a phrase  ·  Settings can leave this card out"
 
 
 def asks_throw(setup: GameSetup, players: int, *, demo: bool = False) -> bool:
@@ -45,11 +57,24 @@ def contribution_text(elapsed_ns: int, phrase: str = "") -> str:
     return f"{text} {phrase}"[:CONTRIBUTION_MAX] if phrase else text
 
 
+def auto_contribution(now_ns: int | None = None) -> str:
+    """The throw taken by itself when the card is off: the clock's nanoseconds (its
+    ``perf_counter``) as the game begins, after the seal, ``"a=<ns>"``."""
+    return f"{AUTO}{time.perf_counter_ns() if now_ns is None else max(0, now_ns)}"
+
+
+def is_auto(contribution: str) -> bool:
+    """Whether ``contribution`` is a throw taken by itself (``auto_contribution``)."""
+    return contribution.startswith(AUTO) and contribution[len(AUTO) :].isdigit()
+
+
 def mixed_words(contribution: str) -> str:
     """What the board says of a contribution: "" for none; else that the throw (and the
     phrase) went into the dice, in words."""
     if not contribution:
         return ""
+    if is_auto(contribution):
+        return "Mixed into the dice: the clock as the game began (the throw card is off)"
     head, _, phrase = contribution.partition(" ")
     when = ""
     if head.startswith("t=") and head[2:].isdigit():
@@ -67,7 +92,9 @@ def seal_lines(seed: int, contribution: str, manual: bool) -> tuple[str, ...]:
         return ("Dice entered", "by hand")
     seal = seed_seal(seed)
     lines = ("Dice sealed", f"{seal[:8]} {seal[8:16]}")
-    return (*lines, "+ your throw") if contribution else lines
+    if not contribution:
+        return lines
+    return (*lines, "+ the clock" if is_auto(contribution) else "+ your throw")
 
 
 def seed_note(seed: int, contribution: str) -> str:
@@ -76,7 +103,9 @@ def seed_note(seed: int, contribution: str) -> str:
     digits = str(seed)
     shown = digits if len(digits) <= 16 else f"{digits[:6]}...{digits[-4:]}"
     note = f"dice seed {shown} (seal {seed_seal(seed)[:8]})"
-    return note + ", your throw mixed in" if contribution else note
+    if not contribution:
+        return note
+    return note + (", the clock mixed in" if is_auto(contribution) else ", your throw mixed in")
 
 
 @dataclass
@@ -117,28 +146,35 @@ class ThrowPrompt:
     # -- drawing ----------------------------------------------------------------------------
 
     def place(self, centre: tuple[int, int], scale: float) -> None:
-        self.rect = pygame.Rect(0, 0, round(600 * scale), round(196 * scale))
+        self.rect = pygame.Rect(0, 0, round(600 * scale), round(172 * scale))
         self.rect.center = centre
+
+    def lines(self, scale: float) -> list[tuple[str, str, float]]:
+        """The card's lines under its title, as (text, font role, design size): the
+        plain sentence (wrapped), the seal's first digits for checking, the small print
+        (or the phrase, once one is typed)."""
+        width = self.rect.w - round(48 * scale)
+        sentence = wrap_words(CARD_SENTENCE, get_font("text", 17 * scale), width)
+        seal = " ".join(self.seal[i : i + 8] for i in range(0, 32, 8))
+        out = [(line, "text", 17.0) for line in sentence]
+        out.append((f"Seal, to check the game later: {seal} ...", "italic", 14.0))
+        if self.phrase:
+            out.append((f"Your phrase: {self.phrase}_", "bold", 15.0))
+        else:
+            out.append((CARD_SMALL, "italic", 14.0))
+        return out
 
     def draw(self, surface: pygame.Surface, style: Style, scale: float) -> None:
         rect = self.rect
-        title = Title("The dice are sealed")
-        top = draw_overlay_panel(surface, rect, scale, style, title, alpha=244)
-        seal = " ".join(self.seal[i : i + 8] for i in range(0, 32, 8))
-        rows = (
-            (f"Seal {seal} ...", "bold", 16, style.text),
-            ("Your throw is mixed into them: click or press Enter to throw", "italic", 15, None),
-            ("Type first to add a phrase of your own (optional)", "italic", 15, None),
-            (f"Phrase: {self.phrase}_", "bold", 16, style.text),
-        )
+        top = draw_overlay_panel(surface, rect, scale, style, Title(CARD_TITLE), alpha=244)
         y = top.bottom + round(12 * scale)
-        for text, role, size, colour in rows:
+        for text, role, size in self.lines(scale):
             y = draw_text(
                 surface,
                 text,
                 (rect.centerx, y),
                 role=role,
                 size=size * scale,
-                colour=colour or style.text_dim,
+                colour=style.text if role != "italic" else style.text_dim,
                 anchor="midtop",
-            ).bottom + round(12 * scale)
+            ).bottom + round(8 * scale)

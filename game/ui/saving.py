@@ -34,6 +34,10 @@ from game.ui.routes import Question, Route
 log = logging.getLogger(__name__)
 
 WRITE_ERRORS = (sqlite3.Error, OSError, ValueError)
+# What reading a damaged saved game may raise: ValueError says what is wrong; the others
+# come of a wrong type deep inside that no check foresaw.
+READ_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
+DROPPED = "Your unfinished game could not be read and was dropped (see tabula.log)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,17 +141,24 @@ class SaveKeeper:
             log.warning("could not read the game in progress: %s", exc)
             return None
         if data is None:
+            # No page at all, or a page that is no JSON object (cut short, damaged):
+            # the book reads both as None, but only the first is "no game in progress".
+            if _page_kept(records):
+                self._drop(records, "its page is no JSON object (cut short or damaged)")
             return None
         try:
             return saved_from_json(data)
-        except ValueError as exc:
-            log.warning("the saved game cannot be resumed (%s); it was dropped", exc)
-            self.dropped = (
-                "Your unfinished game could not be read and was dropped (see tabula.log)"
-            )
-            with contextlib.suppress(*WRITE_ERRORS):
-                records.clear_current()
+        except READ_ERRORS as exc:  # a wrong type anywhere inside is said, never raised
+            self._drop(records, str(exc) or type(exc).__name__)
             return None
+
+    def _drop(self, records: Records, why: str) -> None:
+        """The game in progress cannot be read: say so on the menu and drop it (only it:
+        the finished games, the medals and the settings are other pages)."""
+        log.warning("the saved game cannot be resumed (%s); it was dropped", why)
+        self.dropped = DROPPED
+        with contextlib.suppress(*WRITE_ERRORS):
+            records.clear_current()
 
     def warning(self) -> str:
         """What the screen must say about saving ("" when all is kept)."""
@@ -161,6 +172,15 @@ class SaveKeeper:
                 "after each play"
             )
         return ""
+
+
+def _page_kept(records: Records) -> bool:
+    """Whether the book holds a page for the game in progress (readable or not)."""
+    try:
+        row = records.db.execute("SELECT 1 FROM current").fetchone()
+    except (sqlite3.Error, AttributeError):
+        return False
+    return row is not None
 
 
 def keeper(app: Any) -> SaveKeeper:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from game.play import events as ev
 from game.ui.anim.tween import Call, Delay
 from game.ui.dice_entry import DiceEntry
-from game.ui.dice_seal import ThrowPrompt, mixed_words
+from game.ui.dice_seal import ThrowPrompt, auto_contribution, mixed_words
 from game.ui.theme import side_colours
 from game.ui.tutor_card import TutorCard, Verdict
 
@@ -59,7 +59,10 @@ def show_event(scene: BoardScene, event: ev.Event) -> None:
         case ev.DiceAsked(title=title, count=count, faces=faces, names=names):
             scene.dice_entry = DiceEntry(title, count, faces, names, opening=event.opening)
         case ev.ThrowAsked(seal=seal):
-            scene.throw_prompt = ThrowPrompt(seal)
+            if getattr(scene.app.settings, "throw_card", True):
+                scene.throw_prompt = ThrowPrompt(seal)
+            else:  # the card is off (Settings): the throw is the moment the game begins
+                scene.table.throw_in(auto_contribution())
         case ev.Thrown(contribution=contribution, opening=opening):
             mixed = mixed_words(contribution)
             if opening:

@@ -3,7 +3,8 @@
 The map is an old chart of the Mediterranean and western Europe
 (``game.ui.campaign_map``) with each chapter at its place and its levels as marks
 along a dotted route: open levels can be chosen (mouse or keyboard), locked ones
-say which level opens them, and every level won shows its best medal. Once the
+say which level opens them when hovered or clicked ("Win “The twelve lines” to open
+this", on the line under the chart), and every level won shows its best medal. Once the
 first level is won every chapter's first level is open (``Campaign.unlocked``).
 Choosing a level shows its introduction card (``LevelIntroScene``, drawn over
 the map): the story and its source, the goal and the opponents; Begin starts the
@@ -38,6 +39,7 @@ from game.ui.widgets import (
 )
 
 FONT = {"fact": "text"}  # the font role of the card's own line kinds
+SAID_FOR = 4.0  # seconds the line under the chart keeps what a click on a locked level said
 
 
 def goal_words(level: Level) -> str:
@@ -81,6 +83,7 @@ class CampaignScene(WidgetScene):
         self.open: set[str] = set()
         self.chart: Chart | None = None
         self.marks: dict[str, list[tuple[int, int]]] = {}
+        self.said: tuple[str, float] | None = None  # a locked level's words, until a time
 
     def on_enter(self, payload: Any = None) -> None:
         self.back_button = Button("Back", self.back, help="Back to the main menu (Esc)")
@@ -116,7 +119,7 @@ class CampaignScene(WidgetScene):
                     detail = f"Won · {MEDALS[medal]} medal"
                 note = ""
             else:
-                note = detail = f"Locked: {self.opener_words(level)}"
+                note = detail = self.opener_words(level)
             self.items[level.id] = MapMark(
                 level.title,
                 partial(self.show_intro, level.id),
@@ -146,7 +149,30 @@ class CampaignScene(WidgetScene):
         chapter = campaign.chapter_levels(level.chapter)
         n = chapter.index(level)
         before = chapter[n - 1] if n else campaign.levels[0]
-        return f"win “{before.title}”"
+        return f"Win “{before.title}” to open this"
+
+    def locked_words(self, level_id: str) -> str:
+        """The line for a locked level: "A gammon  ·  Win “The modern board” to open this"."""
+        return f"{self.items[level_id].label}  ·  {self.items[level_id].note}"
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """A click on a locked level says what opens it, and does nothing else."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            under = self.focus.widget_at(event.pos)
+            level_id = next((k for k, v in self.items.items() if v is under), None)
+            if level_id is not None and not self.items[level_id].enabled:
+                self.said = (self.locked_words(level_id), self.t + SAID_FOR)
+                return True
+        return super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.said is not None and self.t >= self.said[1]:
+            self.said = None
+
+    def wake_after(self) -> float | None:
+        """While a click's words are said: wake when they are to go."""
+        return max(0.0, self.said[1] - self.t) if self.said is not None else None
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -262,8 +288,13 @@ class CampaignScene(WidgetScene):
         focused = self.focus.focused
         level_id = next((k for k, v in self.items.items() if v is focused), None)
         level = self.app.campaign.level(level_id) if level_id else None
+        hovered = next((k for k, v in self.items.items() if v.hovered and not v.enabled), None)
         if notice:
             line = notice
+        elif hovered is not None:  # a locked level under the pointer: what opens it
+            line = self.locked_words(hovered)
+        elif self.said is not None:  # a locked level clicked a moment ago
+            line = self.said[0]
         elif level is not None:
             mark = self.items[level.id]
             line = f"{level.title}  ·  {mark.detail}  ·  {goal_words(level)}"

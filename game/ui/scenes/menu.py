@@ -4,6 +4,11 @@ Continue (when a game was left unfinished, even by a crash) resumes it; Play and
 Practice open the setup (``"local"`` / ``"practice"``), Campaign the campaign
 map, Records the statistics and replays, Rules & history the rules library,
 Settings the settings. Esc moves the focus to Quit (a second Esc there quits).
+
+Continue has a slot of its own at the top, kept empty when there is no game to
+continue: the other buttons stand in the same places either way, so a click aimed
+at one never lands on another. Under its label it names the game it resumes
+("Plakoto against Advanced").
 """
 
 from __future__ import annotations
@@ -26,6 +31,58 @@ from game.ui.widgets import (
 )
 
 SUBTITLE = "Backgammon and its ancestors, from Rome to the modern board"
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four"}
+
+
+def continue_words(saved: Any) -> str:
+    """The game Continue resumes, short: "Plakoto against Advanced", "Tavli: Fevga
+    against Expert", "Backgammon, two at the table"."""
+    from game.play.session import LEVELS
+    from game.rules.variants import VARIANTS
+
+    setup = saved.setup
+    name = VARIANTS[setup.variant_id].name
+    if saved.state.match.cycle:
+        name = f"Tavli: {name}"
+    seats = setup.seats[: saved.state.variant.players]
+    levels = [seat.level for seat in seats if not seat.human]
+    if levels:
+        strongest = max(levels, key=lambda lv: LEVELS.index(lv) if lv in LEVELS else 0)
+        return f"{name} against {str(strongest).capitalize()}"
+    people = NUMBER_WORDS.get(len(seats), str(len(seats)))
+    return f"{name}, {people} at the table"
+
+
+class ContinueButton(Button):
+    """Continue, and under it the game it resumes (set a little smaller, in italics)."""
+
+    def _draw_label(self, surface: pygame.Surface, rect: pygame.Rect, colour: Any) -> None:
+        size = self.px(self.size)
+        detail_size = size * 0.72
+        width = rect.w - self.px(20)
+        label_h = get_font("caps", size).get_linesize()
+        detail_h = get_font("italic", detail_size).get_linesize()
+        top = rect.centery - (label_h + detail_h) // 2 - self.px(1)
+        draw_text(
+            surface,
+            fit_text(self.label, "caps", size, width),
+            (rect.centerx, top),
+            role="caps",
+            size=size,
+            colour=colour,
+            anchor="midtop",
+            shadow=self.px(2),
+        )
+        draw_text(
+            surface,
+            fit_text(self.detail, "italic", detail_size, width),
+            (rect.centerx, top + label_h),
+            role="italic",
+            size=detail_size,
+            colour=self.style.text,
+            anchor="midtop",
+            shadow=self.px(1),
+        )
 
 
 class MenuScene(WidgetScene):
@@ -35,6 +92,7 @@ class MenuScene(WidgetScene):
         super().__init__(app)
         self.motes = Motes(46, seed=3)
         self.buttons: list[Button] = []
+        self.top = 0  # where the buttons' slots begin (Continue's, empty or not)
 
     def on_enter(self, payload: Any = None) -> None:
         from game.ui.progress import load_in_progress
@@ -69,10 +127,11 @@ class MenuScene(WidgetScene):
         if self.saved is not None:
             self.buttons.insert(
                 0,
-                Button(
+                ContinueButton(
                     "Continue",
                     self.resume,
                     kind="primary",
+                    detail=continue_words(self.saved),
                     help=f"Resume the game in progress: {self.saved.describe()}",
                 ),
             )
@@ -126,15 +185,25 @@ class MenuScene(WidgetScene):
     # -- layout and drawing ---------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
+        """Continue's slot at the top (empty without a game to continue), then the
+        seven others: every place is the same whether or not Continue is there."""
         w, h = size
-        n = len(self.buttons)
-        bw = round(340 * scale)
-        bh = round((54 if n <= 6 else 47 if n == 7 else 42) * scale)
-        gap = round((12 if n <= 6 else 10 if n == 7 else 8) * scale)
-        total = len(self.buttons) * bh + (len(self.buttons) - 1) * gap
-        top = max(round(h * 0.43), h - total - round(70 * scale))
-        for i, button in enumerate(self.buttons):
-            button.place(pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh), scale)
+        s = scale
+        bw = round(340 * s)
+        bh = round(42 * s)
+        gap = round(8 * s)
+        first = round(58 * s)  # Continue's slot: its label and the game under it
+        rest = [b for b in self.buttons if not isinstance(b, ContinueButton)]
+        total = first + gap + len(rest) * bh + (len(rest) - 1) * gap
+        self.top = top = max(round(h * 0.43), h - total - round(60 * s))
+        x = w // 2 - bw // 2
+        for button in self.buttons:
+            if isinstance(button, ContinueButton):
+                button.place(pygame.Rect(x, top, bw, first), s)
+        y = top + first + gap
+        for button in rest:
+            button.place(pygame.Rect(x, y, bw, bh), s)
+            y += bh + gap
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -155,7 +224,7 @@ class MenuScene(WidgetScene):
         draw_backdrop(surface)
         style = self.buttons[0].style if self.buttons else None
         accent = style.accent if style else (224, 182, 92)
-        top = self.buttons[0].rect.y if self.buttons else h // 2
+        top = self.top if self.buttons else h // 2
         # The title: a decorated initial T, then the rest in capitals, optically centred.
         cap = round(118 * s)
         rest = text_surface("ABULA", "caps", cap, accent)

@@ -1,4 +1,5 @@
-"""Settings: full screen, animation speed, sound, board colours, ending a turn, bearing off.
+"""Settings: full screen, animation speed, sound, board colours, ending a turn, bearing off,
+and the card that asks for the player's throw before each game.
 
 Every change goes through ``app.update_settings`` at once (which applies and
 keeps it); full screen through ``app.toggle_fullscreen``. A small picture
@@ -49,6 +50,10 @@ PALETTE_HELP = {
     "classic": "Every game on the modern felt board.",
     "contrast": "Strong colours that are easy to tell apart, on every board.",
 }
+THROW_CARD_HELP = (
+    "On: your click before the first roll goes into the dice, so nobody can choose them. "
+    "Off: no card; the clock is used instead."
+)
 # The boards the colour picture shows for each palette.
 PREVIEW_VARIANTS = {
     "era": ("duodecim", "quinze_tablas", "anglicorum", "backgammon"),
@@ -113,6 +118,12 @@ class SettingsScene(WidgetScene):
             lambda v: self.change(auto_bear_off=v),
             help=AUTO_BEAR_OFF_HELP,
         )
+        self.throw_card = Toggle(
+            "Ask for my throw before each game",
+            settings.throw_card,
+            lambda v: self.change(throw_card=v),
+            help=THROW_CARD_HELP,
+        )
         self.back_button = Button("Back", self.back, help="Return; the settings are kept.")
         self.rows = [
             self.fullscreen,
@@ -122,6 +133,7 @@ class SettingsScene(WidgetScene):
             self.palette,
             self.end_at_once,
             self.auto_bear_off,
+            self.throw_card,
         ]
         self.focus.set([*self.rows, self.back_button])
         self.relayout()

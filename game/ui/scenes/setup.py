@@ -133,6 +133,24 @@ def _available_for(variant_id: str, level: str) -> bool:
     return level_available(level, variant_id)
 
 
+class LevelPills(Segmented):
+    """The levels as pills each as wide as its name needs (what is left shared out
+    evenly): "Intermediate" is whole where equal fifths cut it short."""
+
+    def segments(self) -> list[pygame.Rect]:
+        size = max(11, self.px(self.size))  # as ``Segmented.draw`` sets the names
+        font = get_font("bold", size)  # the chosen one is bold: the widest
+        needs = [font.size(self.fmt(v))[0] + self.px(10) for v in self.values]
+        spare = self.rect.w - sum(needs)
+        if spare < 0:
+            return super().segments()
+        out, x = [], float(self.rect.x)
+        for need in needs:
+            x0, x = x, x + need + spare / len(needs)
+            out.append(pygame.Rect(round(x0), self.rect.y, round(x) - round(x0), self.rect.h))
+        return out
+
+
 class SetupScene(WidgetScene):
     """Choose a variant, its options and the seats, then start."""
 
@@ -184,17 +202,27 @@ class SetupScene(WidgetScene):
         self.select(self.variant_id)
         self.focus.focus(self.items[self.variant_id])
 
-    def default_seats(self, players: int) -> list[Seat]:
-        """The player in seat 0, the computer (at the first level it has) elsewhere."""
-        level = next((lv for lv in LEVELS if level_available(lv)), LEVELS[0])
+    def default_seats(self, players: int, variant_id: str | None = None) -> list[Seat]:
+        """The player in seat 0, the computer elsewhere: at the level last chosen for
+        this game (kept in the settings), else at the first level it has."""
+        first: str = next((lv for lv in LEVELS if level_available(lv)), LEVELS[0])
+        remembered = self.remembered_level(variant_id) if variant_id else None
+        level = remembered or first
         return [Seat()] + [Seat(human=False, level=level) for _ in range(players - 1)]
+
+    def remembered_level(self, variant_id: str) -> str | None:
+        """The level kept for ``variant_id`` in the settings, if the game can play it."""
+        settings = getattr(self.app, "settings", None)
+        level_for = getattr(settings, "level_for", None)
+        level = level_for(variant_id) if level_for is not None else None
+        return level if level in LEVELS and _available_for(variant_id, level) else None
 
     def select(self, variant_id: str) -> None:
         """Show ``variant_id`` and its options and seats (each variant keeps its choices)."""
         self.variant_id = variant_id
         cls = VARIANTS[variant_id]
         chosen = self.options.setdefault(variant_id, {s.name: s.default for s in cls.option_specs})
-        self.seats.setdefault(variant_id, self.default_seats(cls.players))
+        self.seats.setdefault(variant_id, self.default_seats(cls.players, variant_id))
         for vid, item in self.items.items():
             item.selected = vid == variant_id
         self.option_widgets = []
@@ -270,7 +298,7 @@ class SetupScene(WidgetScene):
                     label=f"Seat {side + 1}",
                     help="A person at this seat, or the computer",
                 )
-            level = Segmented(
+            level = LevelPills(
                 LEVELS,
                 seat.level,
                 partial(self.set_level, side),
@@ -302,8 +330,12 @@ class SetupScene(WidgetScene):
         self.refresh_focus()
 
     def set_level(self, side: int, level: str) -> None:
+        """A seat's level chosen: kept in the settings for this game, for next time."""
         seats = self.seats[self.variant_id]
         seats[side] = Seat(human=seats[side].human, level=level)
+        settings = getattr(self.app, "settings", None)
+        if settings is not None and settings.level_for(self.variant_id) != level:
+            self.app.update_settings(levels=settings.with_level(self.variant_id, level).levels)
 
     def refresh_focus(self) -> None:
         widgets: list[Widget] = [*self.items.values(), *self.option_widgets]
@@ -327,7 +359,9 @@ class SetupScene(WidgetScene):
             for spec in cls.option_specs
             if spec.name in chosen and chosen[spec.name] != spec.default
         }
-        seats = tuple(self.seats.get(self.variant_id, self.default_seats(cls.players)))
+        seats = tuple(
+            self.seats.get(self.variant_id, self.default_seats(cls.players, self.variant_id))
+        )
         if self.mode == "practice":
             seats = (Seat(), *(Seat(human=False, level=s.level) for s in seats[1:]))
         if self.tavli and self.variant_id in tavli.CYCLE:  # always begins with Portes
