@@ -122,7 +122,7 @@ def test_el_mundo_men_only_enter_during_the_first_four_rounds():
 def test_el_mundo_turns_go_round_the_table_from_the_starter():
     entered = [{1: 1}, {1: 1}, {1: 1}, {}]
     # Side 1 opened (the highest die); sides 1 and 2 have had a turn: side 3's turn.
-    opening = {"opening": [2, 6, 3, 1], "on_roll": 3, "phase": "roll"}
+    opening = {"opening": [2, 6, 3, 1], "on_roll": 3, "phase": "roll", "turn": 2}
     accepted(el_mundo([{}, {1: 1}, {1: 1}, {}], [0, 1, 1, 0], **opening))
     refused(el_mundo(entered, [1, 1, 1, 0], **opening), "opening the game")
     refused(el_mundo(entered, [1, 0, 1, 0], on_roll=3, phase="roll"), "round the table")
