@@ -258,7 +258,8 @@ def _decision_move(state: m.GameState, level: str, seed: int) -> dict[str, Any]:
 
 
 def _hint(request: dict[str, Any]) -> dict[str, Any]:
-    """The trained evaluation's view: every play ranked (MOVE), or the cube analysis."""
+    """The trained evaluation's view: every play ranked (MOVE), or the cube analysis (the
+    roll phase, or a double offered, where the options play with the cube)."""
     from game.ai import players
 
     state = _state(request)
@@ -280,7 +281,7 @@ def _hint(request: dict[str, Any]) -> dict[str, Any]:
                 for r in ranked[:count]
             ],
         }
-    if state.phase in (m.Phase.ROLL, m.Phase.TAKE) and state.variant.has_cube:
+    if state.phase in (m.Phase.ROLL, m.Phase.TAKE) and state.variant.options.get("cube", False):
         from game.ai import cube
 
         analysis = cube.analyse(state, players.cubeless(state))
