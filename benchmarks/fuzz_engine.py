@@ -614,6 +614,38 @@ def _head(rng: random.Random, s: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+def _second_runner(rng: random.Random, s: dict[str, Any]) -> dict[str, Any] | None:
+    """Fevga: a second man off a side's start before its first runner has reached the
+    opponent's start (or passed it, with the option)."""
+    if s["variant"] != "fevga":
+        return None
+    side = rng.randrange(2)
+    row, other = s["board"][side], s["board"][1 - side]
+    goal = 14 if s["options"].get("runner_passes_start") else 13
+    more = 2 - (15 - row[HEAD])
+    if any(row[goal:]) or more <= 0:
+        return None
+    open_points = [p for p in range(2, 7) if not other[SHIFT[p]]]
+    if not open_points:
+        return None
+    row[HEAD] -= more
+    row[rng.choice(open_points)] += more  # (a man or two on pos 2-6: no block, no prime)
+    return s
+
+
+def _free_pinned(rng: random.Random, s: dict[str, Any]) -> dict[str, Any] | None:
+    """Plakoto: a lone man marked pinned with no opponent man on its point."""
+    if s["variant"] != "plakoto":
+        return None
+    for side in rng.sample(range(2), 2):
+        row, other = s["board"][side], s["board"][1 - side]
+        free = [p for p in range(1, 24) if row[p] == 1 and not other[25 - p]]
+        if free:
+            s["flags"][side] |= 1 << rng.choice(free)
+            return s
+    return None
+
+
 def _in_tavli(s: dict[str, Any]) -> bool:
     return bool(s["match"].get("cycle"))
 
@@ -678,6 +710,8 @@ CORRUPTIONS: dict[str, Corruption] = {
     "a Tavli game with options other than its defaults": _tavli_options,
     "a Tavli game opened by the last winner, who has no points": _tavli_starter,
     "men moved with no play made": _no_play_made,
+    "a second Fevga man off the start before the first runner arrives": _second_runner,
+    "a Plakoto man marked pinned with nobody on its point": _free_pinned,
 }
 # What each of these refusals names (a regular expression), for the tests.
 REASONS: dict[str, str] = {
@@ -686,6 +720,8 @@ REASONS: dict[str, str] = {
     "a Tavli game with options other than its defaults": "default options",
     "a Tavli game opened by the last winner, who has no points": "yet it had no points",
     "men moved with no play made": "no play has been made",
+    "a second Fevga man off the start before the first runner arrives": "first runner arrives",
+    "a Plakoto man marked pinned with nobody on its point": "no opponent man on its point",
 }
 
 

@@ -182,6 +182,8 @@ def refused_for_its_reason(name: str, request: dict[str, Any]) -> None:
 # The corruptions each game's own rules call for (besides those any game can suffer).
 OWN_CORRUPTIONS = {
     "nard": {"more men off Long Nardy's head than the plays made can take"},
+    "fevga": {"a second Fevga man off the start before the first runner arrives"},
+    "plakoto": {"a Plakoto man marked pinned with nobody on its point"},
     "tavli": {
         "a score at or past the match length in a game going",
         "a Tavli score more than the games played can give",
