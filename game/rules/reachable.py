@@ -362,8 +362,9 @@ def _check_cycle_match(state: GameState) -> None:
     if sum(before) > most:
         played = "no game has been played" if not match.game else f"{match.game} games played"
         raise UnreachableStateError(
-            f"the score was {before} when game {match.game + 1} of the Tavli match began, "
-            f"but {played} score at most {most} points in all ({tavli.MOST_POINTS} a game)"
+            f"the score was {'-'.join(map(str, before))} when game {match.game + 1} of the "
+            f"Tavli match began, but {played} score at most {most} points in all "
+            f"({tavli.MOST_POINTS} a game)"
         )
     if match.game and not state.opening:
         # No opening throw: the last game's winner started this one (a tie is followed
