@@ -715,7 +715,7 @@ CORRUPTIONS: dict[str, Corruption] = {
 }
 # What each of these refusals names (a regular expression), for the tests.
 REASONS: dict[str, str] = {
-    "more men off Long Nardy's head than the plays made can take": "have left its head",
+    "more men off Long Nardy's head than the plays made can take": "left its head",
     "a Tavli score more than the games played can give": "score at most",
     "a Tavli game with options other than its defaults": "default options",
     "a Tavli game opened by the last winner, who has no points": "yet it had no points",

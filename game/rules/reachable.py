@@ -196,10 +196,12 @@ def _check_head(state: GameState) -> None:
         left = variant.men - state.position.board[side][HEAD]
         most = min(variant.men, plays + 1) if plays else 0
         if left > most:
+            men = "1 man" if left == 1 else f"{left} men"
+            made = "1 play" if state.turn == 1 else f"{state.turn} plays"
             raise UnreachableStateError(
-                f"{left} men of side {side} have left its head, but after {state.turn} "
-                f"plays of the game side {side} has made {plays}: one man leaves the head "
-                f"a turn (two on a first {doubles}), so at most {most}"
+                f"{men} of side {side} left its head, but after {made} of the game side "
+                f"{side} has made {plays}: one man leaves the head a turn (two on a first "
+                f"{doubles}), so at most {most}"
             )
 
 

@@ -309,7 +309,8 @@ def test_a_state_read_in_has_no_more_men_off_the_head_than_its_plays_can_take(tu
         if most < 15:
             with pytest.raises(RulesError, match=f"at most {most}$") as refused:
                 state_from_json(head_state(side, most + 1, turn))
-            assert f"{most + 1} men of side {side} have left its head" in str(refused.value)
+            assert str(refused.value).startswith(f"{most + 1} m")
+            assert f" of side {side} left its head" in str(refused.value)
 
 
 def test_the_issue_s_states_are_refused_by_the_engine_and_as_a_replay_s_start():
@@ -320,10 +321,10 @@ def test_the_issue_s_states_are_refused_by_the_engine_and_as_a_replay_s_start():
     head_empty_at_turn_4 = head_state(0, 15, 4)
     for state in (all_off_at_start, head_empty_at_turn_4):
         answer = handle({"cmd": "roll", "state": state, "seed": 1})
-        assert answer["ok"] is False and "have left its head" in answer["error"], answer
+        assert answer["ok"] is False and "left its head" in answer["error"], answer
         first = {**state, "phase": "move", "dice": [6, 5]}
         replay = Replay("nard", {}, 1, (), first=first)
-        with pytest.raises(ReplayError, match="have left its head"):
+        with pytest.raises(ReplayError, match="left its head"):
             replay_from_json(replay.to_json())
     # The opening throw known, a state before the first play has every man where it began.
     with pytest.raises(RulesError, match="no play has been made"):
