@@ -44,6 +44,7 @@ from game.rules import match as m
 from game.rules import tavli
 from game.rules.notation import format_turn
 from game.rules.position import Position
+from game.rules.reachable import most_per_play, progress
 from game.rules.serial import state_from_json, state_to_json
 from game.rules.variants import VARIANTS, find_variant
 from game.rules.variants._nard_common import HEAD, OFF, SHIFT, forbidden_blocks
@@ -614,6 +615,25 @@ def _head(rng: random.Random, s: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+def _turn_set_back(rng: random.Random, s: dict[str, Any]) -> dict[str, Any] | None:
+    """Fewer plays made (``turn`` set back, the side on roll kept) than the men's places
+    need: further along than those plays can have moved them. (Two-sided games with the
+    opening throw known, Acey-Deucey's chain aside.)"""
+    variant = find_variant(s["variant"], s["options"])
+    if not s["opening"] or variant.players != 2 or variant.names_double_after:
+        return None
+    position = Position(tuple(map(tuple, s["board"])), 0, tuple(s["hand"]), tuple(s["flags"]))
+    start = variant.start_position()
+    moved = [progress(variant, position, side) - progress(variant, start, side) for side in (0, 1)]
+    starter = s["opening"].index(max(s["opening"]))
+    for turn in range(2 - s["turn"] % 2, s["turn"], 2):
+        plays = [(turn + (side == starter)) // 2 for side in (0, 1)]
+        if any(moved[side] > most_per_play(variant) * plays[side] for side in (0, 1)):
+            s["turn"] = turn
+            return s
+    return None
+
+
 def _second_runner(rng: random.Random, s: dict[str, Any]) -> dict[str, Any] | None:
     """Fevga: a second man off a side's start before its first runner has reached the
     opponent's start (or passed it, with the option)."""
@@ -710,6 +730,7 @@ CORRUPTIONS: dict[str, Corruption] = {
     "a Tavli game with options other than its defaults": _tavli_options,
     "a Tavli game opened by the last winner, who has no points": _tavli_starter,
     "men moved with no play made": _no_play_made,
+    "men further along than the plays made can move them": _turn_set_back,
     "a second Fevga man off the start before the first runner arrives": _second_runner,
     "a Plakoto man marked pinned with nobody on its point": _free_pinned,
 }
@@ -720,6 +741,8 @@ REASONS: dict[str, str] = {
     "a Tavli game with options other than its defaults": "default options",
     "a Tavli game opened by the last winner, who has no points": "yet it had no points",
     "men moved with no play made": "no play has been made",
+    # (In Long Nardy the head may speak first: fewer plays also take fewer men off it.)
+    "men further along than the plays made can move them": "further along|left its head",
     "a second Fevga man off the start before the first runner arrives": "first runner arrives",
     "a Plakoto man marked pinned with nobody on its point": "no opponent man on its point",
 }

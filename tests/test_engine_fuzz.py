@@ -218,6 +218,9 @@ def test_states_corrupted_so_that_no_game_reaches_them_are_refused(samples):
     for name in ("a result the board contradicts", "flags a variant does not have"):
         assert tried[name] == games, (name, games - tried[name])
     assert tried["men moved with no play made"] == games - {"backgammon"}
+    # (Not El Mundo, four-sided with dice handed on; not Acey-Deucey, its 1-2 chain.)
+    set_back = tried["men further along than the plays made can move them"]
+    assert set_back == games - {"el_mundo", "acey_deucey"}, set_back
     for game, own in OWN_CORRUPTIONS.items():
         assert all(game in tried[name] for name in own), (game, own)
 

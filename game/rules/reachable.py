@@ -21,6 +21,8 @@ those it can tell by what play guarantees:
   can have scored, a game played with options other than its defaults, and a
   game opened by the last game's winner (no opening throw) whose winner has no
   points;
+- men further along their track than the side's plays can have moved them
+  (the opening throw known: two-sided games but Acey-Deucey);
 - in Long Nardy, more men off a side's head than its plays can have taken
   (one a turn, two on its first turn with 6-6, 4-4 or 3-3), counted from the
   state's ``turn`` (the plays of the game so far);
@@ -44,7 +46,9 @@ from game.rules import tavli
 from game.rules.errors import RulesError
 from game.rules.match import RESIGN_KINDS, GameState, MatchScore, Phase, can_double
 from game.rules.outcome import Kind, Outcome, Termination
+from game.rules.position import Position
 from game.rules.variants._nard_common import HEAD
+from game.rules.variants.base import Variant
 from game.rules.variants.el_mundo import PLACEMENT_ROUNDS, ElMundo, place_of, turns_taken
 from game.rules.variants.lombardorum import START_EMPTIED, Lombardorum
 from game.rules.variants.long_nardy import FIRST_TURN_DOUBLES, LongNardy
@@ -68,6 +72,7 @@ def check_reachable(state: GameState) -> None:
     _check_no_play_made(state)
     _check_fixed_dice(state)
     _check_head(state)
+    _check_progress(state)
     if state.variant.has_cube:
         _check_match(state)
         _check_cube(state)
@@ -202,6 +207,43 @@ def _check_head(state: GameState) -> None:
                 f"{men} of side {side} left its head, but after {made} of the game side "
                 f"{side} has made {plays}: one man leaves the head a turn (two on a first "
                 f"{doubles}), so at most {most}"
+            )
+
+
+def most_per_play(variant: Variant) -> int:
+    """The most pips one play moves a side's men: every die at its highest, a double
+    four times where doubles are played so."""
+    return variant.faces * max(variant.dice_count, 4 if variant.doubles_repeat else 0)
+
+
+def progress(variant: Variant, position: Position, side: int) -> int:
+    """How far along its track ``side``'s men stand: the sum of their pos (a man off
+    counts one past the last point; a man in hand or on the bar, nothing)."""
+    row, last = position.board[side], variant.track_length
+    return sum(pos * row[pos] for pos in range(1, last + 1)) + (last + 1) * row[last + 1]
+
+
+def _check_progress(state: GameState) -> None:
+    """With the opening throw known (so the starter, and each side's plays from ``turn``),
+    a side's men stand no further along than its plays can have moved them: each play
+    moves them at most ``most_per_play`` pips, a hit only sets a man back. (Not in El
+    Mundo, whose sides also play dice handed on, nor in Acey-Deucey, whose 1-2 chain
+    is one turn however long.)"""
+    variant, opening = state.variant, state.opening
+    if not opening or variant.players != 2 or variant.names_double_after:
+        return
+    starter = opening.index(max(opening))
+    start = variant.start_position()
+    most = most_per_play(variant)
+    for side in range(2):
+        plays = (state.turn + (side == starter)) // 2
+        moved = progress(variant, state.position, side) - progress(variant, start, side)
+        if moved > most * plays:
+            made = "1 play" if plays == 1 else f"{plays} plays"
+            raise UnreachableStateError(
+                f"side {side}'s men stand {moved} pips further along than at the start, "
+                f"but in {made} it can have moved them at most {most * plays} "
+                f"({most} a play)"
             )
 
 
