@@ -324,3 +324,23 @@ def test_men_further_along_than_the_plays_made_can_move_them_are_refused():
     accepted(backgammon(**{**opened, "turn": 3}))
     # Without the opening throw the history is unknown: a pasted position is read.
     accepted(backgammon(board=[moved, START_ROW], on_roll=1))
+
+
+def test_a_match_game_won_with_the_cube_high_reads_back_past_the_match_ids_15_bits():
+    """24-0 in a match to 25 after the Crawford game, the cube on 16,384: a resigned
+    backgammon scores 49,152, a score the Match ID cannot hold; the engine answers with
+    the state (no Match ID) and reads it back."""
+    from game.engine import handle
+
+    state = backgammon(
+        options={"match_length": 25},
+        cube={"value": 1 << 14, "owner": 0},
+        match={"length": 25, "score": [24, 0], "crawford": False, "crawford_done": True},
+        on_roll=1,
+    )
+    offered = handle({"cmd": "play", "state": state, "notation": "resign backgammon"})
+    over = handle({"cmd": "play", "state": offered["state"], "notation": "accept"})
+    assert over["ok"], over
+    assert over["state"]["match"]["score"] == [24 + 3 * (1 << 14), 0]
+    assert "match_id" not in over["state"]
+    assert accepted(over["state"]) == over["state"]
