@@ -41,16 +41,26 @@ from typing import Any
 
 from game.engine import MAX_ERROR, MAX_LINE
 from game.rules import match as m
+from game.rules import tavli
 from game.rules.notation import format_turn
+from game.rules.position import Position
+from game.rules.reachable import most_per_play, progress
 from game.rules.serial import state_from_json, state_to_json
 from game.rules.variants import VARIANTS, find_variant
+from game.rules.variants._nard_common import HEAD, OFF, SHIFT, forbidden_blocks
 
 # -- real states ---------------------------------------------------------------------
 
 
+GAMES = (*VARIANTS, tavli.MATCH_ID)  # the twelve games and the Tavli match
+
+
 def option_sets(variant_id: str, full: bool = False) -> list[dict[str, Any]]:
     """The option sets to play: the defaults and each other value of each option alone,
-    or (``full``) every combination; backgammon's match lengths cut to 0, 1, 2, 3 and 5."""
+    or (``full``) every combination; backgammon's match lengths cut to 0, 1, 2, 3 and 5.
+    A Tavli match has one option, its length."""
+    if variant_id == tavli.MATCH_ID:
+        return [{}, *({"match_length": n} for n in tavli.LENGTHS if n != tavli.DEFAULT_LENGTH)]
     specs = VARIANTS[variant_id].option_specs
 
     def values(spec: Any) -> tuple[Any, ...]:
@@ -81,8 +91,13 @@ def seeded_game(
 
     Each is ``(state, notation)``: the notation of the play made next, or None."""
     rng = random.Random(seed)
-    variant = find_variant(variant_id, options)
-    state = m.new_game(variant, rng)
+    if variant_id == tavli.MATCH_ID:
+        match = tavli.start_match(options.get("match_length", tavli.DEFAULT_LENGTH))
+        variant = tavli.variant_in_turn(match)
+        state = m.new_game(variant, rng, match)
+    else:
+        variant = find_variant(variant_id, options)
+        state = m.new_game(variant, rng)
     out: list[Any] = []
     for _ in range(steps):
         if len(out) >= limit:
@@ -96,6 +111,7 @@ def seeded_game(
             if state.match.winner is not None or (state.match.length == 0 and r < 0.5):
                 break
             nxt = m.next_game(state, rng)
+            variant = nxt.variant  # (Tavli: the next game of the cycle)
         elif phase is m.Phase.ROLL:
             if m.can_double(state) and r < 0.1:
                 nxt = m.double(state)
@@ -140,14 +156,17 @@ class Sample:
 def reached_states(
     seed: int = 0, limit: int = 120, steps: int = 4000, full: bool = False
 ) -> tuple[Sample, ...]:
-    """States of one seeded session of every variant and option set (``limit`` states
-    and ``steps`` steps at most each; ``full``: every combination of options)."""
+    """States of one seeded session of every variant and option set, and of Tavli
+    matches (``limit`` states and ``steps`` steps at most each; ``full``: every
+    combination of options)."""
     samples = []
-    for n, variant_id in enumerate(VARIANTS):
+    for n, variant_id in enumerate(GAMES):
         for k, options in enumerate(option_sets(variant_id, full)):
             session = seed * 7919 + n * 131 + k
-            # Matches run four times as long: Crawford and post-Crawford games come late.
-            most = limit * 4 if options.get("match_length") else limit
+            # Matches run four times as long: Crawford and post-Crawford games come late,
+            # and a Tavli match's later games.
+            matched = options.get("match_length") or variant_id == tavli.MATCH_ID
+            most = limit * 4 if matched else limit
             for state, notation in seeded_game(variant_id, options, session, most, steps):
                 samples.append(Sample(state_to_json(state), notation))
     return tuple(samples)
@@ -560,6 +579,141 @@ def _match_length(rng: random.Random, s: dict[str, Any]) -> dict[str, Any] | Non
     return s
 
 
+def _starter(s: dict[str, Any]) -> int:
+    """The side that started a two-sided game: turns alternate from it."""
+    return int((s["on_roll"] - s["turn"]) % 2)
+
+
+def _head(rng: random.Random, s: dict[str, Any]) -> dict[str, Any] | None:
+    """Long Nardy: more men off a side's head than its plays can have taken (one a turn,
+    two on its first turn with 6-6, 4-4 or 3-3), the rest of the board kept playable."""
+    if s["variant"] != "nard":
+        return None
+    side = rng.randrange(2)
+    plays = (s["turn"] + (side == _starter(s))) // 2
+    most = min(15, plays + 1) if plays else 0
+    row, other = s["board"][side], s["board"][1 - side]
+    left = 15 - row[HEAD]
+    if most >= 15:
+        return None
+    more = most + 1 - left
+    if more <= 0:
+        return None
+    # Onto a point of the side's own (no new block), else onto an open one that makes none.
+    spots = [p for p in range(2, OFF) if row[p]] or [
+        p for p in range(2, OFF) if not other[SHIFT[p]]
+    ]
+    for spot in spots:
+        board = [list(row), list(other)]
+        board[0][HEAD] -= more
+        board[0][spot] += more
+        rows = (board[0], board[1]) if side == 0 else (board[1], board[0])
+        if not forbidden_blocks(Position(tuple(map(tuple, rows)), 0, (0, 0), (0, 0)), side):
+            row[HEAD] -= more
+            row[spot] += more
+            return s
+    return None
+
+
+def _turn_set_back(rng: random.Random, s: dict[str, Any]) -> dict[str, Any] | None:
+    """Fewer plays made (``turn`` set back, the side on roll kept) than the men's places
+    need: further along than those plays can have moved them. (Two-sided games with the
+    opening throw known, Acey-Deucey's chain aside.)"""
+    variant = find_variant(s["variant"], s["options"])
+    if not s["opening"] or variant.players != 2 or variant.names_double_after:
+        return None
+    position = Position(tuple(map(tuple, s["board"])), 0, tuple(s["hand"]), tuple(s["flags"]))
+    start = variant.start_position()
+    moved = [progress(variant, position, side) - progress(variant, start, side) for side in (0, 1)]
+    starter = s["opening"].index(max(s["opening"]))
+    for turn in range(2 - s["turn"] % 2, s["turn"], 2):
+        plays = [(turn + (side == starter)) // 2 for side in (0, 1)]
+        if any(moved[side] > most_per_play(variant) * plays[side] for side in (0, 1)):
+            s["turn"] = turn
+            return s
+    return None
+
+
+def _second_runner(rng: random.Random, s: dict[str, Any]) -> dict[str, Any] | None:
+    """Fevga: a second man off a side's start before its first runner has reached the
+    opponent's start (or passed it, with the option)."""
+    if s["variant"] != "fevga":
+        return None
+    side = rng.randrange(2)
+    row, other = s["board"][side], s["board"][1 - side]
+    goal = 14 if s["options"].get("runner_passes_start") else 13
+    more = 2 - (15 - row[HEAD])
+    if any(row[goal:]) or more <= 0:
+        return None
+    open_points = [p for p in range(2, 7) if not other[SHIFT[p]]]
+    if not open_points:
+        return None
+    row[HEAD] -= more
+    row[rng.choice(open_points)] += more  # (a man or two on pos 2-6: no block, no prime)
+    return s
+
+
+def _free_pinned(rng: random.Random, s: dict[str, Any]) -> dict[str, Any] | None:
+    """Plakoto: a lone man marked pinned with no opponent man on its point."""
+    if s["variant"] != "plakoto":
+        return None
+    for side in rng.sample(range(2), 2):
+        row, other = s["board"][side], s["board"][1 - side]
+        free = [p for p in range(1, 24) if row[p] == 1 and not other[25 - p]]
+        if free:
+            s["flags"][side] |= 1 << rng.choice(free)
+            return s
+    return None
+
+
+def _in_tavli(s: dict[str, Any]) -> bool:
+    return bool(s["match"].get("cycle"))
+
+
+def _tavli_points(rng: random.Random, s: dict[str, Any]) -> dict[str, Any] | None:
+    """A Tavli score the games already played cannot have given (two points a game at
+    most), each side still short of the length."""
+    match = s["match"]
+    if not _in_tavli(s) or s["phase"] == "over":
+        return None
+    total = tavli.MOST_POINTS * match["game"] + 1
+    top = match["length"] - 1
+    if total > 2 * top:
+        return None
+    first = rng.randint(max(0, total - top), min(top, total))
+    match["score"] = [first, total - first]
+    return s
+
+
+def _tavli_options(rng: random.Random, s: dict[str, Any]) -> dict[str, Any] | None:
+    """A game of a Tavli match played with an option other than its default."""
+    if not _in_tavli(s):
+        return None
+    spec = rng.choice(VARIANTS[s["variant"]].option_specs)
+    s["options"][spec.name] = rng.choice([v for v in spec.values if v != spec.default])
+    return s
+
+
+def _tavli_starter(rng: random.Random, s: dict[str, Any]) -> dict[str, Any] | None:
+    """A later game of a Tavli match opened without an opening throw (so by the last
+    game's winner) by a side with no points."""
+    if not _in_tavli(s) or not s["match"]["game"] or s["opening"] or s["phase"] == "over":
+        return None
+    s["match"]["score"][_starter(s)] = 0
+    return s
+
+
+def _no_play_made(rng: random.Random, s: dict[str, Any]) -> dict[str, Any] | None:
+    """The plays made set back to none (``turn`` 0, the opening throw known) while the men
+    have moved. (Backgammon's own checks of its first play speak first there.)"""
+    if not s["opening"] or s["turn"] < 2 or s["turn"] % 2 or s.get("again"):
+        return None
+    if s["variant"] == "backgammon":
+        return None
+    s["turn"] = 0
+    return s
+
+
 CORRUPTIONS: dict[str, Corruption] = {
     "flags a variant does not have": _flags,
     "a tied opening throw": _tied_opening,
@@ -571,6 +725,26 @@ CORRUPTIONS: dict[str, Corruption] = {
     "a result the board contradicts": _result,
     "Anglicorum's fixed six missing": _fixed_die,
     "a match length the options do not have": _match_length,
+    "more men off Long Nardy's head than the plays made can take": _head,
+    "a Tavli score more than the games played can give": _tavli_points,
+    "a Tavli game with options other than its defaults": _tavli_options,
+    "a Tavli game opened by the last winner, who has no points": _tavli_starter,
+    "men moved with no play made": _no_play_made,
+    "men further along than the plays made can move them": _turn_set_back,
+    "a second Fevga man off the start before the first runner arrives": _second_runner,
+    "a Plakoto man marked pinned with nobody on its point": _free_pinned,
+}
+# What each of these refusals names (a regular expression), for the tests.
+REASONS: dict[str, str] = {
+    "more men off Long Nardy's head than the plays made can take": "left its head",
+    "a Tavli score more than the games played can give": "score at most",
+    "a Tavli game with options other than its defaults": "default options",
+    "a Tavli game opened by the last winner, who has no points": "yet it had no points",
+    "men moved with no play made": "no play has been made",
+    # (In Long Nardy the head may speak first: fewer plays also take fewer men off it.)
+    "men further along than the plays made can move them": "further along|left its head",
+    "a second Fevga man off the start before the first runner arrives": "first runner arrives",
+    "a Plakoto man marked pinned with nobody on its point": "no opponent man on its point",
 }
 
 

@@ -25,7 +25,7 @@ from game.rules import tavli
 from game.rules.errors import RulesError, excerpt
 from game.rules.notation import format_turn, parse_play
 from game.rules.play import Play
-from game.rules.serial import state_from_json, state_to_json
+from game.rules.serial import check_writable, state_from_json, state_to_json
 from game.rules.variants import VARIANTS, find_variant
 from game.rules.variants.base import Variant
 
@@ -48,6 +48,14 @@ def _state(request: dict[str, Any]) -> m.GameState:
     if "state" not in request:
         raise RequestError("the request has no 'state'")
     return state_from_json(request["state"])
+
+
+def _written(state: m.GameState) -> dict[str, Any]:
+    """``state`` as the answer writes it; refused (``StateError``) past what a state read
+    in may record (``serial.check_writable``), so that every state the engine answers
+    with reads back."""
+    check_writable(state)
+    return state_to_json(state)
 
 
 def _variants(_request: dict[str, Any]) -> dict[str, Any]:
@@ -120,7 +128,7 @@ def _new(request: dict[str, Any]) -> dict[str, Any]:
     else:
         variant = find_variant(request["variant"], options)
     state = m.new_game(variant, random.Random(_seed(request)), match)
-    return {"state": state_to_json(state)}
+    return {"state": _written(state)}
 
 
 def _roll(request: dict[str, Any]) -> dict[str, Any]:
@@ -131,8 +139,8 @@ def _roll(request: dict[str, Any]) -> dict[str, Any]:
         dice = request["dice"]
         if not isinstance(dice, list):
             raise RequestError(f"'dice' must be a list, got {excerpt(dice)}")
-        return {"state": state_to_json(a.apply_action(state, a.Roll(tuple(dice), by_hand=True)))}
-    return {"state": state_to_json(a.roll(state, random.Random(_seed(request))))}
+        return {"state": _written(a.apply_action(state, a.Roll(tuple(dice), by_hand=True)))}
+    return {"state": _written(a.roll(state, random.Random(_seed(request))))}
 
 
 def _notation(state: m.GameState, play: Play) -> str:
@@ -178,7 +186,7 @@ def _moves(state: m.GameState) -> list[dict[str, Any]]:
     listed = _listed(state)
     plays = [act.play for act in listed if isinstance(act, a.Move)]
     return [
-        {"notation": _word(state, act), "state": state_to_json(a.apply_action(state, act, plays))}
+        {"notation": _word(state, act), "state": _written(a.apply_action(state, act, plays))}
         for act in listed
     ]
 
@@ -208,7 +216,7 @@ def _play(request: dict[str, Any]) -> dict[str, Any]:
     notation = request.get("notation")
     if not isinstance(notation, str):
         raise RequestError(f"'notation' must be a string, got {excerpt(notation)}")
-    return {"state": state_to_json(a.apply_action(state, _action_of(state, notation)))}
+    return {"state": _written(a.apply_action(state, _action_of(state, notation)))}
 
 
 def _level(request: dict[str, Any]) -> str:
@@ -227,7 +235,7 @@ def _best(request: dict[str, Any]) -> dict[str, Any]:
         plays = m.legal_plays(state)
         chosen = a.Move(random.Random(seed).choice(plays))
         after = a.apply_action(state, chosen, plays)
-        move = {"notation": _word(state, chosen), "state": state_to_json(after)}
+        move = {"notation": _word(state, chosen), "state": _written(after)}
     elif level == "novice" and state.phase is not m.Phase.ROLL:
         move = random.Random(seed).choice(_moves(state))
     else:
@@ -245,12 +253,13 @@ def _decision_move(state: m.GameState, level: str, seed: int) -> dict[str, Any]:
         raise RequestError("the game is over")
     action = decide(state, level, seed)
     if action is None:
-        return {"notation": "roll", "state": state_to_json(a.roll(state, random.Random(seed)))}
-    return {"notation": _word(state, action), "state": state_to_json(a.apply_action(state, action))}
+        return {"notation": "roll", "state": _written(a.roll(state, random.Random(seed)))}
+    return {"notation": _word(state, action), "state": _written(a.apply_action(state, action))}
 
 
 def _hint(request: dict[str, Any]) -> dict[str, Any]:
-    """The trained evaluation's view: every play ranked (MOVE), or the cube analysis."""
+    """The trained evaluation's view: every play ranked (MOVE), or the cube analysis (the
+    roll phase, or a double offered, where the options play with the cube)."""
     from game.ai import players
 
     state = _state(request)
@@ -272,7 +281,7 @@ def _hint(request: dict[str, Any]) -> dict[str, Any]:
                 for r in ranked[:count]
             ],
         }
-    if state.phase in (m.Phase.ROLL, m.Phase.TAKE) and state.variant.has_cube:
+    if state.phase in (m.Phase.ROLL, m.Phase.TAKE) and state.variant.options.get("cube", False):
         from game.ai import cube
 
         analysis = cube.analyse(state, players.cubeless(state))
@@ -290,7 +299,7 @@ def _hint(request: dict[str, Any]) -> dict[str, Any]:
 
 def _next(request: dict[str, Any]) -> dict[str, Any]:
     state = _state(request)
-    return {"state": state_to_json(m.next_game(state, random.Random(_seed(request))))}
+    return {"state": _written(m.next_game(state, random.Random(_seed(request))))}
 
 
 HANDLERS: dict[str, Handler] = {

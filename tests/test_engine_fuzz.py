@@ -15,6 +15,7 @@ import copy
 import io
 import json
 import random
+import re
 import subprocess
 import sys
 import time
@@ -27,6 +28,7 @@ from hypothesis import strategies as st
 
 from benchmarks.fuzz_engine import (
     CORRUPTIONS,
+    REASONS,
     Engine,
     Sample,
     answer_problems,
@@ -42,6 +44,8 @@ from benchmarks.fuzz_engine import (
 from game.engine import MAX_ERROR, MAX_LINE, encode, handle_line, read_lines, serve
 from game.rules.errors import RulesError
 from game.rules.notation import parse_play
+from game.rules.serial import MAX_TURN, MONEY_SCORE_LIMIT, SESSION_SCORE_LIMIT, state_from_json
+from game.rules.tavli import MAX_GAME
 from game.rules.variants import VARIANTS, find_variant
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -84,9 +88,18 @@ def clean(line: str | bytes) -> dict[str, Any]:
 # -- states play reaches ----------------------------------------------------------------
 
 
+def game_of(sample: Sample) -> str:
+    """The game a sample is of: its variant, or ``tavli`` for a game of a Tavli match."""
+    return "tavli" if sample.state["match"].get("cycle") else sample.state["variant"]
+
+
 def test_every_state_of_seeded_games_of_every_variant_and_option_set_is_read_back(samples):
     variants = {(s.state["variant"], json.dumps(s.state["options"])) for s in samples}
     assert {v for v, _ in variants} == set(VARIANTS) and len(variants) >= 30
+    in_tavli = [s.state for s in samples if game_of(s) == "tavli"]
+    assert {s["variant"] for s in in_tavli} == {"portes", "plakoto", "fevga"}
+    assert {s["match"]["length"] for s in in_tavli} == {3, 5, 7}
+    assert any(s["phase"] == "over" and s["match"]["game"] >= 3 for s in in_tavli)
     phases = {s.state["phase"] for s in samples}
     assert phases == {"roll", "move", "choose", "take", "resign", "over"}
     matches = [s.state["match"] for s in samples if s.state["variant"] == "backgammon"]
@@ -157,25 +170,75 @@ def test_nudged_states_are_refused_or_served_correctly(pick, rng):
     clean(json.dumps(nudge(rng, real_request(rng, samples[pick % len(samples)]))))
 
 
+def refused_for_its_reason(name: str, request: dict[str, Any]) -> None:
+    """The corrupted ``request`` gets one clean refusal, naming the corruption's reason
+    where ``REASONS`` gives it."""
+    reply = clean(json.dumps(request))
+    assert reply["ok"] is False, f"accepted ({name}): {json.dumps(request)}"
+    if name in REASONS:
+        assert re.search(REASONS[name], reply["error"]), (name, reply["error"])
+
+
+# The corruptions each game's own rules call for (besides those any game can suffer).
+OWN_CORRUPTIONS = {
+    "nard": {"more men off Long Nardy's head than the plays made can take"},
+    "fevga": {"a second Fevga man off the start before the first runner arrives"},
+    "plakoto": {"a Plakoto man marked pinned with nobody on its point"},
+    "tavli": {
+        "a score at or past the match length in a game going",
+        "a Tavli score more than the games played can give",
+        "a Tavli game with options other than its defaults",
+        "a Tavli game opened by the last winner, who has no points",
+    },
+    "backgammon": {"Crawford fields the score or the options rule out"},
+    "anglicorum": {"Anglicorum's fixed six missing"},
+}
+
+
 def test_states_corrupted_so_that_no_game_reaches_them_are_refused(samples):
-    """Every corruption, tried on the first sample of each variant it applies to (a
-    deterministic sweep: no corruption is left untried by the luck of a draw)."""
+    """Every corruption, tried on the first sample of each game (the twelve and the
+    Tavli match) it applies to: a deterministic sweep, no corruption left untried by the
+    luck of a draw."""
     rng = random.Random(20)
     tried: dict[str, set[str]] = {name: set() for name in CORRUPTIONS}
     for name in CORRUPTIONS:
         for sample in samples:
-            variant_id = sample.state["variant"]
-            if variant_id in tried[name]:
+            game = game_of(sample)
+            if game in tried[name]:
                 continue
             request = corrupted(name, rng, sample)
             if request is None:
                 continue
-            tried[name].add(variant_id)
-            reply = clean(json.dumps(request))
-            assert reply["ok"] is False, f"accepted ({name}): {json.dumps(request)}"
+            tried[name].add(game)
+            refused_for_its_reason(name, request)
     assert all(tried.values()), tried
-    # The corruptions any game can suffer reach every variant.
-    assert tried["a result the board contradicts"] == {s.state["variant"] for s in samples}
+    # The corruptions any game can suffer reach every game, and each game's own its game.
+    games = set(VARIANTS) | {"tavli"}
+    assert {game_of(s) for s in samples} == games
+    for name in ("a result the board contradicts", "flags a variant does not have"):
+        assert tried[name] == games, (name, games - tried[name])
+    assert tried["men moved with no play made"] == games - {"backgammon"}
+    # (Not El Mundo, four-sided with dice handed on; not Acey-Deucey, its 1-2 chain.)
+    set_back = tried["men further along than the plays made can move them"]
+    assert set_back == games - {"el_mundo", "acey_deucey"}, set_back
+    for game, own in OWN_CORRUPTIONS.items():
+        assert all(game in tried[name] for name in own), (game, own)
+
+
+@FUZZ
+@given(st.integers(0, 10**6), st.randoms(use_true_random=False))
+def test_any_state_of_any_game_corrupted_so_that_no_game_reaches_it_is_refused(pick, rng):
+    """A reached state of any game (the twelve and Tavli), corrupted in a way drawn
+    among those that apply to it, is refused, for its reason where one is named."""
+    samples = corpus()
+    sample = samples[pick % len(samples)]
+    names = list(CORRUPTIONS)
+    rng.shuffle(names)
+    for name in names:
+        request = corrupted(name, rng, sample)
+        if request is not None:
+            refused_for_its_reason(name, request)
+            return
 
 
 def test_a_random_corruption_is_refused(samples):
@@ -291,3 +354,70 @@ def test_notation_is_read_in_linear_time(text):
         parse_play(variant, position, (1, 2, 3), text)
     # Quadratic reading of 400,000 characters takes minutes; linear, milliseconds.
     assert time.perf_counter() - started < 2.0
+
+
+# -- at the bounds of what a state records ------------------------------------------------
+
+
+def at_caps(state: dict[str, Any], back: int) -> dict[str, Any]:
+    """``state`` with its counters ``back`` short of the most a state records (or about
+    that): the plays of the game (the side on roll kept), a Tavli match's games (the game
+    in turn kept), the scores of a session. The Position ID and Match ID are dropped."""
+    state = copy.deepcopy(state)
+    state.pop("position_id", None)
+    state.pop("match_id", None)
+    state["turn"] = MAX_TURN - back - (MAX_TURN - back - state["turn"]) % 2
+    match = state["match"]
+    if match.get("cycle"):
+        top = MAX_GAME - back
+        match["game"] = top - (top - match["game"]) % len(match["cycle"])
+    elif not match["length"]:
+        limit = MONEY_SCORE_LIMIT if "cube" in state else SESSION_SCORE_LIMIT
+        winner = state["winner"] if state["winner"] is not None else 0
+        match["score"][winner] = limit - back
+    return state
+
+
+def test_every_state_the_engine_answers_with_at_its_bounds_reads_back(samples):
+    """The first state to play and the first game over of each game (the twelve and
+    Tavli), at the bounds of what a state records and one short of them: every state
+    the engine answers with reads back (``clean``), and where the answer would pass
+    them (one more play, Tavli's next game) it is refused with the reason."""
+    seen: set[tuple[str, str]] = set()
+    capped: set[str] = set()
+    for sample in samples:
+        game, phase = game_of(sample), sample.state["phase"]
+        if phase not in ("move", "over") or (game, phase) in seen:
+            continue
+        if phase == "move" and (sample.state["turn"] - MAX_TURN) % 2:
+            continue  # (the turn's parity says who started: kept, it could not reach the cap)
+        if sample.state.get("again") or sorted(sample.state["dice"]) == [1, 2]:
+            continue  # (Acey-Deucey's 1-2 chain: a turn counted only when it passes)
+        match = sample.state["match"]
+        ends = game != "tavli" or max(match["score"]) >= match["length"]
+        if phase == "over" and match["length"] and ends:
+            continue  # (a backgammon match's next game, or none: not this test's subject)
+        seen.add((game, phase))
+        for back in (0, 1):
+            state = at_caps(sample.state, back)
+            state_from_json(state)  # (read: the bounds are not passed)
+            cmd = "legal" if phase == "move" else "next"
+            reply = clean(json.dumps({"cmd": cmd, "state": state, "seed": 1}))
+            if not reply["ok"]:
+                assert back == 0 and "the most a state records" in reply["error"], reply
+                capped.add(game)
+    assert {game for game, _ in seen} == set(VARIANTS) | {"tavli"}
+    # A play past the plays a state records is refused in every game, and so is the game
+    # after the last a Tavli state records.
+    assert capped == set(VARIANTS) | {"tavli"}, set(VARIANTS) | {"tavli"} - capped
+
+
+@FUZZ
+@given(st.integers(0, 10**6), st.integers(0, 3), st.randoms(use_true_random=False))
+def test_any_request_about_a_state_near_the_bounds_is_answered_with_states_that_read_back(
+    pick, back, rng
+):
+    samples = corpus()
+    sample = samples[pick % len(samples)]
+    near = Sample(at_caps(sample.state, back), sample.notation)
+    clean(json.dumps(real_request(rng, near)))

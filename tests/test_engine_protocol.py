@@ -24,6 +24,7 @@ import pytest
 
 from game.engine import handle, serve
 from game.rules.serial import state_from_json, state_to_json
+from game.rules.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = [sys.executable, "-m", "game.engine"]
@@ -824,3 +825,53 @@ def test_hint_ranks_plays_and_analyses_the_cube():
     cube = ok({"cmd": "hint", "state": MONEY_ROLL})["cube"]
     assert set(cube) == {"no_double", "double_take", "double_pass", "action"}
     refused({"cmd": "hint", "state": OPENING_31, "count": 0})
+
+
+# -- hint and best in every game (docs/ENGINE.md) ----------------------------------------
+
+
+def _to_move(state: dict[str, Any]) -> dict[str, Any]:
+    """The first state of ``state``'s game where the side on roll has dice to play."""
+    while state["phase"] != "move":
+        if state["phase"] == "roll":
+            state = ok({"cmd": "roll", "state": state, "seed": 5})["state"]
+        else:  # a die to name
+            state = ok({"cmd": "play", "state": state, "notation": "choose 6"})["state"]
+    return state
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [(v, {}) for v in VARIANTS]
+    + [("tavli", {}), ("acey_deucey", {"cube": True}), ("backgammon", {"cube": False})],
+)
+def test_every_game_answers_hint_and_best_at_every_level(game, options):
+    """docs/ENGINE.md: every game ships a trained evaluation, so ``hint`` ranks the plays
+    of any of them (El Mundo's ``value`` a chance to win) and ``best`` answers at every
+    level; before the roll ``hint`` analyses the cube only where the options play with it."""
+    from game.ai.players import has_levels
+
+    start = ok({"cmd": "new", "variant": game, "options": options, "seed": 3})["state"]
+    assert has_levels(start["variant"]), start["variant"]
+    moving = _to_move(start)
+    hint = ok({"cmd": "hint", "state": moving, "count": 3})
+    assert hint["unit"] == ("chance" if game == "el_mundo" else "points")
+    legal = {move["notation"] for move in ok({"cmd": "legal", "state": moving})["moves"]}
+    assert 1 <= len(hint["moves"]) <= 3 and {m["notation"] for m in hint["moves"]} <= legal
+    for level in ("novice", "beginner", "intermediate", "advanced", "expert"):
+        best = ok({"cmd": "best", "state": moving, "level": level, "seed": 1})["move"]
+        assert best["notation"] in legal
+    rolling = ok({"cmd": "legal", "state": start})["moves"][0]["state"] if start["dice"] else start
+    assert rolling["phase"] == "roll"
+    if options.get("cube", game == "backgammon"):
+        assert set(ok({"cmd": "hint", "state": rolling})["cube"]) >= {"no_double", "action"}
+    else:
+        assert refused({"cmd": "hint", "state": rolling}) == "no hint in the roll phase"
+
+
+def test_a_game_without_its_network_refuses_hint_and_the_trained_levels(untrained):
+    state = _to_move(ok({"cmd": "new", "variant": untrained, "seed": 3})["state"])
+    words = f"{untrained} does not have a trained evaluation yet"
+    assert refused({"cmd": "hint", "state": state}) == words
+    assert refused({"cmd": "best", "state": state, "level": "expert", "seed": 1}) == words
+    assert ok({"cmd": "best", "state": state, "level": "novice", "seed": 1})["move"]

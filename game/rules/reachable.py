@@ -10,11 +10,22 @@ those it can tell by what play guarantees:
   flags that contradict the board;
 - an opening throw that was a tie (ties are thrown again), a side on roll that
   does not follow from the opening throw and the plays made, a backgammon game
-  whose first play is not of the opening throw;
+  whose first play is not of the opening throw, men moved from where the game
+  starts them before the first play;
 - men off the board while men of the same side have never entered;
 - a match score at or past the match length in a game still going, a Crawford
   game or a post-Crawford game that the score does not call for, a Crawford
   flag where the options have no Crawford rule or the game is for money;
+- in a Tavli match (a match with a cycle of games) likewise a score at or past
+  the length in a game still going, more points than the games already played
+  can have scored, a game played with options other than its defaults, and a
+  game opened by the last game's winner (no opening throw) whose winner has no
+  points;
+- men further along their track than the side's plays can have moved them
+  (the opening throw known: two-sided games but Acey-Deucey);
+- in Long Nardy, more men off a side's head than its plays can have taken
+  (one a turn, two on its first turn with 6-6, 4-4 or 3-3), counted from the
+  state's ``turn`` (the plays of the game so far);
 - a cube that was turned where the options have no cube or in the Crawford
   game, turned but left in the middle, or beyond the highest value play reaches;
 - a result that the board, the cube or the match contradict: a win the board
@@ -31,11 +42,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.rules import tavli
 from game.rules.errors import RulesError
 from game.rules.match import RESIGN_KINDS, GameState, MatchScore, Phase, can_double
 from game.rules.outcome import Kind, Outcome, Termination
+from game.rules.position import Position
+from game.rules.variants._nard_common import HEAD
+from game.rules.variants.base import Variant
 from game.rules.variants.el_mundo import PLACEMENT_ROUNDS, ElMundo, place_of, turns_taken
 from game.rules.variants.lombardorum import START_EMPTIED, Lombardorum
+from game.rules.variants.long_nardy import FIRST_TURN_DOUBLES, LongNardy
 from game.rules.variants.plakoto import Plakoto
 
 # The largest cube play reaches: a double is offered only below 2**14 (``can_double``).
@@ -53,17 +69,23 @@ def check_reachable(state: GameState) -> None:
     _check_flags(state)
     _check_hand(state)
     _check_opening(state)
+    _check_no_play_made(state)
     _check_fixed_dice(state)
+    _check_head(state)
+    _check_progress(state)
     if state.variant.has_cube:
         _check_match(state)
         _check_cube(state)
-    elif state.result is not None and state.result.winner is not None:
-        won = state.match.score[state.result.winner]
-        if won < state.result.points:
-            raise UnreachableStateError(
-                f"the winner's score {won} is less than the {state.result.points} points "
-                "of the game just won"
-            )
+    else:
+        if state.result is not None and state.result.winner is not None:
+            won = state.match.score[state.result.winner]
+            if won < state.result.points:
+                raise UnreachableStateError(
+                    f"the winner's score {won} is less than the {state.result.points} points "
+                    "of the game just won"
+                )
+        if state.match.cycle:
+            _check_cycle_match(state)
     if state.result is not None:
         _check_result(state, state.result)
 
@@ -164,6 +186,67 @@ def _check_hand(state: GameState) -> None:
             )
 
 
+def _check_head(state: GameState) -> None:
+    """Long Nardy: at most one man leaves the head (pos 1) a turn, two on a side's first
+    turn with 6-6, 4-4 or 3-3. Turns alternate from the starter, so ``turn`` (the plays
+    made, passes included) says how many plays each side has made."""
+    variant = state.variant
+    if not isinstance(variant, LongNardy):
+        return
+    starter = (state.on_roll - state.turn) % 2
+    named = [f"{d}-{d}" for d in sorted(FIRST_TURN_DOUBLES, reverse=True)]
+    doubles = f"{', '.join(named[:-1])} or {named[-1]}"
+    for side in range(variant.players):
+        plays = (state.turn + (side == starter)) // 2
+        left = variant.men - state.position.board[side][HEAD]
+        most = min(variant.men, plays + 1) if plays else 0
+        if left > most:
+            men = "1 man" if left == 1 else f"{left} men"
+            made = "1 play" if state.turn == 1 else f"{state.turn} plays"
+            raise UnreachableStateError(
+                f"{men} of side {side} left its head, but after {made} of the game side "
+                f"{side} has made {plays}: one man leaves the head a turn (two on a first "
+                f"{doubles}), so at most {most}"
+            )
+
+
+def most_per_play(variant: Variant) -> int:
+    """The most pips one play moves a side's men: every die at its highest, a double
+    four times where doubles are played so."""
+    return variant.faces * max(variant.dice_count, 4 if variant.doubles_repeat else 0)
+
+
+def progress(variant: Variant, position: Position, side: int) -> int:
+    """How far along its track ``side``'s men stand: the sum of their pos (a man off
+    counts one past the last point; a man in hand or on the bar, nothing)."""
+    row, last = position.board[side], variant.track_length
+    return sum(pos * row[pos] for pos in range(1, last + 1)) + (last + 1) * row[last + 1]
+
+
+def _check_progress(state: GameState) -> None:
+    """With the opening throw known (so the starter, and each side's plays from ``turn``),
+    a side's men stand no further along than its plays can have moved them: each play
+    moves them at most ``most_per_play`` pips, a hit only sets a man back. (Not in El
+    Mundo, whose sides also play dice handed on, nor in Acey-Deucey, whose 1-2 chain
+    is one turn however long.)"""
+    variant, opening = state.variant, state.opening
+    if not opening or variant.players != 2 or variant.names_double_after:
+        return
+    starter = opening.index(max(opening))
+    start = variant.start_position()
+    most = most_per_play(variant)
+    for side in range(2):
+        plays = (state.turn + (side == starter)) // 2
+        moved = progress(variant, state.position, side) - progress(variant, start, side)
+        if moved > most * plays:
+            made = "1 play" if plays == 1 else f"{plays} plays"
+            raise UnreachableStateError(
+                f"side {side}'s men stand {moved} pips further along than at the start, "
+                f"but in {made} it can have moved them at most {most * plays} "
+                f"({most} a play)"
+            )
+
+
 # -- the opening and the dice ---------------------------------------------------------
 
 
@@ -204,6 +287,25 @@ def _check_opening(state: GameState) -> None:
         Termination.CONCEDED,
     ):
         raise UnreachableStateError(f"a game with no play made cannot end {result.termination}")
+
+
+def _check_no_play_made(state: GameState) -> None:
+    """After the opening throw and before the first play (``turn`` 0) the men stand where
+    the game starts them. (Acey-Deucey's 1-2 chain is counted as a turn only when it
+    passes: during the starter's first chain its own men have moved at turn 0.)"""
+    if not state.opening or state.turn:
+        return
+    start, position = state.variant.start_position(), state.position
+    sides = range(state.variant.players)
+    if state.variant.names_double_after:
+        sides = range(1 - state.on_roll, 2 - state.on_roll)  # the side not on roll only
+    for side in sides:
+        now = (position.board[side], position.hand[side], position.flags[side])
+        if now != (start.board[side], start.hand[side], start.flags[side]):
+            raise UnreachableStateError(
+                "no play has been made in this game (turn 0, the opening throw known), "
+                f"yet side {side}'s men are not where the game starts them"
+            )
 
 
 def _check_fixed_dice(state: GameState) -> None:
@@ -280,6 +382,43 @@ def _check_match(state: GameState) -> None:
             f"side {at_one_away[0]} has {length - 1} of {length}: this game is the Crawford "
             "game or comes after it ('crawford' or 'crawford_done')"
         )
+
+
+def _check_cycle_match(state: GameState) -> None:
+    """A Tavli match (``game.rules.tavli``): its games are played with their default
+    options, no side had reached the length when this game began, and the games
+    already played (``match.game``) scored at most ``tavli.MOST_POINTS`` each."""
+    variant, match = state.variant, state.match
+    defaults = dict(type(variant)().options)
+    if dict(variant.options) != defaults:
+        raise UnreachableStateError(
+            f"every game of a Tavli match is played with its default options {defaults}, "
+            f"not {dict(variant.options)}"
+        )
+    before = _score_before(state)
+    for side, points in enumerate(before):
+        if points >= match.length:
+            raise UnreachableStateError(
+                f"side {side} had {points} points of a Tavli match to {match.length} when "
+                "this game began: the match was already over"
+            )
+    most = tavli.MOST_POINTS * match.game
+    if sum(before) > most:
+        played = "no game has been played" if not match.game else f"{match.game} games played"
+        raise UnreachableStateError(
+            f"the score was {'-'.join(map(str, before))} when game {match.game + 1} of the "
+            f"Tavli match began, but {played} score at most {most} points in all "
+            f"({tavli.MOST_POINTS} a game)"
+        )
+    if match.game and not state.opening:
+        # No opening throw: the last game's winner started this one (a tie is followed
+        # by an opening throw).
+        starter = (state.on_roll - state.turn) % 2
+        if before[starter] == 0:
+            raise UnreachableStateError(
+                f"side {starter} started game {match.game + 1} of the Tavli match without "
+                "an opening throw, so it won the game before, yet it had no points"
+            )
 
 
 def _check_cube(state: GameState) -> None:

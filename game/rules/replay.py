@@ -39,6 +39,7 @@ from game.rules import actions as a
 from game.rules import match as m
 from game.rules.dice import DiceError, check_contribution, dice_stream, seed_seal
 from game.rules.errors import RulesError
+from game.rules.reachable import check_reachable
 from game.rules.safe_read import FileRefused, read_json
 from game.rules.serial import state_from_json, state_to_json
 from game.rules.tavli import TavliError, cycle_to_json, read_cycle
@@ -254,6 +255,21 @@ def first_state(replay: Replay, rng: random.Random) -> m.GameState:
     side each, are passed over as the table passed them)."""
     if replay.first is not None:
         return state_from_json(replay.first)
+    return _reachable(_opened(replay, rng))
+
+
+def _reachable(state: m.GameState) -> m.GameState:
+    """``state``, a game's start within the replay's match, checked as a state read in
+    (``check_reachable``): a score at or past the length, Crawford fields the score does
+    not call for, or a Tavli score its games cannot have given is refused."""
+    try:
+        check_reachable(state)
+    except RulesError as exc:
+        raise ReplayError(f"the replay's match: {exc}") from None
+    return state
+
+
+def _opened(replay: Replay, rng: random.Random) -> m.GameState:
     variant = find_variant(replay.variant_id, replay.options)
     skips_opening = replay.starter is not None and not variant.has_opening_roll_play
     if replay.opening is None or skips_opening:

@@ -17,7 +17,7 @@ from game.rules.match import RESIGN_KINDS, Cube, GameState, MatchScore, Phase, c
 from game.rules.outcome import Kind, Outcome, Termination
 from game.rules.position import Position
 from game.rules.reachable import check_reachable
-from game.rules.tavli import cycle_to_json, read_cycle
+from game.rules.tavli import MAX_GAME, cycle_to_json, read_cycle
 from game.rules.variants import find_stored_variant
 from game.rules.variants.base import Variant
 
@@ -27,7 +27,12 @@ class StateError(RulesError):
 
 
 MATCH_ID_SCORE_LIMIT = 1 << 15  # the Match ID holds each score in 15 bits
-MONEY_SCORE_LIMIT = 1 << 40  # far past any session: each game scores at most 3 x 2**15
+# The most a state records, far past any game or session played: the plays of one game,
+# a score with the cube (each game scores at most 3 x 2**14) and without it. A state past
+# them is refused when read; the engine never answers with one (``check_writable``).
+MAX_TURN = 1_000_000
+MONEY_SCORE_LIMIT = 1 << 40
+SESSION_SCORE_LIMIT = 1_000_000
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
@@ -74,6 +79,25 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         if max(key.score) < MATCH_ID_SCORE_LIMIT:  # a money session can outgrow its 15 bits
             out["match_id"] = match_id(key)
     return out
+
+
+def check_writable(state: GameState) -> None:
+    """Raise ``StateError`` if ``state`` is past what a state read in may record (the
+    plays of a game, a Tavli match's games, a score): play can go on past these bounds,
+    but its state could not be read back."""
+    if state.turn > MAX_TURN:
+        raise StateError(
+            f"the game has reached {MAX_TURN:,} plays, the most a state records: "
+            "it is not played on"
+        )
+    if state.match.game > MAX_GAME:
+        raise StateError(
+            f"the match has played {MAX_GAME + 1:,} games, the most a state records: "
+            "no game follows"
+        )
+    limit = MONEY_SCORE_LIMIT if state.variant.has_cube else SESSION_SCORE_LIMIT
+    if max(state.match.score, default=0) > limit:
+        raise StateError(f"a score has passed {limit:,}, the most a state records")
 
 
 def match_key(state: GameState) -> MatchKey:
@@ -153,7 +177,7 @@ def state_from_json(obj: Any) -> GameState:
     dice = _read_dice(obj, variant, phase, key, bonus=roller is not None, again=again)
     _check_result(result, variant, obj)
 
-    turn = _int(obj.get("turn", 0), "turn", 0, 1_000_000)
+    turn = _int(obj.get("turn", 0), "turn", 0, MAX_TURN)
     opening = obj.get("opening", [])
     if not isinstance(opening, list) or len(opening) not in (0, players):
         raise StateError(f"'opening' must be a list of {players} dice or empty")
@@ -428,7 +452,11 @@ def _read_cube_and_match(
             ):
                 raise StateError(f"{variant.id} plays no match to N points: length must be 0")
             score = _int_list(
-                m.get("score", [0] * variant.players), "score", variant.players, 0, 1_000_000
+                m.get("score", [0] * variant.players),
+                "score",
+                variant.players,
+                0,
+                SESSION_SCORE_LIMIT,
             )
             match = MatchScore(length, score, cycle=cycle, game=game)
         return Cube(), match
@@ -455,9 +483,9 @@ def _read_cube_and_match(
             raise StateError(f"'match' must be an object, got {excerpt(m)}")
         read_cycle(m, variant.id)  # a cycle of games (Tavli) never has a cube: refused
         mlen = _int(m.get("length", length), "match length", 0, 32767)
-        # A match's score fits the Match ID; a money session's may grow past it.
-        most = MATCH_ID_SCORE_LIMIT - 1 if mlen else MONEY_SCORE_LIMIT
-        score = _int_list(m.get("score", [0, 0]), "match score", 2, 0, most)
+        # (A score may outgrow the Match ID's 15 bits: a money session's, or a match's
+        # once a game with the cube high is won; the state then has no Match ID.)
+        score = _int_list(m.get("score", [0, 0]), "match score", 2, 0, MONEY_SCORE_LIMIT)
         match = MatchScore(
             mlen,
             (score[0], score[1]),

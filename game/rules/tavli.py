@@ -41,6 +41,10 @@ from game.rules.variants.base import Variant
 CYCLE: tuple[str, ...] = ("portes", "plakoto", "fevga")
 LENGTHS: tuple[int, ...] = (3, 5, 7)
 DEFAULT_LENGTH = 5
+# The most points one game of the match scores: Portes' gammon and backgammon, Plakoto's
+# gammon and mother, Fevga's gammon, each 2 under the default options (no cube).
+MOST_POINTS = 2
+MAX_GAME = 9_999  # the most games played before one of a match that a state records
 MATCH_ID = "tavli"  # the engine protocol's id of a Tavli match
 NAMES = {"portes": "Portes", "plakoto": "Plakoto", "fevga": "Fevga"}
 
@@ -98,8 +102,8 @@ def read_cycle(raw: Mapping[str, Any], variant_id: str) -> tuple[tuple[str, ...]
     cycle, game = raw.get("cycle"), raw.get("game", 0)
     if not isinstance(cycle, list) or tuple(cycle) != CYCLE:
         raise TavliError(f"a match's cycle must be {list(CYCLE)}, got {excerpt(cycle)}")
-    if isinstance(game, bool) or not isinstance(game, int) or not 0 <= game < 10_000:
-        raise TavliError(f"a match's game number must be 0-9999, got {excerpt(game)}")
+    if isinstance(game, bool) or not isinstance(game, int) or not 0 <= game <= MAX_GAME:
+        raise TavliError(f"a match's game number must be 0-{MAX_GAME}, got {excerpt(game)}")
     length = raw.get("length")
     if length not in LENGTHS:
         raise TavliError(f"a Tavli match is played to {LENGTHS}, not {excerpt(length)}")

@@ -14,9 +14,10 @@ import random
 import pytest
 
 from game.rules import match as m
-from game.rules.errors import PositionError
+from game.rules.errors import PositionError, RulesError
 from game.rules.outcome import Kind, Outcome, Termination
 from game.rules.search import Board
+from game.rules.serial import state_from_json
 from game.rules.variants._nard_common import HEAD
 from game.rules.variants.long_nardy import LongNardy
 from tests.rules.same_way_games import (
@@ -272,3 +273,69 @@ def test_the_search_agrees_with_the_rules_written_plainly():
         assert engine_results(NARDY, where, roll) == reference_results(
             where, roll, head_rule=True
         ), (where, roll)
+
+
+# -- the head rule on states read in ----------------------------------------------------------
+
+
+def head_state(side: int, left: int, turn: int, opening: list[int] | None = None) -> dict:
+    """A Nard state after ``turn`` plays, side 0 having started, with ``left`` men of
+    ``side`` off its head (on its pos 2, where they make no block)."""
+    board = [[0, 15] + [0] * 24, [0, 15] + [0] * 24]
+    board[side][HEAD] -= left
+    board[side][2] += left
+    return {
+        "variant": "nard",
+        "board": board,
+        "on_roll": turn % 2,
+        "phase": "roll",
+        "turn": turn,
+        "opening": opening or [],
+    }
+
+
+def most_off_the_head(plays: int) -> int:
+    """RULES.md: one man a turn leaves the head, two on a side's first turn with 6-6, 4-4
+    or 3-3: after ``plays`` plays of a side at most this many have left it."""
+    return 0 if plays == 0 else min(15, plays + 1)
+
+
+@pytest.mark.parametrize("turn", range(32))
+def test_a_state_read_in_has_no_more_men_off_the_head_than_its_plays_can_take(turn):
+    for side in (0, 1):
+        plays = (turn + 1 - side) // 2  # side 0 started: it has made the odd play more
+        most = most_off_the_head(plays)
+        assert state_from_json(head_state(side, most, turn)).position.board[side][HEAD] == 15 - most
+        if most < 15:
+            with pytest.raises(RulesError, match=f"at most {most}$") as refused:
+                state_from_json(head_state(side, most + 1, turn))
+            assert str(refused.value).startswith(f"{most + 1} m")
+            assert f" of side {side} left its head" in str(refused.value)
+
+
+def test_the_issue_s_states_are_refused_by_the_engine_and_as_a_replay_s_start():
+    from game.engine import handle
+    from game.rules.replay import Replay, ReplayError, replay_from_json
+
+    all_off_at_start = head_state(0, 15, 0)
+    head_empty_at_turn_4 = head_state(0, 15, 4)
+    for state in (all_off_at_start, head_empty_at_turn_4):
+        answer = handle({"cmd": "roll", "state": state, "seed": 1})
+        assert answer["ok"] is False and "left its head" in answer["error"], answer
+        first = {**state, "phase": "move", "dice": [6, 5]}
+        replay = Replay("nard", {}, 1, (), first=first)
+        with pytest.raises(ReplayError, match="left its head"):
+            replay_from_json(replay.to_json())
+    # The opening throw known, a state before the first play has every man where it began.
+    with pytest.raises(RulesError, match="no play has been made"):
+        state_from_json(head_state(0, 1, 0, opening=[6, 1]))
+    assert state_from_json(head_state(0, 2, 1, opening=[6, 1])).turn == 1
+
+
+def test_every_state_of_seeded_games_keeps_within_the_head_bound():
+    for seed in range(4):
+        for _, _, state in seeded_game(NARDY, seed):
+            starter = (state.on_roll - state.turn) % 2
+            for side in (0, 1):
+                plays = (state.turn + (side == starter)) // 2
+                assert 15 - state.position.board[side][HEAD] <= most_off_the_head(plays)

@@ -122,7 +122,7 @@ def test_el_mundo_men_only_enter_during_the_first_four_rounds():
 def test_el_mundo_turns_go_round_the_table_from_the_starter():
     entered = [{1: 1}, {1: 1}, {1: 1}, {}]
     # Side 1 opened (the highest die); sides 1 and 2 have had a turn: side 3's turn.
-    opening = {"opening": [2, 6, 3, 1], "on_roll": 3, "phase": "roll"}
+    opening = {"opening": [2, 6, 3, 1], "on_roll": 3, "phase": "roll", "turn": 2}
     accepted(el_mundo([{}, {1: 1}, {1: 1}, {}], [0, 1, 1, 0], **opening))
     refused(el_mundo(entered, [1, 1, 1, 0], **opening), "opening the game")
     refused(el_mundo(entered, [1, 0, 1, 0], on_roll=3, phase="roll"), "round the table")
@@ -287,3 +287,60 @@ def test_a_resignation_is_won_by_the_side_it_was_offered_to():
 def test_the_winner_s_score_includes_the_points_just_won():
     single = {"kind": "single", "points": 1, "winner": 1, "termination": "resigned"}
     refused(over(single, match=match([0, 0])), "less than the points")
+
+
+# -- how far the men have come ------------------------------------------------------------
+
+
+def tabula(counts: dict[int, int], turn: int, **fields: Any) -> dict[str, Any]:
+    """Tabula after ``turn`` plays, side 0 having opened: side 0's men where ``counts``
+    says (the rest in hand), side 1's all in hand."""
+    row = [0] * 26
+    for pos, n in counts.items():
+        row[pos] = n
+    state = {
+        "variant": "tabula",
+        "board": [row, [0] * 26],
+        "hand": [15 - sum(counts.values()), 15],
+        "opening": [6, 1],
+        "turn": turn,
+        "on_roll": turn % 2,
+        "phase": "roll",
+    }
+    return {**state, **fields}
+
+
+def test_men_further_along_than_the_plays_made_can_move_them_are_refused():
+    # One play of three dice moves at most 18 pips: three men entered on pos 6.
+    accepted(tabula({6: 3}, turn=1))
+    refused(tabula({6: 3, 1: 1}, turn=1), "19 pips further along", "at most 18")
+    refused(tabula({6: 3}, turn=1, on_roll=0, opening=[1, 6]), "side 0's men", "0 plays")
+    accepted(tabula({6: 3, 1: 1}, turn=3))  # two plays of side 0: up to 36
+    # Backgammon: one play of a double moves at most 24 pips (side 0's 24-point men home).
+    moved = list(START_ROW)
+    moved[1], moved[19] = 0, 7
+    opened = {"opening": [6, 1], "turn": 1, "on_roll": 1, "board": [moved, START_ROW]}
+    refused(backgammon(**opened), "36 pips", "at most 24")
+    accepted(backgammon(**{**opened, "turn": 3}))
+    # Without the opening throw the history is unknown: a pasted position is read.
+    accepted(backgammon(board=[moved, START_ROW], on_roll=1))
+
+
+def test_a_match_game_won_with_the_cube_high_reads_back_past_the_match_ids_15_bits():
+    """24-0 in a match to 25 after the Crawford game, the cube on 16,384: a resigned
+    backgammon scores 49,152, a score the Match ID cannot hold; the engine answers with
+    the state (no Match ID) and reads it back."""
+    from game.engine import handle
+
+    state = backgammon(
+        options={"match_length": 25},
+        cube={"value": 1 << 14, "owner": 0},
+        match={"length": 25, "score": [24, 0], "crawford": False, "crawford_done": True},
+        on_roll=1,
+    )
+    offered = handle({"cmd": "play", "state": state, "notation": "resign backgammon"})
+    over = handle({"cmd": "play", "state": offered["state"], "notation": "accept"})
+    assert over["ok"], over
+    assert over["state"]["match"]["score"] == [24 + 3 * (1 << 14), 0]
+    assert "match_id" not in over["state"]
+    assert accepted(over["state"]) == over["state"]

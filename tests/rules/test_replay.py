@@ -198,3 +198,20 @@ def test_a_seeded_roll_that_differs_names_the_contribution():
         apply_entry(state, entry, dice_stream(7, "mine"))
     right = dict(entry, dice=list(thrown.dice))
     assert apply_entry(state, right, dice_stream(7, "mine")) == a.apply_action(state, thrown)
+
+
+@pytest.mark.parametrize(
+    ("score", "crawford", "words"),
+    [([9, 1], False, "already over"), ([3, 0], False, "already over"), ([2, 0], False, "Crawford")],
+)
+def test_a_replay_whose_match_no_play_reaches_is_refused(score, crawford, words):
+    """A game's start in its match is checked as a state read in: a score at or past the
+    length, or Crawford fields the score does not call for (a 3-point match)."""
+    from tests.hostile import small_replay
+
+    obj = small_replay()
+    obj["match"].update(score=score, crawford=crawford)
+    with pytest.raises(ReplayError, match=words):
+        replay_states(replay_from_json(obj))
+    obj["match"].update(score=[2, 0], crawford=True)  # the Crawford game: read
+    assert replay_states(replay_from_json(obj))[0].match.score == (2, 0)

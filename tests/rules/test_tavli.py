@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+import re
 
 import pytest
 
@@ -234,3 +235,79 @@ def test_the_engine_begins_a_tavli_match_and_goes_on_to_the_next_game():
     assert not refused["ok"] and "played to" in refused["error"]
     refused = handle({"cmd": "new", "variant": "tavli", "options": {"cube": True}})
     assert not refused["ok"] and "no option 'cube'" in refused["error"]
+
+
+# -- a match no play reaches (refused as backgammon's are) ------------------------------
+
+
+def _refused_everywhere(obj: dict, words: str) -> None:
+    """``obj`` (a state) is refused with ``words`` in the reason by reading it, by the
+    engine protocol, and as the start of an imported replay."""
+    from game.engine import handle
+    from game.rules.replay import ReplayError, replay_states
+
+    with pytest.raises(RulesError, match=words):
+        state_from_json(obj)
+    answer = handle({"cmd": "roll" if obj["phase"] == "roll" else "legal", "state": obj})
+    assert answer["ok"] is False and re.search(words, answer["error"]), answer
+    raw = obj["match"]
+    match = m.MatchScore(raw["length"], tuple(raw["score"]), cycle=tavli.CYCLE, game=raw["game"])
+    replay = Replay(obj["variant"], obj["options"], 1, (), match=match, starter=obj["on_roll"])
+    with pytest.raises(ReplayError, match=words):
+        replay_states(replay_from_json(json.loads(json.dumps(replay.to_json()))))
+
+
+@pytest.mark.parametrize(("length", "score"), [(3, [9, 1]), (3, [3, 0]), (5, [0, 5]), (7, [8, 8])])
+def test_a_score_at_or_past_the_length_while_a_game_is_played_is_refused(length, score):
+    obj = state_to_json(first_game(length))
+    obj["match"]["score"] = score
+    _refused_everywhere(obj, "match was already over")
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "score"),
+    [("portes", [4, 4]), ("portes", [0, 1]), ("plakoto", [3, 0]), ("fevga", [2, 3])],
+)
+def test_more_points_than_the_games_played_can_give_are_refused(variant_id, score):
+    obj = state_to_json(_mid_game(variant_id))  # game 1, 2 or 3 of a match to 5
+    obj["match"]["score"] = score
+    _refused_everywhere(obj, "score at most")
+
+
+def test_scores_the_games_played_can_give_are_read():
+    state = _mid_game("fevga")  # game 3: side 0 won game 2 and started this one
+    assert state.match.game == 2 and not state.opening
+    assert (state.on_roll - state.turn) % 2 == 0
+    # Two games played give at most 2 points each: 2-2 (a gammon each way) or 4-0.
+    for score in ([2, 2], [4, 0], [1, 2], [1, 1]):
+        obj = state_to_json(state)
+        obj["match"]["score"] = score
+        assert state_from_json(obj).match.score == tuple(score)
+
+
+def test_a_game_of_the_match_with_options_other_than_its_defaults_is_refused():
+    obj = state_to_json(first_game(5))
+    obj["options"] = {"backgammon_counts_3": True}
+    _refused_everywhere(obj, "default options")
+
+
+def test_a_game_begun_by_the_last_games_winner_needs_that_side_to_have_points():
+    state = first_game(5)
+    after = m.next_game(m.concede(state, 0), random.Random(2))  # side 1 won and starts
+    assert after.opening == () and after.on_roll == 1
+    obj = state_to_json(after)
+    assert state_from_json(obj) == after
+    obj["match"]["score"] = [1, 0]  # as if side 0 had won game 1, yet side 1 starts
+    _refused_everywhere(obj, "won the game before, yet it had no points")
+
+
+def test_the_last_game_of_a_match_reaching_its_length_is_read():
+    obj = state_to_json(first_game(3))
+    obj["match"]["score"] = [2, 0]
+    obj["match"]["game"] = 3
+    obj["variant"] = "portes"
+    obj.pop("to_act")
+    state = state_from_json({**obj, "opening": [], "turn": 0, "on_roll": 0, "phase": "roll"})
+    over = m.concede(state, 1)
+    assert over.match.score == (3, 0) and over.match.winner == 0
+    assert state_from_json(state_to_json(over)) == over
