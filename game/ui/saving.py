@@ -14,6 +14,10 @@ the plays since).
 
 ``start_game`` asks before a new game replaces an unfinished one (the book keeps
 one game in progress).
+
+The game in progress is saved with its dice locked under the key kept in
+``dice.key`` beside the book (``game.store.dice_key``; a book in memory has a key in
+memory): the book alone does not tell the rolls to come (``docs/DICE.md``).
 """
 
 from __future__ import annotations
@@ -23,11 +27,14 @@ import logging
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.play.session import SavedGame, saved_from_json, saved_to_json
+from game.rules.dice_box import new_key
+from game.store.dice_key import key_for_saving, read_key
 from game.store.records import FinishedGame, Records
 from game.ui.routes import Question, Route
 
@@ -58,6 +65,9 @@ class SaveKeeper:
         # The game in progress that could not be read, and was dropped, in words for
         # the menu ("" once a game is saved in its place).
         self.dropped = ""
+        # The saved dice's key while the book is in memory, else the last one saved with.
+        self.memory_key = new_key()
+        self.saved_here = False  # whether a game was saved this session (with memory_key)
 
     @property
     def records(self) -> Records | None:
@@ -70,7 +80,8 @@ class SaveKeeper:
         True when everything owed is written."""
         if saved.state.result is not None:
             return self.flush()
-        data = saved_to_json(saved)
+        data = saved_to_json(saved, self.dice_key())
+        self.saved_here = True
         self.pending = [w for w in self.pending if w.what != "current"]
         self.pending.append(
             _Write("current", lambda r: r.save_current(data), saved, touches_current=True)
@@ -138,16 +149,44 @@ class SaveKeeper:
             return None
         if data is None:
             return None
+        key, why = self.kept_key()
         try:
-            return saved_from_json(data)
+            saved = saved_from_json(data, key, why)
+            return saved
         except ValueError as exc:
             log.warning("the saved game cannot be resumed (%s); it was dropped", exc)
-            self.dropped = (
-                "Your unfinished game could not be read and was dropped (see tabula.log)"
-            )
+            self.dropped = "Your unfinished game could not be read and was dropped (see tabula.log)"
             with contextlib.suppress(*WRITE_ERRORS):
                 records.clear_current()
             return None
+
+    # -- the key of the saved dice ---------------------------------------------------------
+
+    def key_folder(self) -> Path | None:
+        """Where the key of the saved dice is kept: beside the book (None: a book in
+        memory, whose key is kept in memory too)."""
+        records = self.records
+        path = getattr(records, "path", None)
+        if path is None or str(path) == ":memory:" or records is None or records.unkept:
+            return None
+        return Path(path).parent
+
+    def dice_key(self) -> bytes:
+        """The key to lock the saved dice with (made and kept on first use)."""
+        folder = self.key_folder()
+        if folder is not None:  # a key that cannot be kept is still known this session
+            self.memory_key = key_for_saving(folder)
+        return self.memory_key
+
+    def kept_key(self) -> tuple[bytes | None, str]:
+        """The key the saved dice were locked with, or None and why not."""
+        folder = self.key_folder()
+        if folder is None:
+            return self.memory_key, ""
+        key, why = read_key(folder)
+        if key is None and self.saved_here:  # the key this session saved with, unkept
+            return self.memory_key, ""
+        return key, why or "the key file dice.key is missing"
 
     def warning(self) -> str:
         """What the screen must say about saving ("" when all is kept)."""
