@@ -25,8 +25,8 @@ from game.rules.dice_box import BoxError, lock, unlock
 
 LOCKED = ("seed", "rng", "ai_rng")  # what tells the dice to come
 LOST_WORDS = (
-    "The key to this game's dice (dice.key) is missing or damaged: the game goes on "
-    "with new dice and can no longer be checked against its seal"
+    "Resumed with new dice: dice.key is missing or damaged, so this game can no longer "
+    "be checked against its seal"
 )
 
 

@@ -244,8 +244,7 @@ class Table:
             if state.dice:
                 self._tell(ev.DiceShown(state.dice))
             if saved is not None:
-                words = f"Resumed: {saved.describe()}"
-                self.say(f"{words}. {saved.notice}" if saved.notice else words)
+                self.say(saved.notice or f"Resumed: {saved.describe()}")
             else:
                 self.say(REPLAY_HELP)
             return
