@@ -257,6 +257,21 @@ def test_a_save_from_before_the_box_still_resumes_with_its_dice(tmp_path):
     assert play_rolls(resumed, person(FirstChoice()), 6) == coming
 
 
+def test_a_save_from_before_the_box_leaves_no_seed_in_the_book_once_saved_again(tmp_path):
+    app, keeper = book(tmp_path)
+    table, acts = sealed_table(SEALED["backgammon"], keeper)
+    play_rolls(table, acts, 3)
+    app.records.save_current(saved_to_json(table.saved()))  # the old kind, seed in plain
+    seed = str(table.seed).encode()
+    saved = keeper.in_progress()
+    resumed = Table(saved.setup, saved=saved, keep=keeper.keep_current)
+    resumed.begin()
+    play_rolls(resumed, person(FirstChoice()), 2)  # saved again, locked
+    app.records.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    raw = b"".join(p.read_bytes() for p in tmp_path.glob("records.sqlite*"))
+    assert seed not in raw
+
+
 def lose_key(folder, how: str) -> None:
     key_file = folder / dice_key.FILE_NAME
     if how == "missing":
