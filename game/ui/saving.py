@@ -163,11 +163,11 @@ class SaveKeeper:
     # -- the key of the saved dice ---------------------------------------------------------
 
     def key_folder(self) -> Path | None:
-        """Where the key of the saved dice is kept: beside the book (None: a book in
-        memory, whose key is kept in memory too)."""
-        records = self.records
-        path = getattr(records, "path", None)
-        if path is None or str(path) == ":memory:" or records is None or records.unkept:
+        """Where the key of the saved dice is kept: beside the book, even one that
+        cannot be written (read into memory, its saved game still opens with it); None:
+        a book made in memory, whose key is kept in memory too."""
+        path = getattr(self.records, "path", None)
+        if path is None or str(path) == ":memory:":
             return None
         return Path(path).parent
 

@@ -272,6 +272,26 @@ def test_a_save_from_before_the_box_leaves_no_seed_in_the_book_once_saved_again(
     assert seed not in raw
 
 
+def test_a_book_that_cannot_be_written_still_resumes_with_its_own_dice(tmp_path):
+    app, keeper = book(tmp_path)
+    table, acts = sealed_table(SEALED["backgammon"], keeper)
+    play_rolls(table, acts, 4)
+    app.records.close()
+    # Started again on a book that cannot be written (a read-only file or folder): it
+    # is read into memory, and the key beside it still opens the saved dice.
+    error = sqlite3.OperationalError("attempt to write a readonly database")
+    unkept = Records._read_only(tmp_path / "records.sqlite", error)
+    assert unkept.unkept
+    keeper2 = SaveKeeper(SimpleNamespace(records=unkept))
+    saved = keeper2.in_progress()
+    assert saved is not None and saved.notice == "" and saved.seed == table.seed
+    resumed = Table(saved.setup, saved=saved, keep=keeper2.keep_current)
+    resumed.begin()
+    assert play_rolls(resumed, person(FirstChoice()), 5) == play_rolls(table, acts, 5)
+    again = keeper2.in_progress()  # saved in memory this session, opened again
+    assert again is not None and again.notice == ""
+
+
 def lose_key(folder, how: str) -> None:
     key_file = folder / dice_key.FILE_NAME
     if how == "missing":
