@@ -33,7 +33,7 @@ from typing import Any
 import pygame
 
 from game.play.session import SavedGame, saved_from_json, saved_to_json
-from game.rules.dice_box import new_key
+from game.rules.dice_box import key_id, new_key
 from game.store.dice_key import key_for_saving, read_key
 from game.store.records import FinishedGame, Records
 from game.ui.routes import Question, Route
@@ -149,13 +149,14 @@ class SaveKeeper:
             return None
         if data is None:
             return None
-        key, why = self.kept_key()
+        key, why = self.kept_key(data)
         try:
-            saved = saved_from_json(data, key, why)
-            return saved
+            return saved_from_json(data, key, why)
         except ValueError as exc:
             log.warning("the saved game cannot be resumed (%s); it was dropped", exc)
-            self.dropped = "Your unfinished game could not be read and was dropped (see tabula.log)"
+            self.dropped = (
+                "Your unfinished game could not be read and was dropped (see tabula.log)"
+            )
             with contextlib.suppress(*WRITE_ERRORS):
                 records.clear_current()
             return None
@@ -178,14 +179,16 @@ class SaveKeeper:
             self.memory_key = key_for_saving(folder)
         return self.memory_key
 
-    def kept_key(self) -> tuple[bytes | None, str]:
-        """The key the saved dice were locked with, or None and why not."""
+    def kept_key(self, data: Any) -> tuple[bytes | None, str]:
+        """The key the saved ``data``'s dice were locked with: the one this session
+        saved with, if it was that one (even if its file was lost or changed since),
+        else the key file's; or None and why not."""
         folder = self.key_folder()
-        if folder is None:
+        box = data.get("dice") if isinstance(data, dict) else None
+        ours = isinstance(box, dict) and box.get("key") == key_id(self.memory_key)
+        if folder is None or (self.saved_here and ours):
             return self.memory_key, ""
         key, why = read_key(folder)
-        if key is None and self.saved_here:  # the key this session saved with, unkept
-            return self.memory_key, ""
         return key, why or "the key file dice.key is missing"
 
     def warning(self) -> str:
