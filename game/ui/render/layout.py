@@ -17,7 +17,7 @@ Four geometries:
   narrow bar at the left and off trays at the right.
 - ``round``: El Mundo's ring of 24 wedges in four sections of six, each side
   with a station (hand, bar, off tray, name) at the corner where its section
-  begins; the viewer's section at the bottom.
+  begins; the viewer's section at the bottom, its wall numbered by its enterer.
 - ``rows``: Duodecim Scriptorum's three rows of twelve fields, hand trays and
   bars at the left, off trays at the right, the dice on the table below.
 
