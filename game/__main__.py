@@ -3,8 +3,10 @@
 python -m game                       the game, from the main menu
 python -m game --demo VARIANT --seconds S --screenshot FILE.png
                                      computer against computer (with animations) for S
-                                     seconds of game time, then save the last frame;
-                                     headless with SDL_VIDEODRIVER=dummy
+                                     seconds (a clock's, headless too: game after game),
+                                     then save the last frame, held until it shows men
+                                     moved; headless with SDL_VIDEODRIVER=dummy.
+                                     VARIANT: a game's id or name (--help lists them)
 """
 
 from __future__ import annotations
@@ -25,10 +27,49 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
+HOLD = 60.0  # seconds a demo goes on past --seconds at most, until men have moved
+
+
+def variant_list() -> str:
+    """The games a demo can play, for ``--help``: "backgammon (Backgammon), ..."."""
+    from game.rules.variants import VARIANTS
+
+    return ", ".join(
+        vid if v.name.lower() == vid else f"{vid} ({v.name})" for vid, v in VARIANTS.items()
+    )
+
+
+def variant_named(text: str) -> str:
+    """The id of the game ``text`` names: its id or its name, in any case, with spaces,
+    hyphens or underscores ("nard", "Long Nardy", "long_nardy"); ``text`` as it is
+    when it names none (``find_variant`` then says which there are)."""
+    from game.rules.variants import VARIANTS
+
+    def plain(words: str) -> str:
+        return "".join(c for c in words.lower() if c.isalnum())
+
+    for vid, variant in VARIANTS.items():
+        if plain(text) in (plain(vid), plain(variant.name)):
+            return vid
+    return text
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game", description="Tabula")
-    parser.add_argument("--demo", metavar="VARIANT", help="computer against computer")
-    parser.add_argument("--seconds", type=float, default=20.0, help="how long a demo runs")
+    parser = argparse.ArgumentParser(
+        prog="python -m game",
+        description="Tabula: backgammon and the tables games of history.",
+        epilog=f"Games for --demo (an id or a name): {variant_list()}.",
+    )
+    parser.add_argument(
+        "--demo", metavar="VARIANT", help="computer against computer in VARIANT (listed below)"
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=20.0,
+        help="how long a demo runs, in seconds of the clock (game after game); a short "
+        "one goes on until men have moved",
+    )
     parser.add_argument("--screenshot", type=Path, help="save the last frame of a demo here")
     parser.add_argument("--size", type=_size, help="window size, e.g. 1920x1080")
     parser.add_argument("--seed", type=int, help="the demo's seed")
@@ -44,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.rules.variants import find_variant
 
     if args.demo is not None:
+        args.demo = variant_named(args.demo)
         try:
             find_variant(args.demo)
         except UnknownVariantError as exc:
@@ -97,12 +139,29 @@ def _demo(
     setup = GameSetup(variant_id, seats=(Seat(human=False),) * players, seed=seed)
     app.push(BoardScene(app), setup)
     try:
-        app.run(seconds=seconds, fixed_step=app.headless)
+        # The clock's time, headless too (a fixed step ran 20 s of a game in under two).
+        app.run(seconds=seconds)
+        held = 0.0
+        while app.running and not men_moved(app) and held < HOLD:
+            app.run(seconds=0.25)  # a short demo: on until the board shows men moved
+            held += 0.25
         if screenshot is not None:
             app.screenshot(screenshot)
     finally:
         app.stop()
     return 0
+
+
+def men_moved(app: object) -> bool:
+    """Whether the board on top shows a game in progress with men moved from where its
+    game began, their moves drawn to the end (nothing moving)."""
+    board = getattr(getattr(app, "stack", None), "top", None)
+    game = getattr(board, "game", None)
+    shown = getattr(board, "shown", None)
+    if game is None or shown is None or getattr(board, "busy", True):
+        return False
+    first = game.states[0].position
+    return (shown.board, shown.hand) != (first.board, first.hand) and not game.state.is_over
 
 
 if __name__ == "__main__":

@@ -59,6 +59,8 @@ SLOW_TESTS: frozenset[str] = frozenset(
         "test_every_man_stands_out_on_every_spot",
         # The window: a real loop's seconds, layouts at every size.
         "test_the_real_loop_leaves_a_still_board_undrawn",
+        "test_a_demo_lasts_its_seconds_by_the_clock",  # three seconds of the clock
+        "test_a_short_demo_shows_men_moved_in_every_game",  # twelve demos, ~2 s each
         "test_any_interleaving_of_inputs_and_the_games_progress",  # boards, inputs, progress
         "test_the_resignation_buttons_stand_off_the_board_at_every_size",
         "test_el_mundos_message_stays_in_the_hub_off_the_men",

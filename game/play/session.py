@@ -9,12 +9,14 @@ Board -> Pause (overlay) -> Board: a ``PauseChoice`` popped back.
 from __future__ import annotations
 
 import enum
+import logging
 import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game.ai.levels import LEVELS
 from game.play.advice import TutorTally
+from game.play.saved_dice import LOST_WORDS, lock_dice, unlock_dice
 from game.rules.dice import check_contribution
 from game.rules.errors import RulesError
 from game.rules.match import GameState, MatchScore
@@ -22,6 +24,8 @@ from game.rules.replay import read_first_state
 from game.rules.serial import state_from_json, state_to_json
 from game.rules.tavli import TavliError, cycle_to_json, read_cycle
 from game.rules.variants import find_variant, options_as_stored
+
+_log = logging.getLogger(__name__)
 
 WORST_KEPT = 3  # the worst plays a practice game's summary shows (and a save keeps)
 
@@ -237,6 +241,12 @@ class SavedGame:
     start: dict[str, Any] = field(default_factory=dict)  # see GameSummary.start
     # Practice: the plays the tutor judged that gave away most (``worst_judged``).
     judged: tuple[Judged, ...] = ()
+    # The opening throw the game began with (the past, shown on the board): kept so
+    # that a game whose dice cannot be unlocked goes on with it (``saved_dice``).
+    opening_thrown: tuple[int, ...] = ()
+    # What the board must say when it resumes the game ("" for nothing): that its dice
+    # could not be unlocked and are new (never saved).
+    notice: str = ""
 
     def describe(self) -> str:
         """ "Backgammon against the computer (expert), turn 12"."""
@@ -269,10 +279,13 @@ class SavedGame:
         )
 
 
-def saved_to_json(saved: SavedGame) -> dict[str, Any]:
+def saved_to_json(saved: SavedGame, key: bytes | None = None) -> dict[str, Any]:
+    """The game in progress as JSON; with ``key`` (as the window saves it) its seed and
+    generators' states are locked under it (``game.play.saved_dice``), so that the
+    records book does not tell the dice to come."""
     version, internal, gauss = saved.rng_state
     ai = saved.ai_rng_state
-    return {
+    data = {
         "start": start_to_json(saved.start),
         "ai_rng": None if ai is None else [ai[0], list(ai[1]), ai[2]],
         "version": 1,
@@ -284,13 +297,18 @@ def saved_to_json(saved: SavedGame) -> dict[str, Any]:
         "hits": list(saved.hits),
         "tally": {str(side): asdict(t) for side, t in saved.tally.items()},
         "judged": [judged_to_json(j) for j in worst_judged(saved.judged)],
+        "opening_thrown": list(saved.opening_thrown),
     }
+    return data if key is None else lock_dice(data, key)
 
 
-def saved_from_json(obj: Any) -> SavedGame:
-    """A saved game read back (raises ``ValueError`` saying what is wrong)."""
-    if not isinstance(obj, dict) or obj.get("version") != 1:
+def saved_from_json(obj: Any, key: bytes | None = None, key_problem: str = "") -> SavedGame:
+    """A saved game read back (raises ``ValueError`` saying what is wrong). Its dice are
+    unlocked with ``key``; where they cannot be (no key, ``key_problem`` says why, or
+    another), the game goes on with fresh dice and ``notice`` says so."""
+    if not isinstance(obj, dict) or obj.get("version") not in (1, 2):
         raise ValueError("not a saved game this version of Tabula can read")
+    obj, lost = unlock_dice(obj, key, key_problem)
     setup = setup_from_json(obj.get("setup"))
     state = state_from_json(obj.get("state"))  # RulesError is a ValueError
     if state.variant.id != setup.variant_id or state.phase.value == "over":
@@ -322,8 +340,25 @@ def saved_from_json(obj: Any) -> SavedGame:
     if not isinstance(raw_judged, list):
         raise ValueError("the saved worst plays cannot be read")
     judged = tuple(judged_from_json(j, setup.variant_id) for j in raw_judged)
+    thrown = obj.get("opening_thrown", [])  # saves before it have none
+    if not isinstance(thrown, list) or not all(type(d) is int for d in thrown):
+        raise ValueError("the saved opening throw cannot be read")
+    if lost:
+        _log.warning("the saved dice cannot be unlocked (%s): the game goes on with new dice", lost)
+    notice = LOST_WORDS if lost else ""
     return SavedGame(
-        setup, seed, rng_state, state, tuple(log), tuple(hits), tallies, ai_state, start, judged
+        setup,
+        seed,
+        rng_state,
+        state,
+        tuple(log),
+        tuple(hits),
+        tallies,
+        ai_state,
+        start,
+        judged,
+        tuple(thrown),
+        notice,
     )
 
 
@@ -390,6 +425,7 @@ def start_to_json(start: dict[str, Any]) -> dict[str, Any]:
         "opening": start.get("opening"),
         "contribution": start.get("contribution", ""),
         **({"first": dict(start["first"])} if start.get("first") is not None else {}),
+        **({"lost_dice": True} if start.get("lost_dice") else {}),
     }
 
 
@@ -427,6 +463,8 @@ def start_from_json(obj: Any, players: int, variant_id: str = "") -> dict[str, A
     start = {"match": match, "starter": starter, "opening": opening, "contribution": contribution}
     if obj.get("first") is not None:
         start["first"] = read_first_state(obj["first"], variant_id)
+    if obj.get("lost_dice") is True:  # new dice after the saved ones were lost
+        start["lost_dice"] = True
     return start
 
 

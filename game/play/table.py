@@ -122,6 +122,8 @@ class Table:
         self.game = m.Game(self._first_state(saved, replay))
         if saved is not None:
             self.game.states = resumed_states(saved)
+        # The opening throw, kept with the saves (``game.play.saved_dice``).
+        self.opening_thrown = (saved.opening_thrown if saved else ()) or self.game.states[0].opening
         state = self.state
         # How this game began within its match, for replays (game.rules.replay).
         self.start: dict[str, Any] = (
@@ -242,7 +244,7 @@ class Table:
             if state.dice:
                 self._tell(ev.DiceShown(state.dice))
             if saved is not None:
-                self.say(f"Resumed: {saved.describe()}")
+                self.say(saved.notice or f"Resumed: {saved.describe()}")
             else:
                 self.say(REPLAY_HELP)
             return
@@ -265,6 +267,7 @@ class Table:
 
     def _open(self, state: m.GameState) -> None:
         """The game begins: kept as the game in progress, the opening throw shown."""
+        self.opening_thrown = tuple(state.opening)
         self.save()  # the new game replaces any game in progress
         self._tell(ev.Opened(state))
         throws = [str(d) for d in state.opening]
@@ -372,6 +375,7 @@ class Table:
             self.ai_rng.getstate(),
             self.start,
             tuple(self.judged),
+            tuple(self.opening_thrown),
         )
 
     def summary(self) -> GameSummary:

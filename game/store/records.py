@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import sqlite3
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -379,6 +380,31 @@ class Records:
     def clear_current(self) -> None:
         with self.transaction() as db:
             db.execute("DELETE FROM current")
+
+
+# The last second of the year 9999 (UTC): past it, or before 1970, a finished game's
+# time is not one a game could have been played at (a damaged or hand-edited book).
+LAST_TIME = 253_402_300_799
+
+
+def finished_local(value: Any) -> time.struct_time | None:
+    """A finished game's time (the ``finished`` column) as local time, or None when the
+    book holds something no clock could have given: text, bytes, nothing, not a number,
+    negative, or too far off for the clock."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if not (math.isfinite(value) and 0 <= value <= LAST_TIME):
+        return None
+    try:
+        return time.localtime(value)
+    except (OverflowError, OSError, ValueError):
+        return None
+
+
+def finished_words(value: Any, form: str = "%d %b %Y, %H:%M") -> str:
+    """A finished game's time for the player, "unknown time" when it cannot be one."""
+    local = finished_local(value)
+    return "unknown time" if local is None else time.strftime(form, local)
 
 
 def seed_to_db(seed: int) -> int | str:

@@ -85,11 +85,14 @@ def mixed_words(contribution: str) -> str:
     return f"Mixed into the dice: {words}"
 
 
-def seal_lines(seed: int, contribution: str, manual: bool) -> tuple[str, ...]:
+def seal_lines(seed: int, contribution: str, manual: bool, lost: bool = False) -> tuple[str, ...]:
     """The lines under the side column: the seal, and whether the player's throw was
-    mixed in (physical dice: that they are entered by hand)."""
+    mixed in (physical dice: that they are entered by hand; ``lost``: new dice after
+    the saved ones could not be unlocked, ``game.play.saved_dice``)."""
     if manual:
         return ("Dice entered", "by hand")
+    if lost:
+        return ("New dice:", "not checkable")
     seal = seed_seal(seed)
     lines = ("Dice sealed", f"{seal[:8]} {seal[8:16]}")
     if not contribution:
@@ -97,11 +100,14 @@ def seal_lines(seed: int, contribution: str, manual: bool) -> tuple[str, ...]:
     return (*lines, "+ the clock" if is_auto(contribution) else "+ your throw")
 
 
-def seed_note(seed: int, contribution: str) -> str:
+def seed_note(seed: int, contribution: str, lost: bool = False) -> str:
     """The dice in the results' note: the seed (long ones shortened: the replay has it
-    in full), its seal, and whether the player's throw was mixed in."""
+    in full), its seal, and whether the player's throw was mixed in (``lost``: the
+    dice were new after the saved ones were lost, and cannot be checked)."""
     digits = str(seed)
     shown = digits if len(digits) <= 16 else f"{digits[:6]}...{digits[-4:]}"
+    if lost:
+        return f"dice seed {shown}, new after the dice key was lost: not checkable"
     note = f"dice seed {shown} (seal {seed_seal(seed)[:8]})"
     if not contribution:
         return note

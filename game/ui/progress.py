@@ -25,7 +25,7 @@ from game.play.session import (
     start_to_json,
 )
 from game.rules.replay import Replay, replay_from_json
-from game.store.records import FinishedGame
+from game.store.records import FinishedGame, finished_local
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +65,8 @@ def replay_of(game: Mapping[str, Any]) -> Replay:
     match = start.get("match")
     contribution = start.get("contribution", "")
     dice = {"contribution": contribution} if contribution else {}  # to_json adds the seal
+    local = finished_local(game.get("finished"))  # None: the book holds no possible time
+    played = {"played": time.strftime("%Y-%m-%d %H:%M", local)} if local else {}
     return replay_from_json(
         {
             "format": "tabula-replay",
@@ -78,7 +80,7 @@ def replay_of(game: Mapping[str, Any]) -> Replay:
             "opening": start.get("opening"),
             "plays": game["plays"],
             "result": game["result"],
-            "played": time.strftime("%Y-%m-%d %H:%M", time.localtime(game["finished"])),
+            **played,
             **dice,
         }
     )

@@ -14,6 +14,10 @@ the plays since).
 
 ``start_game`` asks before a new game replaces an unfinished one (the book keeps
 one game in progress).
+
+The game in progress is saved with its dice locked under the key kept in
+``dice.key`` beside the book (``game.store.dice_key``; a book in memory has a key in
+memory): the book alone does not tell the rolls to come (``docs/DICE.md``).
 """
 
 from __future__ import annotations
@@ -23,11 +27,14 @@ import logging
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.play.session import SavedGame, saved_from_json, saved_to_json
+from game.rules.dice_box import key_id, new_key
+from game.store.dice_key import key_for_saving, read_key
 from game.store.records import FinishedGame, Records
 from game.ui.routes import Question, Route
 
@@ -62,6 +69,9 @@ class SaveKeeper:
         # The game in progress that could not be read, and was dropped, in words for
         # the menu ("" once a game is saved in its place).
         self.dropped = ""
+        # The saved dice's key while the book is in memory, else the last one saved with.
+        self.memory_key = new_key()
+        self.saved_here = False  # whether a game was saved this session (with memory_key)
 
     @property
     def records(self) -> Records | None:
@@ -74,7 +84,8 @@ class SaveKeeper:
         True when everything owed is written."""
         if saved.state.result is not None:
             return self.flush()
-        data = saved_to_json(saved)
+        data = saved_to_json(saved, self.dice_key())
+        self.saved_here = True
         self.pending = [w for w in self.pending if w.what != "current"]
         self.pending.append(
             _Write("current", lambda r: r.save_current(data), saved, touches_current=True)
@@ -147,7 +158,8 @@ class SaveKeeper:
                 self._drop(records, "its page is no JSON object (cut short or damaged)")
             return None
         try:
-            return saved_from_json(data)
+            key, why = self.kept_key(data)
+            return saved_from_json(data, key, why)
         except READ_ERRORS as exc:  # a wrong type anywhere inside is said, never raised
             self._drop(records, str(exc) or type(exc).__name__)
             return None
@@ -159,6 +171,36 @@ class SaveKeeper:
         self.dropped = DROPPED
         with contextlib.suppress(*WRITE_ERRORS):
             records.clear_current()
+
+    # -- the key of the saved dice ---------------------------------------------------------
+
+    def key_folder(self) -> Path | None:
+        """Where the key of the saved dice is kept: beside the book, even one that
+        cannot be written (read into memory, its saved game still opens with it); None:
+        a book made in memory, whose key is kept in memory too."""
+        path = getattr(self.records, "path", None)
+        if path is None or str(path) == ":memory:":
+            return None
+        return Path(path).parent
+
+    def dice_key(self) -> bytes:
+        """The key to lock the saved dice with (made and kept on first use)."""
+        folder = self.key_folder()
+        if folder is not None:  # a key that cannot be kept is still known this session
+            self.memory_key = key_for_saving(folder)
+        return self.memory_key
+
+    def kept_key(self, data: Any) -> tuple[bytes | None, str]:
+        """The key the saved ``data``'s dice were locked with: the one this session
+        saved with, if it was that one (even if its file was lost or changed since),
+        else the key file's; or None and why not."""
+        folder = self.key_folder()
+        box = data.get("dice") if isinstance(data, dict) else None
+        ours = isinstance(box, dict) and box.get("key") == key_id(self.memory_key)
+        if folder is None or (self.saved_here and ours):
+            return self.memory_key, ""
+        key, why = read_key(folder)
+        return key, why or "the key file dice.key is missing"
 
     def warning(self) -> str:
         """What the screen must say about saving ("" when all is kept)."""

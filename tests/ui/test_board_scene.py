@@ -134,7 +134,7 @@ def test_demo_command_saves_a_screenshot(tmp_path, monkeypatch):
 
     monkeypatch.setenv("TABULA_HOME", str(tmp_path))
     out = tmp_path / "demo.png"
-    assert main(["--demo", "anglicorum", "--seconds", "4", "--screenshot", str(out)]) == 0
+    assert main(["--demo", "anglicorum", "--seconds", "1", "--screenshot", str(out)]) == 0
     image = pygame.image.load(str(out))
     assert image.get_size() == (1280, 800)
     # Not a blank frame: many colours.

@@ -150,7 +150,8 @@ def draw_seal(surface: pygame.Surface, scene: BoardReader) -> None:
     if fx < 60 * scale:
         return
     face = font("italic", round(14 * scale))
-    lines = seal_lines(scene.seed, scene.contribution, scene.manual)
+    lost = bool(scene.start.get("lost_dice"))
+    lines = seal_lines(scene.seed, scene.contribution, scene.manual, lost)
     room = fx - 8 * scale  # a narrow column (El Mundo's): a line word by word
     if any(face.size(text)[0] > room for text in lines):
         lines = tuple(word for text in lines for word in narrow(text, face, room))

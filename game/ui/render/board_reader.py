@@ -65,6 +65,9 @@ class BoardReader(Protocol):
     def manual(self) -> bool: ...
 
     @property
+    def start(self) -> dict[str, Any]: ...
+
+    @property
     def advice(self) -> bool: ...
 
     @property

@@ -17,7 +17,7 @@ Four geometries:
   narrow bar at the left and off trays at the right.
 - ``round``: El Mundo's ring of 24 wedges in four sections of six, each side
   with a station (hand, bar, off tray, name) at the corner where its section
-  begins; the viewer's section at the bottom.
+  begins; the viewer's section at the bottom, its wall numbered by its enterer.
 - ``rows``: Duodecim Scriptorum's three rows of twelve fields, hand trays and
   bars at the left, off trays at the right, the dice on the table below.
 
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
@@ -63,6 +63,10 @@ class Spot:
     label_at: Point = (0.0, 0.0)
     area: tuple[Point, ...] = ()  # the polygon clicks hit (defaults to shape)
     slot: int = 0  # the cell's place in the viewer's picture (parity picks its colour)
+    # The side whose pos number ``label`` is, where it is not the viewer's (El Mundo's
+    # wall: the viewer never enters it, the side that enters there numbers it); -1: the
+    # viewer's.
+    label_side: int = -1
 
     @property
     def hit_area(self) -> tuple[Point, ...]:
@@ -644,6 +648,8 @@ def _round_layout(variant: Variant, size: tuple[int, int], viewer: int) -> Board
     spots: dict[SpotKey, Spot] = {}
     for cell, (slot, label) in _cell_slots(variant, viewer, "round").items():
         spots[("cell", cell)] = _wedge_spot(units, variant.cells, cell, slot, label)
+    for cell, (label, side) in _wall_labels(variant, viewer).items():
+        spots[("cell", cell)] = replace(spots[("cell", cell)], label=label, label_side=side)
     info: dict[int, Point] = {}
     fields: list[Rect] = []
     for side in range(variant.players):
@@ -668,6 +674,21 @@ def _round_layout(variant: Variant, size: tuple[int, int], viewer: int) -> Board
         (*units.p(cx, cy), RING_IN * units.u, units.u, RIM * units.u),
         viewer=viewer,
     )
+
+
+def _wall_labels(variant: Variant, viewer: int) -> dict[int, tuple[str, int]]:
+    """The cells the viewer's track never reaches (El Mundo's wall), each with the pos
+    number of the side that enters there, as its notation names it (White's "bar/3"),
+    and that side."""
+    mine = {variant.cell(viewer, p) for p in range(1, variant.track_length + 1)}
+    per = variant.cells // variant.players
+    labels: dict[int, tuple[str, int]] = {}
+    for side in range(variant.players):
+        for p in range(1, per + 1):
+            cell = variant.cell(side, p)
+            if cell not in mine:
+                labels.setdefault(cell, (variant.point_label(p), side))
+    return labels
 
 
 def _wedge_spot(units: _Units, cells: int, cell: int, slot: int, label: str) -> Spot:

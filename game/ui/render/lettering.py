@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import assets
-from game.ui.render.layout import BoardLayout, SpotKey
+from game.ui.render.layout import BoardLayout, Spot, SpotKey
 from game.ui.render.raster import mix
 from game.ui.render.rims import contrast
 from game.ui.theme import Colour, Theme, side_colours
@@ -47,8 +47,12 @@ class Lettering:
         return found
 
 
-def point_numbers(surface: pygame.Surface, layout: BoardLayout, theme: Theme) -> None:
-    """The viewer's number of each cell, on the case (or cut into the stone)."""
+def point_numbers(
+    surface: pygame.Surface, layout: BoardLayout, theme: Theme
+) -> list[tuple[SpotKey, pygame.Rect]]:
+    """The viewer's number of each cell, on the case (or cut into the stone); another
+    side's number on a token of its colour (``other_side_number``). Returns what was
+    drawn, where."""
     u = layout.unit if layout.geometry != "round" else layout.radius * 1.66
     size = max(14.0, 0.28 * u if layout.geometry != "round" else 0.6 * layout.radius)
     caps = font("caps", size)
@@ -56,8 +60,14 @@ def point_numbers(surface: pygame.Surface, layout: BoardLayout, theme: Theme) ->
     colour = theme.ink if carved else theme.accent
     if layout.geometry == "rows" and not carved:
         colour = theme.text
+    drawn: list[tuple[SpotKey, pygame.Rect]] = []
     for key, spot in layout.spots.items():
         if key[0] != "cell" or not spot.label:
+            continue
+        if spot.label_side >= 0:
+            band = layout.ring[4] - layout.ring[3]  # between the field and the rim
+            face = font("caps", token_size(size, band))
+            drawn.append((key, other_side_number(surface, spot, face, theme, band)))
             continue
         text = caps.render(spot.label, True, colour)
         rect = text.get_rect(center=(round(spot.label_at[0]), round(spot.label_at[1])))
@@ -71,6 +81,36 @@ def point_numbers(surface: pygame.Surface, layout: BoardLayout, theme: Theme) ->
             shade.set_alpha(140)
             surface.blit(shade, rect.move(1, 1))
         surface.blit(text, rect)
+        drawn.append((key, rect))
+    return drawn
+
+
+def token_size(size: float, band: float) -> float:
+    """The size of another side's numbers on their tokens: the other numbers' ``size``,
+    up to two fifths larger where the rim's ``band`` has room (they sit on a token)."""
+    return max(size, min(band * 0.6, size * 1.4))
+
+
+def other_side_number(
+    surface: pygame.Surface, spot: Spot, caps: pygame.font.Font, theme: Theme, band: float
+) -> pygame.Rect:
+    """A pos number of another side (El Mundo's wall, numbered by the side that enters
+    there): on a small token of that side's colour, so that it reads as that side's
+    count and not the viewer's, in the ink that stands out on it; the token as wide as
+    the number's ink and a margin, within the rim's ``band``."""
+    sides = side_colours(theme, spot.label_side)
+    ink = max(((18, 14, 10), (250, 246, 236)), key=lambda c: contrast(c, sides.body))
+    text = caps.render(spot.label, True, ink)
+    glyph = text.get_bounding_rect()
+    centre = (round(spot.label_at[0]), round(spot.label_at[1]))
+    radius = max(min(text.get_height() / 2, band / 2 - 2), max(glyph.w, glyph.h) / 2 + 2)
+    edge = round(radius + 1)
+    pygame.draw.circle(surface, sides.rim, centre, edge)
+    pygame.draw.circle(surface, sides.body, centre, round(radius))
+    place = text.get_rect()  # the number's ink centred on the token
+    place.topleft = (centre[0] - glyph.centerx, centre[1] - glyph.centery)
+    surface.blit(text, place)
+    return pygame.Rect(centre[0] - edge, centre[1] - edge, 2 * edge + 1, 2 * edge + 1)
 
 
 TRAY_NAME_AT = 1.6  # the tray's name: this many men's places short of its far end

@@ -28,6 +28,7 @@ import pygame
 from game.rules.replay import Replay, ReplayError
 from game.rules.variants import VARIANTS
 from game.store.exports import export_mat, export_replay, import_replays, imports_dir
+from game.store.records import finished_words
 from game.ui.backdrop import draw_page
 from game.ui.progress import replay_of
 from game.ui.routes import Route
@@ -48,7 +49,7 @@ def game_words(game: dict[str, Any]) -> tuple[str, str]:
     match = (game.get("start") or {}).get("match") or {}
     if isinstance(match, dict) and match.get("cycle"):  # "Tavli to 5, game 2: Plakoto"
         name = f"Tavli to {match.get('length')}, game {int(match.get('game', 0)) + 1}: {name}"
-    when = time.strftime("%d %b %Y, %H:%M", time.localtime(game["finished"]))
+    when = finished_words(game.get("finished"))  # "unknown time" where no clock gave it
     won = game.get("player_won")
     level = game.get("opponent_level")
     if won is None:

@@ -459,7 +459,9 @@ class ResultsScene(WidgetScene):
         turns = summary.turns
         variant = VARIANTS[summary.setup.variant_id].name
         note = f"{variant}  ·  {turns} turn{'s' if turns != 1 else ''}"
-        note += f"  ·  {seed_note(summary.seed, summary.start.get('contribution', ''))}"
+        start = summary.start
+        dice = seed_note(summary.seed, start.get("contribution", ""), bool(start.get("lost_dice")))
+        note += f"  ·  {dice}"
         y = draw_text(
             surface,
             note,
