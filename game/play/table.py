@@ -142,12 +142,11 @@ class Table:
         if replay is not None:
             self.viewer = next((i for i, s in enumerate(replay.seats) if s.get("human")), 0)
         self.executor: ThreadPoolExecutor | None = None
-        # The tutor judges in a worker of its own, so the computer's reply never waits
-        # for it: from the moment a person's play is complete (``early``), and after the
-        # game has gone on when the dice were picked up before it was done (``late``).
+        # The tutor judges in a worker of its own from the moment a person's play is
+        # complete (``early``): picking up the dice then waits for a judgement not ready
+        # yet (a moment), so the verdict always comes while the play can be taken back.
         self.advisor: ThreadPoolExecutor | None = None
         self.early: tuple[m.GameState, Play, Future[tuple[float, list[Any]]]] | None = None
-        self.late: tuple[m.GameState, Play, Future[tuple[float, list[Any]]]] | None = None
         self.pending: Future[a.Action | None] | None = None  # a computer seat thinking
         self.pending_state: m.GameState | None = None  # the state it thinks about
         self.dice_wanted: ev.DiceAsked | None = None  # physical dice: the throw awaited
@@ -335,7 +334,6 @@ class Table:
     def poll(self) -> list[ev.Event]:
         """What happened since the last poll, in order (a hint's ranking ready joins)."""
         self._poll_hint()
-        self._poll_late()
         events, self._events = self._events, []
         return events
 
@@ -480,10 +478,9 @@ class Table:
         if self.advice and self.turn is not None and self.turn.forced is None:
             early, self.early = self.early, None
             if early is not None and early[0] is state and early[1] == play:
-                if not early[2].done():  # the game goes on; the tutor speaks later
-                    self.late = early
-                    self.commit(play, animate=False)
-                    return
+                # The judgement begun when the play was complete: the turn waits for it
+                # (the window says the tutor is checking), so a bad play is always shown
+                # with Take back before the game goes on.
                 job = early[2]
             else:
                 job = self.adviser().submit(tutor_judgement, state, play)
@@ -511,30 +508,6 @@ class Table:
             else:
                 job = self.adviser().submit(tutor_judgement, state, play)
             self.early = (state, play, job)
-
-    def _poll_late(self) -> None:
-        """The tutor's judgement of a play the game went on from: counted, and said
-        when it has something to say (the play cannot be taken back any more)."""
-        late = self.late
-        if late is None or not late[2].done():
-            return
-        self.late = None
-        state, play, job = late
-        try:
-            loss, ranked = job.result()
-        except Exception:
-            log.exception("the tutor could not judge the play")
-            return
-        side = state.to_act
-        best = ranked[0].play if ranked else play
-        self.tally[side] = self.tally.get(side, TutorTally()).add(loss)
-        self.judged.append(Judged(state, play, best, loss))
-        word = grade(loss)
-        if word is not None:
-            lost = f"{100 * loss:.1f}%" if chance_game(self.variant.players) else f"{loss:.3f}"
-            mine = format_turn(state.variant, state.dice, play)
-            better = format_turn(state.variant, state.dice, best)
-            self.say(f"The tutor: {mine} was {word} ({lost} given away); best was {better}")
 
     def take_back(self) -> bool:
         """Undo the whole play the tutor flagged: the person plays the roll again."""

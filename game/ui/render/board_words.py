@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 MESSAGE_TIME = 4.0  # seconds a message stays before the prompt comes back
 BRIEF_TIME = 1.2  # seconds a brief message stays once a person has something to do
+CHECKING = "The tutor is checking your play…"  # the dice picked up, the verdict not ready
 RESIGN_LABELS = {1: "Resign single", 2: "Resign gammon", 3: "Resign backgammon"}
 # The decisions a button makes at the board: the rest are the side's own (roll, the
 # steps of a play, undo, done, hint) or chance's.
@@ -86,7 +87,7 @@ def prompt(scene: BoardReader, state: m.GameState) -> str:
         return f"{name}: name the third die"
     if state.phase is m.Phase.MOVE:
         if scene.review is not None:
-            return "The tutor is looking at your play..."
+            return CHECKING
         if scene.tutor_card is not None:
             return f"{name}: take the play back, or keep it"
         if scene.turn is not None and scene.turn.complete() is not None:
@@ -240,6 +241,7 @@ def wanted_buttons(scene: BoardReader) -> list[tuple[str, str]]:
 
 __all__ = [
     "BRIEF_TIME",
+    "CHECKING",
     "MESSAGE_TIME",
     "action_button",
     "brief_over",

@@ -71,6 +71,8 @@ def show_event(scene: BoardScene, event: ev.Event) -> None:
             scene.close_hint()
             if isinstance(event, ev.TurnReset):
                 scene.shown = scene.resting()
+            if isinstance(event, ev.ReviewAsked):
+                scene.say("")  # the prompt says the tutor is checking the play
         case ev.ReviewReady(judgement=j):
             verdict = Verdict(j.state, j.play, j.loss, j.best, j.grade, j.ranked)
             scene.tutor_card = TutorCard(verdict)

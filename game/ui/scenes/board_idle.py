@@ -49,11 +49,9 @@ def wake_after(scene: BoardScene) -> float | None:
     table = scene.table
     waits: list[float] = []
     jobs = [table.pending, table.hints.job, table.review_job, scene.chances.job]
-    jobs += [kept[2] for kept in (table.early, table.late) if kept is not None]
+    jobs += [table.early[2]] if table.early is not None else []
     if scene.preparing is not None or any(job is not None and not job.done() for job in jobs):
         waits.append(POLL)
-    if table.late is not None:
-        waits.append(POLL)  # the tutor's word on a play the game went on from
     if scene.wait > 0 and scene.timeline.speed:
         waits.append(scene.wait + LATE)
     shown = scene.t - scene.message_time
