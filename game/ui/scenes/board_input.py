@@ -162,10 +162,11 @@ class BoardInput(_Base):
         if event.key == pygame.K_c:  # the chances and the cube's advice
             self.chances.toggle(self)
             return True
-        if event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN) or (
-            event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.target is not None
-        ):
+        if event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
             return self.key_move(event.key)
+        enter = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        if enter and self.selected is not None and self.key_move(event.key):
+            return True  # the man picked moves (else Enter rolls or ends the turn)
         if event.key == pygame.K_LEFT and self.replaying is None:
             return board_lookback.look(self, -1)
         if self.replaying is not None:
@@ -313,7 +314,8 @@ class BoardInput(_Base):
 
     def key_move(self, key: int) -> bool:
         """Moves by keys: Tab (Shift+Tab) picks the next man that may move, Up and Down
-        its destination, Enter makes the move."""
+        its destination (a man with one destination has it chosen at once), Enter makes
+        the move."""
         turn = self.turn
         if turn is None or not self.human_to_act() or self.state.phase is not m.Phase.MOVE:
             return False
@@ -324,11 +326,15 @@ class BoardInput(_Base):
             shift = pygame.key.get_mods() & pygame.KMOD_SHIFT
             at = sources.index(self.selected) if self.selected in sources else -1
             self.selected = sources[(at + (-1 if shift else 1)) % len(sources)]
-            self.target = None
+            targets = sorted(turn.moves_from(self.selected))
+            # A man with one place to go has it chosen already: Enter moves it there.
+            self.target = targets[0] if len(targets) == 1 else None
             return True
         if self.selected is None:
             return False
         targets = sorted(turn.moves_from(self.selected))
+        if self.target not in targets and len(targets) == 1:
+            self.target = targets[0]
         if key in (pygame.K_UP, pygame.K_DOWN) and targets:
             at = targets.index(self.target) if self.target in targets else -1
             self.target = targets[(at + (1 if key == pygame.K_DOWN else -1)) % len(targets)]
