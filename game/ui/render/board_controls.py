@@ -24,12 +24,13 @@ from game.ui.cards import place_card
 from game.ui.hints import HintCard
 from game.ui.render.board_marks import men_points, piles, preview_points
 from game.ui.render.board_words import message_text, wanted_buttons
-from game.ui.render.layout import Point
+from game.ui.render.layout import Point, layout_for
 from game.ui.theme import Colour
 from game.ui.tutor_card import TutorCard
 from game.ui.widgets import _mix, draw_shadow, draw_text, get_font, rounded_box, wrap_words
 
 if TYPE_CHECKING:
+    from game.rules.variants.base import Variant
     from game.ui.render.board_reader import BoardReader
 
 
@@ -148,8 +149,8 @@ def button_places(scene: BoardReader, wanted: list[tuple[str, str]]) -> list[Pla
     label_font = font("caps", usual)
     pad = round(12 * scale)
     height = round(label_font.get_height() + pad)
-    width, screen_h = scene.app.size
     layout = scene.view.layout
+    width, screen_h = layout.room_size  # beside a hint card's strip, when one is kept
     fx, fy, fw, fh = layout.frame
     panel = width - (fx + fw)
     widest = max(label_font.size(text)[0] for _, text in wanted) + 2 * pad
@@ -184,7 +185,7 @@ def narrow_column(
 ) -> list[Place]:
     """The column in a panel too narrow for some label on one line: those labels on two
     lines, and every label smaller if a line is still too wide."""
-    width = scene.app.size[0]
+    width = scene.view.layout.room_size[0]
     fx, fy, fw, fh = scene.view.layout.frame
     panel = width - (fx + fw)
     col_w = round(panel - 2 * pad)
@@ -226,7 +227,7 @@ def layout_message(scene: BoardReader) -> Message | None:
     layout = scene.view.layout
     size = round(28 * scale)
     face = font("italic", size)
-    width, height = scene.app.size
+    width, height = layout.room_size
     fx, fy, fw, fh = layout.frame
     pad = round(10 * scale)
     below = height - (fy + fh)
@@ -355,14 +356,55 @@ def card_avoids(scene: BoardReader, card: HintCard | TutorCard) -> tuple[list[Po
     return avoid, soft
 
 
+def hint_strip(
+    variant: Variant,
+    size: tuple[int, int],
+    viewer: int,
+    card: tuple[int, int],
+    scale: float,
+) -> tuple[tuple[int, int], pygame.Rect]:
+    """Where the hint card goes so that it hides nothing the player needs: a strip of the
+    window kept free for it, at the right or at the foot, whichever leaves the board
+    bigger. Returns the room left to the board and its panels (``layout_for``'s
+    ``room``) and the card's place in the strip. The strip's width (height) is the
+    card's, rounded up a little, so that the board is not laid out again for a card a
+    few pixels wider."""
+    width, height = size
+    cw, ch = card
+    m = round(12 * scale)
+    step = max(8, round(40 * scale))
+    across = min(width - 1, math.ceil((cw + 2 * m) / step) * step)
+    down = min(height - 1, math.ceil((ch + 2 * m) / step) * step)
+    right = (width - across, height)
+    foot = (width, height - down)
+    units = {
+        room: layout_for(variant, size, viewer, room).unit
+        / layout_for(variant, size, viewer).unit
+        for room in (right, foot)
+    }
+    if units[right] >= units[foot]:
+        frame_top = layout_for(variant, size, viewer, right).frame[1]
+        top = max(m, min(round(frame_top), height - m - ch))
+        return right, pygame.Rect(width - across + (across - cw) // 2, top, cw, ch)
+    return foot, pygame.Rect((width - cw) // 2, height - down + (down - ch) // 2, cw, ch)
+
+
 def place_cards(scene: BoardReader, message_box: pygame.Rect) -> None:
     """Put the open card where it hides the least of what it is about (not on the
-    buttons wanted now, nor on ``message_box``, where the message was laid out)."""
+    buttons wanted now, nor on ``message_box``, where the message was laid out). The
+    hint card has a strip of its own (``hint_strip``), the board laid out beside it."""
     card: HintCard | TutorCard | None = scene.tutor_card or scene.hint_card
     if card is None:
         return
     scale = scene.app.scale
     layout = scene.view.layout
+    if isinstance(card, HintCard):
+        room, rect = hint_strip(
+            scene.variant, scene.app.size, scene.viewer, card.size(scale), scale
+        )
+        if layout.room == room:
+            card.place(rect, scale)
+            return
     avoid, soft = card_avoids(scene, card)
     wanted = wanted_buttons(scene)
     blocked = control_rects(scene, wanted) if wanted else []

@@ -230,7 +230,7 @@ class BoardScene(BoardInput, Scene):
             self.table.close()
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.view.resize(size)
+        self.view.resize(size, self.board_room())
         self.prepare()
         for card in (self.hint_card, self.tutor_card):
             if card is not None:
@@ -238,11 +238,32 @@ class BoardScene(BoardInput, Scene):
         self.lay_out()
         self.place_cards()
 
+    def board_room(self) -> tuple[int, int] | None:
+        """How much of the window the board and its panels have: all of it, or (the
+        hint card open) all but the card's strip (``board_controls.hint_strip``)."""
+        card = self.hint_card
+        if card is None:
+            return None
+        scale = self.app.scale
+        size = card.size(scale)
+        return board_controls.hint_strip(self.variant, self.app.size, self.viewer, size, scale)[0]
+
+    def fit_board(self) -> None:
+        """Lay the board out again when the room it has changes (the hint card opened,
+        closed, or grew): the card then goes to its strip."""
+        room = self.board_room()
+        if room == self.view.room:
+            return
+        self.view.resize(self.app.size, room)
+        self.prepare()
+        self.lay_out()
+        self.place_cards()
+
     def prepare(self) -> None:
         """Paint the board's background (up to a few seconds on a 4K screen) in a worker
         thread while the window shows that the board is being laid out; headless runs
         (tests, demos) paint it at once."""
-        if self.app.headless:
+        if self.app.headless or self.view.painted():
             self.view.background()
             return
         self.preparing = self.table.worker().submit(self.view.background)

@@ -391,14 +391,17 @@ class BoardInput(_Base):
             card.ranked, card.deep = look.ranked, look.deep
         self.hint_card = card
         self.app.audio.play("click")
+        self.fit_board()  # the board makes room for the card's strip
         self.place_cards()
         return True
 
     def close_hint(self) -> None:
-        """The hint card goes (if open): the worker's deeper look at it is dropped."""
+        """The hint card goes (if open): the worker's deeper look at it is dropped, and
+        the board has the whole window again."""
         if self.hint_card is not None:
             self.table.drop_hint()
         self.hint_card = None
+        self.fit_board()
 
     def hint_ready(
         self, state: m.GameState | None, ranked: list[Any] | None, deep: bool = True
@@ -416,12 +419,8 @@ class BoardInput(_Base):
                 card.failed = True  # the first look stands
             return
         card.deepen(ranked, deep)
-        # Move the card only if it hides the best play (or does not fit any more).
-        spots = self.preview_points(card.shown[0].play if card.shown else None)
-        if card.size(card.scale) != card.target.size or covers(
-            card.target, spots, self.view.layout.radius * 0.6
-        ):
-            self.place_cards()
+        self.fit_board()  # a wider card may want a wider strip
+        self.place_cards()
 
     def choose_hint(self, index: int) -> bool:
         """Show the hint's ``index``-th play on the board (steps made so far are taken
