@@ -99,3 +99,35 @@ def test_the_hint_card_hides_nothing_the_player_needs(app, monkeypatch, quick_pa
         assert scene.hint_card is None and scene.view.layout.room is None
     resize(app, (1280, 800))
     assert scene.view.layout.frame == full
+
+
+def test_on_a_real_screen_the_card_shows_once_the_board_has_made_room(
+    app, monkeypatch, quick_paint
+):
+    """Where the board's background is painted in the worker (a window on a screen),
+    the board stays as it is meanwhile and the card is not drawn over it; then both
+    change together."""
+    use_small_networks(monkeypatch)
+    scene = stepping.my_turn(app, practice_setup())
+    monkeypatch.setattr(type(app), "headless", property(lambda self: False))
+    before = scene.view
+    release = __import__("threading").Event()
+    paint = board_view.BoardView._paint
+    monkeypatch.setattr(
+        board_view.BoardView, "_paint", lambda self: (release.wait(30), paint(self))[1]
+    )
+    press(app, pygame.K_h)
+    card = scene.hint_card
+    assert card is not None and not card.placed  # not drawn over the old board
+    assert scene.view is before and scene.next_view is not None
+    release.set()
+    assert run_until(app, lambda: scene.next_view is None, 30)
+    assert scene.view is not before and scene.view.layout.room is not None
+    assert card.placed
+    assert_clear(scene, app.size)
+
+
+def practice_setup() -> GameSetup:
+    return GameSetup(
+        "backgammon", {}, (Seat(), Seat(human=False)), seed=11, mode="practice", hints=True
+    )

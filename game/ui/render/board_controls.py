@@ -404,7 +404,7 @@ def place_cards(scene: BoardReader, message_box: pygame.Rect) -> None:
         )
         if layout.room == room:
             card.place(rect, scale)
-            return
+        return  # (else placed once the board has made room: BoardScene.fit_board)
     avoid, soft = card_avoids(scene, card)
     wanted = wanted_buttons(scene)
     blocked = control_rects(scene, wanted) if wanted else []

@@ -328,8 +328,8 @@ def draw_cards(surface: pygame.Surface, scene: BoardReader) -> None:
         scene.throw_prompt.draw(surface, style, scene.app.scale)
     elif scene.tutor_card is not None:
         scene.tutor_card.draw(surface, style)
-    elif scene.hint_card is not None:
-        scene.hint_card.draw(surface, style)
+    elif scene.hint_card is not None and scene.hint_card.placed:
+        scene.hint_card.draw(surface, style)  # (once the board has made room for it)
 
 
 __all__ = [

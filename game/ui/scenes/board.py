@@ -179,6 +179,8 @@ class BoardScene(BoardInput, Scene):
             )
         self.view = BoardView(self.variant, self.theme, self.app.size, self.viewer)
         self.preparing: Future[Any] | None = None
+        # The board laid out anew for the hint card's strip, its background being painted.
+        self.next_view: tuple[BoardView, Future[Any]] | None = None
         self.prepare()
         self.timeline = Timeline(self.app.settings.speed)
         self.shown: Position = self.state.position
@@ -230,6 +232,7 @@ class BoardScene(BoardInput, Scene):
             self.table.close()
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        self.next_view = None
         self.view.resize(size, self.board_room())
         self.prepare()
         for card in (self.hint_card, self.tutor_card):
@@ -250,14 +253,38 @@ class BoardScene(BoardInput, Scene):
 
     def fit_board(self) -> None:
         """Lay the board out again when the room it has changes (the hint card opened,
-        closed, or grew): the card then goes to its strip."""
+        closed, or grew): the card then goes to its strip. A background not painted yet
+        is painted in the worker while the board stays as it is (the card shows once
+        the board has made room for it)."""
         room = self.board_room()
+        pending = self.next_view
+        if pending is not None and pending[0].room == room:
+            return  # already on its way
+        self.next_view = None
         if room == self.view.room:
             return
-        self.view.resize(self.app.size, room)
-        self.prepare()
+        view = BoardView(self.variant, self.theme, self.app.size, self.viewer)
+        view.resize(self.app.size, room)
+        if self.app.headless or view.painted():
+            view.background()
+            self.use_view(view)
+            return
+        self.next_view = (view, self.table.worker().submit(view.background))
+
+    def use_view(self, view: BoardView) -> None:
+        """The board laid out anew is the one shown (its background painted)."""
+        self.view = view
         self.lay_out()
         self.place_cards()
+
+    def take_next_view(self) -> None:
+        """The board laid out anew in the worker, once its background is painted."""
+        pending = self.next_view
+        if pending is None or not pending[1].done():
+            return
+        self.next_view = None
+        pending[1].result()  # a painting error shows here
+        self.use_view(pending[0])
 
     def prepare(self) -> None:
         """Paint the board's background (up to a few seconds on a 4K screen) in a worker
@@ -283,6 +310,8 @@ class BoardScene(BoardInput, Scene):
         if theme != self.theme:
             self.theme = theme
             self.view = BoardView(self.variant, theme, self.app.size, self.viewer)
+            self.view.resize(self.app.size, self.board_room())
+            self.next_view = None
             self.prepare()
         if result == PauseChoice.CONCEDE:
             state = self.state
@@ -365,6 +394,7 @@ class BoardScene(BoardInput, Scene):
         if not self.ready:
             return
         self.t += dt
+        self.take_next_view()
         self.pulse_t += board_idle.pulse_step(self, dt)
         self.timeline.update(dt)
         self.update_effects(dt)

@@ -49,6 +49,7 @@ def wake_after(scene: BoardScene) -> float | None:
     table = scene.table
     waits: list[float] = []
     jobs = [table.pending, table.hints.job, table.review_job, scene.chances.job]
+    jobs += [scene.next_view[1]] if scene.next_view is not None else []
     jobs += [table.early[2]] if table.early is not None else []
     if scene.preparing is not None or any(job is not None and not job.done() for job in jobs):
         waits.append(POLL)
