@@ -98,6 +98,21 @@ def prompt(scene: BoardReader, state: m.GameState) -> str:
     return ""
 
 
+def hint_before_roll(state: m.GameState, *, shown: bool) -> str:
+    """What H says when there are no plays to rank yet: where the chances (and the cube's
+    advice, where a cube decision is due) are shown, or why there is no hint yet."""
+    if state.phase is m.Phase.TAKE:
+        if shown:
+            return "Hint: your chances and the cube's advice are at the right (C hides them)"
+        return "No hint on this double: there is no evaluation of the cube here"
+    if state.phase is m.Phase.CHOOSE:
+        return "No hint while a die is named: the hint ranks the plays once the dice are set"
+    if shown:
+        cube = " and the cube's advice" if state.variant.has_cube and m.can_double(state) else ""
+        return f"Hint: your chances{cube} are at the right; roll, and H ranks your plays"
+    return "No hint before the roll: roll the dice (Space), then H ranks your plays"
+
+
 COUNT_WORDS = {2: "two", 3: "three"}
 
 
@@ -250,6 +265,7 @@ __all__ = [
     "conceder",
     "dice_left_words",
     "followed",
+    "hint_before_roll",
     "match_heading",
     "message_text",
     "prompt",

@@ -10,6 +10,7 @@ import pygame
 
 from game.play import replaying
 from game.play.advice import HINT_ROWS
+from game.play.analysis import can_analyse
 from game.play.reasons import NOT_THERE, THEIRS, why_not
 from game.play.turn import Move
 from game.rules import match as m
@@ -375,12 +376,15 @@ class BoardInput(_Base):
     # -- the hint card, the tutor, the dice entered by hand, the player's throw ------------
 
     def toggle_hint(self) -> bool:
-        """H or the Hint button: open the hint card (the worker ranks the plays), or close it."""
+        """H or the Hint button: open the hint card (the worker ranks the plays), or close
+        it; before there are plays to rank, ``hint_before_move``."""
         if self.hint_card is not None:
             self.close_hint()
             return True
-        if not self.hint_offered() or self.busy:
+        if self.busy:
             return False
+        if not self.hint_offered():
+            return self.hint_before_move()
         if not self.advice:
             self.say(self.hint_note())
             return True
@@ -393,6 +397,28 @@ class BoardInput(_Base):
         self.app.audio.play("click")
         self.fit_board()  # the board makes room for the card's strip
         self.place_cards()
+        return True
+
+    def hint_before_move(self) -> bool:
+        """H when there are no plays to rank yet (before the roll, or a double to answer,
+        in practice): the chances and the cube's advice, as C shows them, where they can
+        be worked out; else a plain word on why there is no hint yet."""
+        state = self.state
+        if not self.setup.hints or self.replaying is not None or not self.human_to_act():
+            return False
+        if state.phase not in (m.Phase.ROLL, m.Phase.TAKE, m.Phase.CHOOSE):
+            return False
+        if not self.advice:
+            self.say(self.hint_note())
+            return True
+        if state.phase is not m.Phase.CHOOSE and can_analyse(state):
+            if self.chances.shown:  # H again hides them, as C does
+                self.chances.toggle(self)
+                return True
+            self.chances.toggle(self)
+            self.say(board_words.hint_before_roll(state, shown=True))
+            return True
+        self.say(board_words.hint_before_roll(state, shown=False))
         return True
 
     def close_hint(self) -> None:
