@@ -139,11 +139,40 @@ def label_lines(text: str, face: pygame.font.Font, width: float) -> tuple[str, .
     return (head, tail)
 
 
+def message_size(scale: float) -> int:
+    return round(28 * scale)
+
+
+def status_band(scene: BoardReader) -> int | None:
+    """In a portrait window, where the status group begins under the board: the message
+    on a line just under it and the buttons in a row under the message, together (the
+    band under the board holds both). None elsewhere: a landscape window (the buttons in
+    the panel right of the board, the message at the foot), a ring board (both in the
+    ring's hub), or a band too low for both."""
+    layout = scene.view.layout
+    if layout.geometry == "round":
+        return None
+    width, height = layout.room_size
+    if height <= width:
+        return None
+    scale = scene.app.scale
+    pad = round(10 * scale)
+    _, fy, _, fh = layout.frame
+    _, dy, _, dh = layout.dice_area
+    bottom = max(fy + fh, dy + dh)  # Duodecim's dice lie under its board
+    line = font("italic", message_size(scale)).get_height() + pad
+    row = font("caps", round(26 * scale)).get_height() + round(12 * scale)
+    if height - bottom < line + row + 3 * pad:
+        return None
+    return round(bottom + pad)
+
+
 def button_places(scene: BoardReader, wanted: list[tuple[str, str]]) -> list[Place]:
-    """Where the buttons go: a column in the panel right of the board when it is wide
-    enough (labels too long for it, like the resignations', on two lines and smaller if
-    need be: never over the board), else a row in the middle of a ring board under the
-    dice, else a row at the foot of the window."""
+    """Where the buttons go: in a portrait window a row under the message under the
+    board (``status_band``); else a column in the panel right of the board when it is
+    wide enough (labels too long for it, like the resignations', on two lines and
+    smaller if need be: never over the board), else a row in the middle of a ring board
+    under the dice, else a row at the foot of the window."""
     scale = scene.app.scale
     usual = round(26 * scale)
     label_font = font("caps", usual)
@@ -154,6 +183,19 @@ def button_places(scene: BoardReader, wanted: list[tuple[str, str]]) -> list[Pla
     fx, fy, fw, fh = layout.frame
     panel = width - (fx + fw)
     widest = max(label_font.size(text)[0] for _, text in wanted) + 2 * pad
+    band = status_band(scene)
+    if band is not None:
+        widths = [label_font.size(text)[0] + 2 * pad for _, text in wanted]
+        total = sum(widths) + pad * (len(widths) - 1)
+        if total <= width - 2 * pad:
+            line = font("italic", message_size(scale)).get_height() + round(10 * scale)
+            x = round(min(max(pad, fx + fw / 2 - total / 2), width - pad - total))
+            y = band + line + round(10 * scale)
+            places = []
+            for w, (_, text) in zip(widths, wanted, strict=True):
+                places.append(Place(pygame.Rect(x, y, w, height), (text,), usual))
+                x += w + pad
+            return places
     if panel >= max(widest, 110 * scale) + 2 * pad:
         col_w = min(round(panel - 2 * pad), round(max(widest, 150 * scale)))
         x = round(fx + fw + (panel - col_w) / 2)
@@ -225,7 +267,7 @@ def layout_message(scene: BoardReader) -> Message | None:
     scale = scene.app.scale
     theme = scene.theme
     layout = scene.view.layout
-    size = round(28 * scale)
+    size = message_size(scale)
     face = font("italic", size)
     width, height = layout.room_size
     fx, fy, fw, fh = layout.frame
@@ -233,16 +275,24 @@ def layout_message(scene: BoardReader) -> Message | None:
     below = height - (fy + fh)
     if layout.geometry == "round":
         return hub_message(scene, text, pad)
-    if below >= face.get_height() + pad or width - (fx + fw) < 120 * scale:
-        # A line at the foot of the window, under the board (narrowed to fit it).
+    band = status_band(scene)
+    if band is not None or below >= face.get_height() + pad or width - (fx + fw) < 120 * scale:
+        # A line under the board (narrowed to fit the window): just under it, over the
+        # buttons, in a portrait window; else at the foot of the window.
         fit = width - 4 * pad
         label = message_label(text, size, theme.text, fit)
-        box = label.get_rect(midbottom=(width // 2, height - pad))
+        if band is not None:
+            centre = round(min(max(fx + fw / 2, label.get_width() / 2 + 2 * pad),
+                               width - label.get_width() / 2 - 2 * pad))
+            box = label.get_rect(midtop=(centre, band + pad // 2))
+        else:
+            box = label.get_rect(midbottom=(width // 2, height - pad))
         back = pygame.Rect((0, 0), box.inflate(3 * pad, pad).size)
         back.center = box.center
         line = Line(text, size, theme.text, box, fit)
         return Message(text, (line,), box.inflate(3 * pad, pad), back, (0, 0, 0, 150))
-    # No room below the board: the panel at its right, word-wrapped, near the top.
+    # No room below the board: the panel at its right, word-wrapped, just over the
+    # buttons (where they stand when there are none), so that the two hold together.
     column = round(width - (fx + fw) - 2 * pad)
     words: list[str] = []
     for word in text.split():
@@ -251,14 +301,22 @@ def layout_message(scene: BoardReader) -> Message | None:
             words[-1] = trial
         else:
             words.append(word)
-    y = round(fy + pad)
+    wanted = wanted_buttons(scene)
+    places = button_places(scene, wanted) if wanted else []
+    anchor = min(place.rect.top for place in places) if places else fy + fh / 2
+    tall = face.get_linesize() * len(words)
+    y = round(max(pad, anchor - pad - tall))
+    top = y
     centre = round(fx + fw + (width - (fx + fw)) / 2)
     lines = []
     for words_line in words:
-        label = message_label(words_line, size, theme.text)
-        lines.append(Line(words_line, size, theme.text, label.get_rect(midtop=(centre, y))))
+        label = message_label(words_line, size, theme.text, column)
+        lines.append(
+            Line(words_line, size, theme.text, label.get_rect(midtop=(centre, y)), column)
+        )
         y += face.get_linesize()
-    area = pygame.Rect(round(fx + fw), round(fy), column + 2 * pad, y - round(fy))
+    bottom = max([y, *(line.rect.bottom for line in lines)])  # a line's glyphs may hang lower
+    area = pygame.Rect(round(fx + fw), top, column + 2 * pad, bottom - top)
     return Message(text, tuple(lines), area)
 
 
