@@ -107,6 +107,60 @@ class Judged:
     loss: float
 
 
+CUBE_ACTIONS = ("double", "no double", "take", "drop", "beaver")
+
+
+@dataclass(frozen=True, slots=True)
+class CubeCall:
+    """A computer seat's cube decision in practice, beside the expert's advice on it (the
+    advice the chances panel shows): ``agreed`` when the seat did what the expert does;
+    else a deliberate error of its level."""
+
+    side: int
+    turn: int
+    level: str
+    action: str  # one of CUBE_ACTIONS: what the seat did
+    advice: str  # the expert's advice, "No double, take"
+    agreed: bool
+
+    def words(self, name: str) -> str:
+        """ "Turn 16: Crimson doubled where the expert's advice was No double, take"."""
+        did = {
+            "double": "doubled",
+            "no double": "did not double",
+            "take": "took the double",
+            "drop": "passed the double",
+            "beaver": "beavered",
+        }[self.action]
+        if self.agreed:
+            return f"Turn {self.turn + 1}: {name} {did}, as the expert advised ({self.advice})"
+        return (
+            f"Turn {self.turn + 1}: {name} {did} where the expert's advice was {self.advice}:"
+            f" a deliberate error of the {self.level} level"
+        )
+
+
+def cube_call_to_json(call: CubeCall) -> dict[str, Any]:
+    return asdict(call)
+
+
+def cube_call_from_json(obj: Any) -> CubeCall:
+    """A cube decision read back (raises ValueError)."""
+    if not isinstance(obj, dict):
+        raise ValueError("a saved cube decision cannot be read")
+    try:
+        call = CubeCall(**obj)
+    except TypeError:
+        raise ValueError("a saved cube decision cannot be read") from None
+    kinds = (int, int, str, str, str, bool)
+    values = (call.side, call.turn, call.level, call.action, call.advice, call.agreed)
+    if not all(type(v) is k for v, k in zip(values, kinds, strict=True)):
+        raise ValueError("a saved cube decision cannot be read")
+    if call.action not in CUBE_ACTIONS or call.side < 0 or call.turn < 0:
+        raise ValueError("a saved cube decision cannot be read")
+    return call
+
+
 @dataclass(frozen=True, slots=True)
 class GameSummary:
     """How a game went, for the results scene."""
@@ -128,6 +182,8 @@ class GameSummary:
     # Practice: the plays the tutor judged; and every state of the game (for the luck).
     judged: tuple[Judged, ...] = ()
     states: tuple[GameState, ...] = ()
+    # Practice: the computer seats' cube decisions beside the expert's advice.
+    cube_calls: tuple[CubeCall, ...] = ()
     # Campaign: the medal the level earned (0: goal missed; None: not a campaign
     # game, or the match goes on) and the level the results lead to ("" for none).
     medal: int | None = None
@@ -237,6 +293,8 @@ class SavedGame:
     start: dict[str, Any] = field(default_factory=dict)  # see GameSummary.start
     # Practice: the plays the tutor judged that gave away most (``worst_judged``).
     judged: tuple[Judged, ...] = ()
+    # Practice: the computer seats' cube decisions beside the expert's advice.
+    cube_calls: tuple[CubeCall, ...] = ()
 
     def describe(self) -> str:
         """ "Backgammon against the computer (expert), turn 12"."""
@@ -284,6 +342,7 @@ def saved_to_json(saved: SavedGame) -> dict[str, Any]:
         "hits": list(saved.hits),
         "tally": {str(side): asdict(t) for side, t in saved.tally.items()},
         "judged": [judged_to_json(j) for j in worst_judged(saved.judged)],
+        "cube": [cube_call_to_json(c) for c in saved.cube_calls],
     }
 
 
@@ -322,8 +381,24 @@ def saved_from_json(obj: Any) -> SavedGame:
     if not isinstance(raw_judged, list):
         raise ValueError("the saved worst plays cannot be read")
     judged = tuple(judged_from_json(j, setup.variant_id) for j in raw_judged)
+    raw_cube = obj.get("cube", [])  # saves of the earlier version have none
+    if not isinstance(raw_cube, list):
+        raise ValueError("the saved cube decisions cannot be read")
+    cube_calls = tuple(cube_call_from_json(c) for c in raw_cube)
+    if any(c.side >= players for c in cube_calls):
+        raise ValueError("a saved cube decision names a side the game does not have")
     return SavedGame(
-        setup, seed, rng_state, state, tuple(log), tuple(hits), tallies, ai_state, start, judged
+        setup,
+        seed,
+        rng_state,
+        state,
+        tuple(log),
+        tuple(hits),
+        tallies,
+        ai_state,
+        start,
+        judged,
+        cube_calls,
     )
 
 

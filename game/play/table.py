@@ -28,16 +28,19 @@ from game.play.advice import TutorTally, chance_game, grade
 from game.play.advisers import (
     advice_available,
     decide,
+    expert_cube,
     hint_first_look,
     hint_ranking,
     tutor_judgement,
     warm_advice,
 )
+from game.play.analysis import cube_due
 from game.play.autoplay import make_sure_play
 from game.play.hint_desk import HintDesk
 from game.play.record import SAID, named_words
 from game.play.replaying import REPLAY_HELP, replay_step
 from game.play.session import (
+    CubeCall,
     GameSetup,
     GameSummary,
     Judged,
@@ -148,6 +151,8 @@ class Table:
         self.advisor: ThreadPoolExecutor | None = None
         self.early: tuple[m.GameState, Play, Future[tuple[float, list[Any]]]] | None = None
         self.pending: Future[a.Action | None] | None = None  # a computer seat thinking
+        # Practice: the expert's decision and advice at a computer seat's cube decision.
+        self.pending_cube: Future[tuple[a.Action | None, str]] | None = None
         self.pending_state: m.GameState | None = None  # the state it thinks about
         self.dice_wanted: ev.DiceAsked | None = None  # physical dice: the throw awaited
         self.throw_wanted = False  # the player's throw is awaited
@@ -169,6 +174,8 @@ class Table:
         if self.advice and replay is None:
             self.adviser().submit(warm_advice, self.variant)
         self.judged: list[Judged] = list(saved.judged) if saved is not None else []
+        # Practice: each computer seat's cube decision beside the expert's advice.
+        self.cube_calls: list[CubeCall] = list(saved.cube_calls) if saved is not None else []
 
     def _dice_seeds(self, setup: GameSetup, saved: SavedGame | None, replay: Replay | None) -> None:
         """The dice come from the game's seed and the player's contribution alone (so
@@ -370,6 +377,7 @@ class Table:
             self.ai_rng.getstate(),
             self.start,
             tuple(self.judged),
+            tuple(self.cube_calls),
         )
 
     def summary(self) -> GameSummary:
@@ -389,6 +397,7 @@ class Table:
             start=self.start,
             judged=tuple(self.judged),
             states=tuple(self.game.states),
+            cube_calls=tuple(self.cube_calls),
         )
         if self.replaying is not None:
             seats = tuple(
@@ -684,22 +693,49 @@ class Table:
         """A computer seat decides in the worker thread; its decision is made here."""
         state = self.state
         if self.pending is not None and self.pending_state is not state:
-            self.pending = None  # worked out for a state gone by: asked again
+            self.pending = self.pending_cube = None  # for a state gone by: asked again
         if self.pending is None:
             seat = self.seat(state.to_act)
             seed = self.ai_rng.getrandbits(32)
             self.pending_state = state
             self.pending = self.worker().submit(decide, state, seat.level, seed)
+            if self.advice and cube_due(state):  # practice: measured against the expert
+                self.pending_cube = self.worker().submit(expert_cube, state)
             return
-        if not self.pending.done():
+        cube = self.pending_cube
+        if not self.pending.done() or (cube is not None and not cube.done()):
             return
         action = self.pending.result()
-        self.pending = None
+        self.pending = self.pending_cube = None
+        if cube is not None:
+            self._note_cube(state, action, cube)
         if action is None:
             self.roll()
             return
         self.computer_acts(action)
         self._tell(ev.Wait("think"))
+
+    def _note_cube(
+        self,
+        state: m.GameState,
+        action: a.Action | None,
+        job: Future[tuple[a.Action | None, str]],
+    ) -> None:
+        """A computer seat's cube decision, kept beside the expert's advice on it."""
+        try:
+            expert, advice = job.result()
+        except Exception:
+            log.exception("the expert's cube advice could not be worked out")
+            return
+        if isinstance(action, a.Double) or action is None:
+            did = "double" if action is not None else "no double"
+        elif isinstance(action, (a.Take, a.Drop, a.Beaver)):
+            did = {a.Take: "take", a.Drop: "drop", a.Beaver: "beaver"}[type(action)]
+        else:
+            return  # not a cube decision (a resignation offered before the roll)
+        side = state.to_act
+        level = self.seat(side).level
+        self.cube_calls.append(CubeCall(side, state.turn, level, did, advice, action == expert))
 
     def computer_acts(self, action: a.Action) -> None:
         """A computer seat's decision is made, with its words."""
