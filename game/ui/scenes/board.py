@@ -412,6 +412,7 @@ class BoardScene(BoardInput, Scene):
         if self.busy:
             return
         if self.queued:
+            self.lay_out()  # the buttons as they are now the men have landed (Done)
             events, self.queued = self.queued, []
             for event in events:
                 self.handle_event(event)
