@@ -131,3 +131,47 @@ def practice_setup() -> GameSetup:
     return GameSetup(
         "backgammon", {}, (Seat(), Seat(human=False)), seed=11, mode="practice", hints=True
     )
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_the_tutor_s_card_hides_nothing_the_player_needs(
+    app, monkeypatch, quick_paint, variant_id
+):
+    """The tutor's verdict on a bad play has the same strip: the play it speaks of, the
+    men, the names and the rest stay in sight, at every size."""
+    from test_hints import judge_as
+
+    use_small_networks(monkeypatch)
+    judge_as(monkeypatch, 0.2)
+    players = 4 if variant_id == "el_mundo" else 2
+    setup = GameSetup(
+        variant_id,
+        {},
+        (Seat(),) + (Seat(human=False),) * (players - 1),
+        seed=11,
+        mode="practice",
+        hints=True,
+    )
+    scene = stepping.my_turn(app, setup)
+    turn = scene.turn
+    while turn.complete() is None:
+        src = sorted(turn.sources())[0]
+        scene.make(next(iter(turn.moves_from(src).values())))
+        assert run_until(app, lambda: not scene.busy)
+    press(app, pygame.K_SPACE)
+    assert run_until(app, lambda: scene.tutor_card is not None, 60)
+    step(app)
+    for size in SIZES:
+        resize(app, size)
+        step(app)
+        card = scene.tutor_card
+        assert card is not None and card.placed
+        card.settle()
+        window = pygame.Rect((0, 0), size)
+        assert window.contains(card.rect), (size, card.rect)
+        hidden = [name for name, at in needed(scene).items() if card.rect.colliderect(at)]
+        assert not hidden, f"{variant_id} at {size}: the tutor's card hides {hidden}"
+    press(app, pygame.K_BACKSPACE)  # taken back: the board has the whole window again
+    assert scene.tutor_card is None
+    step(app)
+    assert scene.view.layout.room is None

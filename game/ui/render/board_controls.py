@@ -20,11 +20,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.assets import font
-from game.ui.cards import place_card
 from game.ui.hints import HintCard
-from game.ui.render.board_marks import men_points, piles, preview_points
 from game.ui.render.board_words import message_text, wanted_buttons
-from game.ui.render.layout import Point, layout_for
+from game.ui.render.layout import layout_for
 from game.ui.theme import Colour
 from game.ui.tutor_card import TutorCard
 from game.ui.widgets import _mix, draw_shadow, draw_text, get_font, rounded_box, wrap_words
@@ -384,36 +382,6 @@ def place_entry_cards(scene: BoardReader) -> None:
         scene.throw_prompt.place(centre, scene.app.scale)
 
 
-def card_avoids(scene: BoardReader, card: HintCard | TutorCard) -> tuple[list[Point], list[Point]]:
-    """What the open card should not hide (``avoid``), and should hide little (``soft``)."""
-    layout = scene.view.layout
-    dx, dy, dw, dh = layout.dice_area
-    soft: list[Point] = [(dx + dw / 2, dy + dh / 2), *layout.info.values()]
-    avoid: list[Point] = []
-    if isinstance(card, HintCard):
-        # Above all the play shown (else the best); the other plays listed matter less.
-        shown = [ranked.play for ranked in card.shown]
-        main = card.chosen_play or (shown[0] if shown else None)
-        avoid = preview_points(scene, main)
-        for play in shown:
-            if play != main:
-                soft += preview_points(scene, play)
-        turn = scene.turn
-        if not shown and turn is not None:
-            side = scene.state.to_act
-            position = turn.start
-            counts = piles(scene.variant, position, side)
-            for src in turn.sources():
-                key = scene.key_of(side, src, position)
-                if key in layout.spots:
-                    count = counts.get(key, 1)
-                    avoid.append(layout.man_centre(key, count - 1, count))
-    else:
-        verdict = card.verdict
-        avoid = preview_points(scene, verdict.play) + preview_points(scene, verdict.best)
-    return avoid, soft
-
-
 def hint_strip(
     variant: Variant,
     size: tuple[int, int],
@@ -448,45 +416,17 @@ def hint_strip(
 
 
 def place_cards(scene: BoardReader, message_box: pygame.Rect) -> None:
-    """Put the open card where it hides the least of what it is about (not on the
-    buttons wanted now, nor on ``message_box``, where the message was laid out). The
-    hint card has a strip of its own (``hint_strip``), the board laid out beside it."""
+    """Put the open card (the tutor's, else the hint card) in its strip, once the board
+    has been laid out beside it (``BoardScene.fit_board``): there it hides nothing the
+    player needs, the buttons and ``message_box`` (where the message was laid out) with
+    the rest."""
     card: HintCard | TutorCard | None = scene.tutor_card or scene.hint_card
     if card is None:
         return
     scale = scene.app.scale
-    layout = scene.view.layout
-    if isinstance(card, HintCard):
-        room, rect = hint_strip(
-            scene.variant, scene.app.size, scene.viewer, card.size(scale), scale
-        )
-        if layout.room == room:
-            card.place(rect, scale)
-        return  # (else placed once the board has made room: BoardScene.fit_board)
-    avoid, soft = card_avoids(scene, card)
-    wanted = wanted_buttons(scene)
-    blocked = control_rects(scene, wanted) if wanted else []
-    if message_box.w:
-        blocked.append(message_box)
-    xs = [f[0] for f in layout.fields] + [f[0] + f[2] for f in layout.fields]
-    ys = [f[1] for f in layout.fields] + [f[1] + f[3] for f in layout.fields]
-    fields = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)) if xs else None
-    dx, dy, dw, dh = layout.dice_area
-    dice = pygame.Rect(round(dx), round(dy), round(dw), round(dh))
-    rect = place_card(
-        card.size(scale),
-        scene.app.size,
-        layout.frame,
-        scale,
-        field=fields,
-        shun=[dice],
-        avoid=avoid,
-        soft=soft,
-        men=men_points(scene),
-        blocked=blocked,
-        radius=layout.radius,
-    )
-    card.place(rect, scale)
+    room, rect = hint_strip(scene.variant, scene.app.size, scene.viewer, card.size(scale), scale)
+    if scene.view.layout.room == room:
+        card.place(rect, scale)
 
 
 # -- painting ---------------------------------------------------------------------------------

@@ -181,6 +181,7 @@ class BoardScene(BoardInput, Scene):
         self.preparing: Future[Any] | None = None
         # The board laid out anew for the hint card's strip, its background being painted.
         self.next_view: tuple[BoardView, Future[Any]] | None = None
+        self.fitted_for: Any = None  # the card the board was last laid out beside
         self.prepare()
         self.timeline = Timeline(self.app.settings.speed)
         self.shown: Position = self.state.position
@@ -243,8 +244,9 @@ class BoardScene(BoardInput, Scene):
 
     def board_room(self) -> tuple[int, int] | None:
         """How much of the window the board and its panels have: all of it, or (the
-        hint card open) all but the card's strip (``board_controls.hint_strip``)."""
-        card = self.hint_card
+        tutor's or the hint card open) all but the card's strip
+        (``board_controls.hint_strip``)."""
+        card = self.tutor_card or self.hint_card
         if card is None:
             return None
         scale = self.app.scale
@@ -256,6 +258,7 @@ class BoardScene(BoardInput, Scene):
         closed, or grew): the card then goes to its strip. A background not painted yet
         is painted in the worker while the board stays as it is (the card shows once
         the board has made room for it)."""
+        self.fitted_for = self.tutor_card or self.hint_card
         room = self.board_room()
         pending = self.next_view
         if pending is not None and pending[0].room == room:
@@ -404,6 +407,8 @@ class BoardScene(BoardInput, Scene):
             self.close_hint()
         if self.tutor_card is not None and self.tutor_card.verdict.state is not self.state:
             self.tutor_card = None
+        if (self.tutor_card or self.hint_card) is not self.fitted_for:
+            self.fit_board()  # a card came or went: the board makes room, or has it back
         for card in (self.hint_card, self.tutor_card):
             if card is not None:
                 card.update(dt)
