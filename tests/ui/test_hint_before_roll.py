@@ -81,3 +81,18 @@ def test_h_before_the_roll_says_why_when_there_is_nothing_to_show(
         assert "roll the dice" in scene.message
     else:
         assert scene.message == scene.hint_note()
+
+
+def test_what_h_says_stays_after_the_window_slept_before_the_key(app, monkeypatch):
+    """The window sleeps while nothing moves; the frame after a key brings the time it
+    slept before it. What the key made the board say is still shown then (it was not:
+    a board left for twenty seconds showed the prompt again at once)."""
+    use_small_networks(monkeypatch)
+    scene = before_my_roll(app, "backgammon", {"cube": True})
+    key(app, pygame.K_h)
+    said = scene.message
+    assert said.startswith("Hint:")
+    scene.update(20.0)  # the first frame after the key, after a long sleep
+    assert board_words.message_text(scene) == said
+    scene.update(board_words.MESSAGE_TIME + 0.5)
+    assert board_words.message_text(scene) != said  # then it gives way, as ever

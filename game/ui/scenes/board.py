@@ -198,6 +198,9 @@ class BoardScene(BoardInput, Scene):
         self.queued: list[pygame.event.Event] = []
         self.message = ""
         self.message_time = 0.0
+        # A message said in answer to an input: the frame that follows may bring the
+        # time the window slept before the input, which is not the message's time.
+        self.said_now = False
         self.message_brief = False  # the message gives way once a person is to act
         self.t = 0.0
         self.pulse_t = 0.0  # the highlights' pulse: its time stops once the board rests
@@ -372,6 +375,7 @@ class BoardScene(BoardInput, Scene):
         self.message = text
         self.message_time = self.t
         self.message_brief = brief
+        self.said_now = True  # its time starts with the frame that follows (``tick``)
 
     def show_events(self) -> None:
         """Turn the table's events into the board's pictures, sounds and words."""
@@ -397,6 +401,9 @@ class BoardScene(BoardInput, Scene):
         if not self.ready:
             return
         self.t += dt
+        if self.said_now:
+            self.said_now = False
+            self.message_time = self.t
         self.take_next_view()
         self.pulse_t += board_idle.pulse_step(self, dt)
         self.timeline.update(dt)
