@@ -202,8 +202,11 @@ def wait_for_workers(scene: Any, timeout: float = 120.0) -> None:
     jobs.append(getattr(getattr(scene, "chances", None), "job", None))
     table = getattr(scene, "table", None)
     if table is not None:
-        jobs += [table.pending, table.hints.job, table.review_job]
-        jobs += [kept[2] for kept in (table.early, table.late) if kept is not None]
+        jobs += [table.pending, table.pending_cube, table.hints.job, table.review_job]
+        jobs += [table.early[2]] if table.early is not None else []
+    next_view = getattr(scene, "next_view", None)  # the board laid out beside a card
+    if next_view is not None:
+        jobs.append(next_view[1])
     futures = [job for job in jobs if isinstance(job, concurrent.futures.Future)]
     if futures:
         concurrent.futures.wait(futures, timeout=timeout)

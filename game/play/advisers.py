@@ -79,9 +79,20 @@ def decide(state: m.GameState, level: str, seed: int) -> a.Action | None:
         return ai_decide(state, "novice", seed)
 
 
+def expert_cube(state: m.GameState) -> tuple[a.Action | None, str]:
+    """What the expert does at a cube decision (``None``: no double, the dice fall) and
+    its advice in words, as the chances panel shows it (worker thread): what a computer
+    seat's cube decision is measured against in practice."""
+    from game.ai.players import decide as ai_decide
+    from game.play.analysis import cube_advice
+
+    return ai_decide(state, "expert"), cube_advice(state)
+
+
 __all__ = [
     "advice_available",
     "decide",
+    "expert_cube",
     "hint_first_look",
     "hint_ranking",
     "tutor_judgement",

@@ -6,6 +6,7 @@ proper action in GNU Backgammon's words ("No double, take")."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from game.rules import match as m
 
@@ -42,22 +43,39 @@ def can_analyse(state: m.GameState) -> bool:
     return state.variant.players == 2 and not state.is_over and has_levels(state.variant.id)
 
 
-def analyse_position(state: m.GameState) -> Chances:
-    """The chances of ``state`` for the side on roll, and the cube's advice (worker
-    thread: it loads the evaluation on first use)."""
+def cube_due(state: m.GameState) -> bool:
+    """Whether a cube decision is due in ``state``: the side on roll may double, or a
+    double is to be taken, passed or beavered."""
+    return state.variant.has_cube and (
+        (state.phase is m.Phase.ROLL and m.can_double(state)) or state.phase is m.Phase.TAKE
+    )
+
+
+def cube_advice(state: m.GameState, probs: Any = None) -> str:
+    """The cube's advice on ``state`` in GNU Backgammon's words ("No double, take"):
+    always the expert's judgement (its cubeless chances, no level's error), whichever
+    level the computer seats play at; "" where no cube decision is due."""
+    if not cube_due(state):
+        return ""
     from game.ai import cube
     from game.ai.players import cubeless
 
+    if probs is None:
+        probs = cubeless(state, "expert")
+    return cube.analyse(state, probs).words()
+
+
+def analyse_position(state: m.GameState) -> Chances:
+    """The chances of ``state`` for the side on roll, and the cube's advice (worker
+    thread: it loads the evaluation on first use)."""
+    from game.ai.players import cubeless
+
     probs = cubeless(state, "expert")
-    advice = ""
-    if state.variant.has_cube and (
-        (state.phase is m.Phase.ROLL and m.can_double(state)) or state.phase is m.Phase.TAKE
-    ):
-        advice = cube.analyse(state, probs).words()
+    advice = cube_advice(state, probs)
     win, gammon, backgammon, lose_gammon, lose_backgammon = (float(p) for p in probs[:5])
     return Chances(
         state.on_roll, win, gammon, backgammon, lose_gammon, lose_backgammon, advice
     )
 
 
-__all__ = ["Chances", "analyse_position", "can_analyse"]
+__all__ = ["Chances", "analyse_position", "can_analyse", "cube_advice", "cube_due"]

@@ -111,6 +111,60 @@ class Judged:
     loss: float
 
 
+CUBE_ACTIONS = ("double", "no double", "take", "drop", "beaver")
+
+
+@dataclass(frozen=True, slots=True)
+class CubeCall:
+    """A computer seat's cube decision in practice, beside the expert's advice on it (the
+    advice the chances panel shows): ``agreed`` when the seat did what the expert does;
+    else a deliberate error of its level."""
+
+    side: int
+    turn: int
+    level: str
+    action: str  # one of CUBE_ACTIONS: what the seat did
+    advice: str  # the expert's advice, "No double, take"
+    agreed: bool
+
+    def words(self, name: str) -> str:
+        """ "Turn 16: Crimson doubled where the expert's advice was No double, take"."""
+        did = {
+            "double": "doubled",
+            "no double": "did not double",
+            "take": "took the double",
+            "drop": "passed the double",
+            "beaver": "beavered",
+        }[self.action]
+        if self.agreed:
+            return f"Turn {self.turn + 1}: {name} {did}, as the expert advised ({self.advice})"
+        return (
+            f"Turn {self.turn + 1}: {name} {did} where the expert's advice was {self.advice}:"
+            f" a deliberate error of the {self.level} level"
+        )
+
+
+def cube_call_to_json(call: CubeCall) -> dict[str, Any]:
+    return asdict(call)
+
+
+def cube_call_from_json(obj: Any) -> CubeCall:
+    """A cube decision read back (raises ValueError)."""
+    if not isinstance(obj, dict):
+        raise ValueError("a saved cube decision cannot be read")
+    try:
+        call = CubeCall(**obj)
+    except TypeError:
+        raise ValueError("a saved cube decision cannot be read") from None
+    kinds = (int, int, str, str, str, bool)
+    values = (call.side, call.turn, call.level, call.action, call.advice, call.agreed)
+    if not all(type(v) is k for v, k in zip(values, kinds, strict=True)):
+        raise ValueError("a saved cube decision cannot be read")
+    if call.action not in CUBE_ACTIONS or call.side < 0 or call.turn < 0:
+        raise ValueError("a saved cube decision cannot be read")
+    return call
+
+
 @dataclass(frozen=True, slots=True)
 class GameSummary:
     """How a game went, for the results scene."""
@@ -132,6 +186,8 @@ class GameSummary:
     # Practice: the plays the tutor judged; and every state of the game (for the luck).
     judged: tuple[Judged, ...] = ()
     states: tuple[GameState, ...] = ()
+    # Practice: the computer seats' cube decisions beside the expert's advice.
+    cube_calls: tuple[CubeCall, ...] = ()
     # Campaign: the medal the level earned (0: goal missed; None: not a campaign
     # game, or the match goes on) and the level the results lead to ("" for none).
     medal: int | None = None
@@ -247,6 +303,8 @@ class SavedGame:
     # What the board must say when it resumes the game ("" for nothing): that its dice
     # could not be unlocked and are new (never saved).
     notice: str = ""
+    # Practice: the computer seats' cube decisions beside the expert's advice.
+    cube_calls: tuple[CubeCall, ...] = ()
 
     def describe(self) -> str:
         """ "Backgammon against the computer (expert), turn 12"."""
@@ -298,6 +356,7 @@ def saved_to_json(saved: SavedGame, key: bytes | None = None) -> dict[str, Any]:
         "tally": {str(side): asdict(t) for side, t in saved.tally.items()},
         "judged": [judged_to_json(j) for j in worst_judged(saved.judged)],
         "opening_thrown": list(saved.opening_thrown),
+        "cube": [cube_call_to_json(c) for c in saved.cube_calls],
     }
     return data if key is None else lock_dice(data, key)
 
@@ -346,6 +405,12 @@ def saved_from_json(obj: Any, key: bytes | None = None, key_problem: str = "") -
     if lost:
         _log.warning("the saved dice cannot be unlocked (%s): the game goes on with new dice", lost)
     notice = LOST_WORDS if lost else ""
+    raw_cube = obj.get("cube", [])  # saves of the earlier version have none
+    if not isinstance(raw_cube, list):
+        raise ValueError("the saved cube decisions cannot be read")
+    cube_calls = tuple(cube_call_from_json(c) for c in raw_cube)
+    if any(c.side >= players for c in cube_calls):
+        raise ValueError("a saved cube decision names a side the game does not have")
     return SavedGame(
         setup,
         seed,
@@ -359,6 +424,7 @@ def saved_from_json(obj: Any, key: bytes | None = None, key_problem: str = "") -
         judged,
         tuple(thrown),
         notice,
+        cube_calls,
     )
 
 

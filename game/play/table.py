@@ -28,16 +28,19 @@ from game.play.advice import TutorTally, chance_game, grade
 from game.play.advisers import (
     advice_available,
     decide,
+    expert_cube,
     hint_first_look,
     hint_ranking,
     tutor_judgement,
     warm_advice,
 )
+from game.play.analysis import cube_due
 from game.play.autoplay import make_sure_play
 from game.play.hint_desk import HintDesk
 from game.play.record import SAID, named_words
 from game.play.replaying import REPLAY_HELP, replay_step
 from game.play.session import (
+    CubeCall,
     GameSetup,
     GameSummary,
     Judged,
@@ -144,13 +147,14 @@ class Table:
         if replay is not None:
             self.viewer = next((i for i, s in enumerate(replay.seats) if s.get("human")), 0)
         self.executor: ThreadPoolExecutor | None = None
-        # The tutor judges in a worker of its own, so the computer's reply never waits
-        # for it: from the moment a person's play is complete (``early``), and after the
-        # game has gone on when the dice were picked up before it was done (``late``).
+        # The tutor judges in a worker of its own from the moment a person's play is
+        # complete (``early``): picking up the dice then waits for a judgement not ready
+        # yet (a moment), so the verdict always comes while the play can be taken back.
         self.advisor: ThreadPoolExecutor | None = None
         self.early: tuple[m.GameState, Play, Future[tuple[float, list[Any]]]] | None = None
-        self.late: tuple[m.GameState, Play, Future[tuple[float, list[Any]]]] | None = None
         self.pending: Future[a.Action | None] | None = None  # a computer seat thinking
+        # Practice: the expert's decision and advice at a computer seat's cube decision.
+        self.pending_cube: Future[tuple[a.Action | None, str]] | None = None
         self.pending_state: m.GameState | None = None  # the state it thinks about
         self.dice_wanted: ev.DiceAsked | None = None  # physical dice: the throw awaited
         self.throw_wanted = False  # the player's throw is awaited
@@ -172,6 +176,8 @@ class Table:
         if self.advice and replay is None:
             self.adviser().submit(warm_advice, self.variant)
         self.judged: list[Judged] = list(saved.judged) if saved is not None else []
+        # Practice: each computer seat's cube decision beside the expert's advice.
+        self.cube_calls: list[CubeCall] = list(saved.cube_calls) if saved is not None else []
 
     def _dice_seeds(self, setup: GameSetup, saved: SavedGame | None, replay: Replay | None) -> None:
         """The dice come from the game's seed and the player's contribution alone (so
@@ -338,7 +344,6 @@ class Table:
     def poll(self) -> list[ev.Event]:
         """What happened since the last poll, in order (a hint's ranking ready joins)."""
         self._poll_hint()
-        self._poll_late()
         events, self._events = self._events, []
         return events
 
@@ -376,6 +381,7 @@ class Table:
             self.start,
             tuple(self.judged),
             tuple(self.opening_thrown),
+            cube_calls=tuple(self.cube_calls),
         )
 
     def summary(self) -> GameSummary:
@@ -395,6 +401,7 @@ class Table:
             start=self.start,
             judged=tuple(self.judged),
             states=tuple(self.game.states),
+            cube_calls=tuple(self.cube_calls),
         )
         if self.replaying is not None:
             seats = tuple(
@@ -484,10 +491,9 @@ class Table:
         if self.advice and self.turn is not None and self.turn.forced is None:
             early, self.early = self.early, None
             if early is not None and early[0] is state and early[1] == play:
-                if not early[2].done():  # the game goes on; the tutor speaks later
-                    self.late = early
-                    self.commit(play, animate=False)
-                    return
+                # The judgement begun when the play was complete: the turn waits for it
+                # (the window says the tutor is checking), so a bad play is always shown
+                # with Take back before the game goes on.
                 job = early[2]
             else:
                 job = self.adviser().submit(tutor_judgement, state, play)
@@ -515,30 +521,6 @@ class Table:
             else:
                 job = self.adviser().submit(tutor_judgement, state, play)
             self.early = (state, play, job)
-
-    def _poll_late(self) -> None:
-        """The tutor's judgement of a play the game went on from: counted, and said
-        when it has something to say (the play cannot be taken back any more)."""
-        late = self.late
-        if late is None or not late[2].done():
-            return
-        self.late = None
-        state, play, job = late
-        try:
-            loss, ranked = job.result()
-        except Exception:
-            log.exception("the tutor could not judge the play")
-            return
-        side = state.to_act
-        best = ranked[0].play if ranked else play
-        self.tally[side] = self.tally.get(side, TutorTally()).add(loss)
-        self.judged.append(Judged(state, play, best, loss))
-        word = grade(loss)
-        if word is not None:
-            lost = f"{100 * loss:.1f}%" if chance_game(self.variant.players) else f"{loss:.3f}"
-            mine = format_turn(state.variant, state.dice, play)
-            better = format_turn(state.variant, state.dice, best)
-            self.say(f"The tutor: {mine} was {word} ({lost} given away); best was {better}")
 
     def take_back(self) -> bool:
         """Undo the whole play the tutor flagged: the person plays the roll again."""
@@ -715,22 +697,49 @@ class Table:
         """A computer seat decides in the worker thread; its decision is made here."""
         state = self.state
         if self.pending is not None and self.pending_state is not state:
-            self.pending = None  # worked out for a state gone by: asked again
+            self.pending = self.pending_cube = None  # for a state gone by: asked again
         if self.pending is None:
             seat = self.seat(state.to_act)
             seed = self.ai_rng.getrandbits(32)
             self.pending_state = state
             self.pending = self.worker().submit(decide, state, seat.level, seed)
+            if self.advice and cube_due(state):  # practice: measured against the expert
+                self.pending_cube = self.worker().submit(expert_cube, state)
             return
-        if not self.pending.done():
+        cube = self.pending_cube
+        if not self.pending.done() or (cube is not None and not cube.done()):
             return
         action = self.pending.result()
-        self.pending = None
+        self.pending = self.pending_cube = None
+        if cube is not None:
+            self._note_cube(state, action, cube)
         if action is None:
             self.roll()
             return
         self.computer_acts(action)
         self._tell(ev.Wait("think"))
+
+    def _note_cube(
+        self,
+        state: m.GameState,
+        action: a.Action | None,
+        job: Future[tuple[a.Action | None, str]],
+    ) -> None:
+        """A computer seat's cube decision, kept beside the expert's advice on it."""
+        try:
+            expert, advice = job.result()
+        except Exception:
+            log.exception("the expert's cube advice could not be worked out")
+            return
+        if isinstance(action, a.Double) or action is None:
+            did = "double" if action is not None else "no double"
+        elif isinstance(action, (a.Take, a.Drop, a.Beaver)):
+            did = {a.Take: "take", a.Drop: "drop", a.Beaver: "beaver"}[type(action)]
+        else:
+            return  # not a cube decision (a resignation offered before the roll)
+        side = state.to_act
+        level = self.seat(side).level
+        self.cube_calls.append(CubeCall(side, state.turn, level, did, advice, action == expert))
 
     def computer_acts(self, action: a.Action) -> None:
         """A computer seat's decision is made, with its words."""

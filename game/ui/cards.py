@@ -1,14 +1,13 @@
 """The board's advice cards' common part: a small gilded panel in the menus' style
 that knows its size, glides to where it is going and says what a click hit (``Card``),
-its buttons (``draw_card_button``), and where a card hides the least (``place_card``:
-beside the board when there is room, else over the part of the board with the fewest
-men that matter). The two cards are ``game.ui.hints.HintCard`` and
-``game.ui.tutor_card.TutorCard``."""
+its buttons (``draw_card_button``), and whether it hides given points (``covers``). The
+two cards are ``game.ui.hints.HintCard`` and ``game.ui.tutor_card.TutorCard``; the board
+places them in a strip of their own (``board_controls.hint_strip``)."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 import pygame
@@ -223,87 +222,6 @@ class Card:
 def _inside(rect: pygame.Rect, points: Iterable[Point], margin: float) -> int:
     area = rect.inflate(round(2 * margin), round(2 * margin))
     return sum(1 for p in points if area.collidepoint(p))
-
-
-def place_card(
-    size: tuple[int, int],
-    window: tuple[int, int],
-    frame: tuple[float, float, float, float],
-    scale: float,
-    *,
-    field: tuple[float, float, float, float] | None = None,
-    avoid: Sequence[Point] = (),
-    soft: Sequence[Point] = (),
-    men: Sequence[Point] = (),
-    blocked: Sequence[pygame.Rect] = (),
-    shun: Sequence[pygame.Rect] = (),
-    radius: float = 0.0,
-) -> pygame.Rect:
-    """Where a card of ``size`` hides the least.
-
-    Beside the board when a column there has room, else over the playing
-    ``field`` (the frame by default): where it covers the fewest ``avoid``
-    points (the men the advice is about), ``soft`` points (other men it
-    mentions, the names) and ``men``, overlaps the ``shun`` rectangles (the
-    dice) as little as it can, and never the ``blocked`` ones (the buttons, the
-    message) when it can help it.
-    """
-    width, height = window
-    cw, ch = size
-    fx, fy, fw, fh = frame
-    ix, iy, iw, ih = field if field is not None else frame
-    m = round(12 * scale)
-    candidates: list[tuple[float, float, bool]] = []
-    right = width - (fx + fw)
-    if right >= cw + 2 * m:
-        x = fx + fw + (right - cw) / 2
-        for y in (fy + m, fy + fh / 2 - ch / 2, fy + fh - m - ch):
-            candidates.append((x, y, False))
-    if fx >= cw + 2 * m:
-        x = (fx - cw) / 2
-        for y in (fy + m, fy + fh / 2 - ch / 2, fy + fh - m - ch):
-            candidates.append((x, y, False))
-    for x in (m, width - m - cw):  # against the window's edge, partly over the case
-        for y in (fy + m, fy + fh / 2 - ch / 2, fy + fh - m - ch):
-            candidates.append(
-                (
-                    x,
-                    y,
-                    pygame.Rect(round(x), round(y), cw, ch).colliderect(
-                        pygame.Rect(round(fx), round(fy), round(fw), round(fh))
-                    ),
-                )
-            )
-    xs = [ix + m, ix + iw / 2 - cw / 2, ix + iw - m - cw]
-    xs += [ix + iw / 4 - cw / 2, ix + 3 * iw / 4 - cw / 2]
-    ys = [iy + m, iy + ih / 2 - ch / 2, iy + ih - m - ch]
-    for x in xs:
-        for y in ys:
-            candidates.append((x, y, True))
-    best: tuple[float, pygame.Rect] | None = None
-    screen = pygame.Rect(0, 0, width, height)
-    for x, y, over in candidates:
-        rect = pygame.Rect(round(x), round(y), cw, ch)
-        rect.clamp_ip(screen.inflate(-2 * m, -2 * m) if cw + 2 * m <= width else screen)
-        score = 0.0
-        for other in blocked:
-            clip = rect.clip(other)
-            if clip.w > 0 and clip.h > 0:
-                score += 10000 + clip.w * clip.h
-        for other in shun:
-            clip = rect.clip(other)
-            if clip.w > 0 and clip.h > 0:
-                score += 800 + clip.w * clip.h / 100
-        score += 300 * _inside(rect, avoid, radius * 0.6)
-        score += 40 * _inside(rect, soft, radius * 0.4)
-        score += 6 * _inside(rect, men, -radius * 0.3)
-        if over:
-            score += 25
-        score -= rect.centerx / max(1, width)  # a tie goes right, nearer the buttons
-        if best is None or score < best[0]:
-            best = (score, rect)
-    assert best is not None
-    return best[1]
 
 
 def covers(rect: pygame.Rect, points: Iterable[Point], margin: float) -> bool:

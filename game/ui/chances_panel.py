@@ -60,7 +60,7 @@ def draw_chances(surface: pygame.Surface, scene: BoardScene, panel: ChancesPanel
     fx, fy, fw, _ = scene.view.layout.frame
     scale = scene.app.scale
     left = fx + fw + 12 * scale
-    width = surface.get_width() - left - 10 * scale
+    width = scene.view.layout.room_size[0] - left - 10 * scale
     if width < 80 * scale:
         return
     style = Style.from_theme(scene.theme)

@@ -25,7 +25,8 @@ def new_table(setup: GameSetup, saves: list[SavedGame] | None = None, **kw: Any)
 
 
 def wait_for_worker(table: Table) -> None:
-    for job in (table.pending, table.review_job, table.hints.job):
+    early = table.early[2] if table.early is not None else None
+    for job in (table.pending, table.pending_cube, table.review_job, table.hints.job, early):
         if job is not None:
             job.result(timeout=300)
 

@@ -1,6 +1,7 @@
-"""The tutor never holds the game (issue 22, point 3): it starts judging a person's play
-as soon as it is complete; when the dice are picked up before it is done the game goes
-on, and it speaks later only when the play gave something away."""
+"""The tutor starts judging a person's play as soon as it is complete (issue 22, point
+3), so its verdict is usually ready when the dice are picked up; when it is not, the turn
+waits for it (issue 45: a bad play is always shown with Take back before the game goes
+on)."""
 
 from __future__ import annotations
 
@@ -46,23 +47,36 @@ def complete_a_play(table) -> m.GameState:
     return state
 
 
-def test_picking_up_the_dice_before_the_tutor_is_done_goes_on(slow_tutor):
+def test_picking_up_the_dice_before_the_tutor_is_done_waits_for_its_verdict(slow_tutor):
+    """Issue 45: the dice picked up within a moment of a bad play, before the tutor's
+    judgement is ready, used to let the game go on (the verdict came later, as a line,
+    with no Take back). The turn now waits for the verdict, which offers Take back."""
     setup = GameSetup("backgammon", {"cube": False}, PEOPLE, seed=5, mode="practice", hints=True)
     table = new_table(setup)
     before = complete_a_play(table)
     assert table.early is not None  # judging from the moment the play was complete
+    made = list(table.turn.moves)
     assert table.pick_up()
-    assert table.state is not before  # the game went on at once
-    table.poll()
+    assert table.state is before  # the turn waits for the tutor
+    assert table.review is not None  # the window says the tutor is checking
+    assert any(isinstance(e, ev.ReviewAsked) for e in table.poll())
+    for _ in range(5):  # however often the window asks, nothing moves on meanwhile
+        table.advance()
+        assert table.state is before and not table.poll()
     slow_tutor.set()
     deadline = time.monotonic() + 30
-    said: list[str] = []
-    while not said:
-        said = [e.text for e in table.poll() if isinstance(e, ev.Said) and "tutor" in e.text]
+    ready: list[ev.ReviewReady] = []
+    while not ready:
+        table.advance()
+        ready = [e for e in table.poll() if isinstance(e, ev.ReviewReady)]
         assert time.monotonic() < deadline
         time.sleep(0.01)
-    assert "0.200 given away" in said[0]
-    assert table.judged and table.judged[-1].loss == pytest.approx(0.2)
+    assert ready[0].judgement.loss == pytest.approx(0.2)
+    assert table.state is before  # the person answers the tutor first
+    assert table.take_back()
+    assert table.state is before and table.turn is not None and not table.turn.moves
+    assert made  # the play that was taken back had moves
+    assert table.tally[0].taken_back == 1 and table.tally[0].moves == 0
 
 
 def test_a_judgement_ready_at_the_pick_up_asks_at_once(slow_tutor):

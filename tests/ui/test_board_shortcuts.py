@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from game.play.session import GameSetup, Seat
 from game.rules import match as m
@@ -121,3 +122,87 @@ def test_a_release_after_the_turn_moved_on_does_nothing(app):
     after = scene.state
     post(app, pygame.MOUSEBUTTONUP, where)
     assert scene.state is after and not scene.second_click
+
+
+def a_turn_with(app, variant_id: str, wanted) -> BoardScene:
+    """A board of ``variant_id`` (people in every seat) at a person's turn where
+    ``wanted(turn)`` holds: the turns before it are played at random."""
+    import random
+
+    from game.rules.variants import find_variant
+
+    players = find_variant(variant_id).players
+    scene = BoardScene(app)
+    app.replace(scene, GameSetup(variant_id, {}, (Seat(),) * players, seed=3))
+    pick = random.Random(7)
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, f"no such turn in {variant_id}"
+        scene.update(1 / 60)
+        state = scene.state
+        if scene.busy:
+            continue
+        if state.phase is m.Phase.ROLL and "roll" in scene.buttons:
+            scene.press("roll")
+        elif state.phase is m.Phase.CHOOSE:
+            scene.press(next(name for name in scene.buttons if name.startswith("choose")))
+        elif scene.turn is not None and scene.turn.state is state and scene.turn.sources():
+            if not scene.turn.moves and wanted(scene.turn):
+                return scene
+            scene.commit(pick.choice(scene.turn.plays), animate=False)
+
+
+def singles(turn) -> list[int]:
+    return [src for src in sorted(turn.sources()) if len(turn.moves_from(src)) == 1]
+
+
+VARIANT_IDS = sorted(__import__("game.rules.variants", fromlist=["VARIANTS"]).VARIANTS)
+
+
+@pytest.mark.parametrize("variant_id", VARIANT_IDS)
+def test_tab_then_enter_moves_a_man_with_one_destination(app, variant_id):
+    """Issue 45: Tab picked a man with one place to go, and Enter did nothing. Every man
+    Tab picks with one destination has it chosen at once, and Enter moves it there."""
+    scene = a_turn_with(app, variant_id, singles)
+    turn = scene.turn
+
+    def key(name):
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=name, mod=0, unicode=""))
+
+    sources = sorted(turn.sources())
+    for _ in sources:  # Tab steps through every man that may move
+        key(pygame.K_TAB)
+        only = list(turn.moves_from(scene.selected))
+        assert scene.target == (only[0] if len(only) == 1 else None)
+    while scene.selected != singles(turn)[0]:
+        key(pygame.K_TAB)
+    src = scene.selected
+    (dst,) = turn.moves_from(src)
+    key(pygame.K_RETURN)
+    assert len(turn.moves) == 1 and (turn.moves[0].src, turn.moves[0].dst) == (src, dst)
+
+
+@pytest.mark.parametrize("variant_id", VARIANT_IDS)
+def test_up_and_down_still_choose_among_several_destinations(app, variant_id):
+    def several(turn) -> bool:
+        return any(len(turn.moves_from(src)) > 1 for src in turn.sources())
+
+    scene = a_turn_with(app, variant_id, several)
+    turn = scene.turn
+
+    def key(name):
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=name, mod=0, unicode=""))
+
+    key(pygame.K_TAB)
+    while len(turn.moves_from(scene.selected)) < 2:
+        key(pygame.K_TAB)
+    src = scene.selected
+    assert scene.target is None
+    key(pygame.K_RETURN)  # no destination chosen among several: no move
+    assert not turn.moves
+    key(pygame.K_DOWN)
+    key(pygame.K_DOWN)
+    target = scene.target
+    assert target == sorted(turn.moves_from(src))[1]
+    key(pygame.K_RETURN)
+    assert len(turn.moves) == 1 and (turn.moves[0].src, turn.moves[0].dst) == (src, target)

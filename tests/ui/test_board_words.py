@@ -96,7 +96,7 @@ def test_the_words_of_a_move():
     assert [n for n, _ in w.wanted_buttons(scene)] == ["resign1", "resign2", "resign3", "cancel"]
     scene.resigning = False
     scene.review = (state, m.legal_plays(state)[0])
-    assert w.prompt(scene, state) == "The tutor is looking at your play..."
+    assert w.prompt(scene, state) == w.CHECKING
     assert w.wanted_buttons(scene) == []  # the tutor has the word
     scene.review, scene.tutor_card = None, object()
     assert w.prompt(scene, state) == f"{name}: take the play back, or keep it"

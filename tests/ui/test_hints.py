@@ -305,3 +305,41 @@ def test_results_draw_a_practice_summary_at_both_sizes(app):
         app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
         step(app)
     assert summary.match_over
+
+
+def test_a_fast_pick_up_waits_for_the_verdict_and_take_back_is_offered(app, net, monkeypatch):
+    """Issue 45: the dice picked up at once after a bad play, the tutor not done yet: the
+    board says the tutor is checking and the turn waits; the verdict's card then comes
+    with Take back, which restores the position."""
+    import threading
+
+    from game.ui.render import board_words
+
+    release = threading.Event()
+
+    def slow(state, play):
+        release.wait(30)
+        best = next(p for p in m.legal_plays(state) if p != play)
+        return 0.2, [Ranked(best, 0.5, True), Ranked(play, 0.3, True)]
+
+    monkeypatch.setattr(table_module, "tutor_judgement", slow)
+    scene = my_turn(app)
+    before, start = scene.state, scene.resting()
+    turn = scene.turn
+    while turn.complete() is None:
+        src = sorted(turn.sources())[0]
+        scene.make(next(iter(turn.moves_from(src).values())))
+        assert run_until(app, lambda: not scene.busy)
+    press(app, pygame.K_SPACE)  # within a frame or two of the last move
+    step(app, 60)  # a second: the verdict is not ready, the turn has not passed
+    assert scene.state is before and scene.table.review is not None
+    assert board_words.message_text(scene) == board_words.CHECKING
+    assert scene.buttons == {}
+    release.set()
+    assert run_until(app, lambda: scene.tutor_card is not None)
+    assert scene.state is before
+    step(app, 120)  # the card stays until answered
+    assert scene.tutor_card is not None and scene.state is before
+    click(app, scene.tutor_card.buttons["takeback"].center)
+    assert scene.tutor_card is None and scene.state is before
+    assert scene.resting() == start and scene.turn.moves == []

@@ -212,6 +212,22 @@ def test_the_computer_thinking_is_looked_at_a_few_times_a_second(app):
     assert scene.wake_after() is None
 
 
+def test_the_expert_s_cube_advice_awaited_is_looked_at_too(app):
+    """Practice: the computer's cube decision waits for the expert's advice on it (the
+    same worker, after the decision): the board keeps looking until both are done."""
+    from game.ui.scenes.base import POLL
+
+    scene = still_board(app)
+    done = scene.table.worker().submit(int)
+    done.result()
+    scene.table.pending = done  # the decision is made ...
+    scene.table.pending_cube = scene.table.worker().submit(time.sleep, 0.05)  # ... not this
+    assert scene.wake_after() == pytest.approx(POLL)
+    scene.table.pending_cube.result()
+    scene.table.pending = scene.table.pending_cube = None
+    assert scene.wake_after() is None
+
+
 def settled(app: App) -> bool:
     """Nothing moves, no input is recent and the scene asked for no wake: the loop would
     sleep until an event."""

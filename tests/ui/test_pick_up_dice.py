@@ -94,3 +94,26 @@ def test_the_setting_ends_the_turn_with_the_last_move(app):
         scene.make(next(iter(turn.moves_from(src).values())))
         assert run_until(app, lambda: not scene.busy)
     assert run_until(app, lambda: scene.state is not state, seconds=2)
+
+
+def test_space_pressed_while_the_last_man_slides_still_picks_up_the_dice(app):
+    """A fast pick-up (issue 45): Space pressed while the last move of the play is still
+    sliding finishes the slide and ends the turn; it used to be lost, the buttons
+    being those laid out while the man moved (none)."""
+    app.settings = replace(app.settings, animation="normal")
+    scene = my_turn(app)
+    scene.timeline.speed = app.settings.speed
+    state = scene.state
+    turn = scene.turn
+    while True:
+        src = sorted(turn.sources())[0]
+        scene.make(next(iter(turn.moves_from(src).values())))
+        if turn.complete() is not None:
+            break
+        assert run_until(app, lambda: not scene.busy)
+    step(app)
+    assert scene.busy  # the last man is still on its way
+    board = scene.turn.position.board
+    press(app, pygame.K_SPACE)
+    assert run_until(app, lambda: scene.state is not state, 5)
+    assert_played(scene, state, board)

@@ -88,3 +88,34 @@ def test_the_summary_shows_the_loss_the_luck_and_the_worst_plays(app):
     assert len(scene.pictures) == 3  # a small board for each of the worst plays
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert app.stack.top is results
+
+
+def test_the_summary_tells_the_computer_s_cube_errors_from_the_expert_s_advice(app, cut):
+    """Issue 45: a computer seat's double against the cube advice shown is told as a
+    deliberate error of its level, beside the decisions that followed the advice."""
+    from game.play.session import CubeCall
+
+    calls = (
+        CubeCall(1, 6, "intermediate", "no double", "No double, take", True),
+        CubeCall(1, 15, "intermediate", "double", "No double, take", False),
+        CubeCall(1, 22, "intermediate", "drop", "Double, take", False),
+        CubeCall(1, 30, "intermediate", "take", "Double, take", True),
+    )
+    summary = replace(practice_summary(), cube_calls=calls)
+    scene = PracticeSummaryScene(app)
+    app.push(scene, summary)
+    lines = scene.cube_lines()
+    assert lines[0] == "The computer's cube: 4 decisions, 2 as the expert advised"
+    name = scene.side_name(1)
+    assert lines[1] == (
+        f"Turn 16: {name} doubled where the expert's advice was No double, take:"
+        " a deliberate error of the intermediate level"
+    )
+    assert lines[2].startswith(f"Turn 23: {name} passed the double where")
+    assert len(lines) == 3
+    app.step(1 / 60)
+    app.draw()
+    assert not [text for text, _ in cut if "cube" in text or "Turn " in text]  # all fit
+    plain = PracticeSummaryScene(app)
+    app.push(plain, practice_summary())
+    assert plain.cube_lines() == []  # no cube in the game: no line

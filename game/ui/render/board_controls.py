@@ -20,16 +20,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.assets import font
-from game.ui.cards import place_card
 from game.ui.hints import HintCard
-from game.ui.render.board_marks import men_points, piles, preview_points
 from game.ui.render.board_words import message_text, wanted_buttons
-from game.ui.render.layout import Point
+from game.ui.render.layout import layout_for
 from game.ui.theme import Colour
 from game.ui.tutor_card import TutorCard
 from game.ui.widgets import _mix, draw_shadow, draw_text, get_font, rounded_box, wrap_words
 
 if TYPE_CHECKING:
+    from game.rules.variants.base import Variant
     from game.ui.render.board_reader import BoardReader
 
 
@@ -138,21 +137,63 @@ def label_lines(text: str, face: pygame.font.Font, width: float) -> tuple[str, .
     return (head, tail)
 
 
+def message_size(scale: float) -> int:
+    return round(28 * scale)
+
+
+def status_band(scene: BoardReader) -> int | None:
+    """In a portrait window, where the status group begins under the board: the message
+    on a line just under it and the buttons in a row under the message, together (the
+    band under the board holds both). None elsewhere: a landscape window (the buttons in
+    the panel right of the board, the message at the foot), a ring board (both in the
+    ring's hub), or a band too low for both."""
+    layout = scene.view.layout
+    if layout.geometry == "round":
+        return None
+    width, height = layout.room_size
+    if height <= width:
+        return None
+    scale = scene.app.scale
+    pad = round(10 * scale)
+    _, fy, _, fh = layout.frame
+    _, dy, _, dh = layout.dice_area
+    bottom = max(fy + fh, dy + dh)  # Duodecim's dice lie under its board
+    line = font("italic", message_size(scale)).get_height() + pad
+    row = font("caps", round(26 * scale)).get_height() + round(12 * scale)
+    if height - bottom < line + row + 3 * pad:
+        return None
+    return round(bottom + pad)
+
+
 def button_places(scene: BoardReader, wanted: list[tuple[str, str]]) -> list[Place]:
-    """Where the buttons go: a column in the panel right of the board when it is wide
-    enough (labels too long for it, like the resignations', on two lines and smaller if
-    need be: never over the board), else a row in the middle of a ring board under the
-    dice, else a row at the foot of the window."""
+    """Where the buttons go: in a portrait window a row under the message under the
+    board (``status_band``); else a column in the panel right of the board when it is
+    wide enough (labels too long for it, like the resignations', on two lines and
+    smaller if need be: never over the board), else a row in the middle of a ring board
+    under the dice, else a row at the foot of the window."""
     scale = scene.app.scale
     usual = round(26 * scale)
     label_font = font("caps", usual)
     pad = round(12 * scale)
     height = round(label_font.get_height() + pad)
-    width, screen_h = scene.app.size
     layout = scene.view.layout
+    width, screen_h = layout.room_size  # beside a hint card's strip, when one is kept
     fx, fy, fw, fh = layout.frame
     panel = width - (fx + fw)
     widest = max(label_font.size(text)[0] for _, text in wanted) + 2 * pad
+    band = status_band(scene)
+    if band is not None:
+        widths = [label_font.size(text)[0] + 2 * pad for _, text in wanted]
+        total = sum(widths) + pad * (len(widths) - 1)
+        if total <= width - 2 * pad:
+            line = font("italic", message_size(scale)).get_height() + round(10 * scale)
+            x = round(min(max(pad, fx + fw / 2 - total / 2), width - pad - total))
+            y = band + line + round(10 * scale)
+            places = []
+            for w, (_, text) in zip(widths, wanted, strict=True):
+                places.append(Place(pygame.Rect(x, y, w, height), (text,), usual))
+                x += w + pad
+            return places
     if panel >= max(widest, 110 * scale) + 2 * pad:
         col_w = min(round(panel - 2 * pad), round(max(widest, 150 * scale)))
         x = round(fx + fw + (panel - col_w) / 2)
@@ -184,7 +225,7 @@ def narrow_column(
 ) -> list[Place]:
     """The column in a panel too narrow for some label on one line: those labels on two
     lines, and every label smaller if a line is still too wide."""
-    width = scene.app.size[0]
+    width = scene.view.layout.room_size[0]
     fx, fy, fw, fh = scene.view.layout.frame
     panel = width - (fx + fw)
     col_w = round(panel - 2 * pad)
@@ -224,24 +265,32 @@ def layout_message(scene: BoardReader) -> Message | None:
     scale = scene.app.scale
     theme = scene.theme
     layout = scene.view.layout
-    size = round(28 * scale)
+    size = message_size(scale)
     face = font("italic", size)
-    width, height = scene.app.size
+    width, height = layout.room_size
     fx, fy, fw, fh = layout.frame
     pad = round(10 * scale)
     below = height - (fy + fh)
     if layout.geometry == "round":
         return hub_message(scene, text, pad)
-    if below >= face.get_height() + pad or width - (fx + fw) < 120 * scale:
-        # A line at the foot of the window, under the board (narrowed to fit it).
+    band = status_band(scene)
+    if band is not None or below >= face.get_height() + pad or width - (fx + fw) < 120 * scale:
+        # A line under the board (narrowed to fit the window): just under it, over the
+        # buttons, in a portrait window; else at the foot of the window.
         fit = width - 4 * pad
         label = message_label(text, size, theme.text, fit)
-        box = label.get_rect(midbottom=(width // 2, height - pad))
+        if band is not None:
+            centre = round(min(max(fx + fw / 2, label.get_width() / 2 + 2 * pad),
+                               width - label.get_width() / 2 - 2 * pad))
+            box = label.get_rect(midtop=(centre, band + pad // 2))
+        else:
+            box = label.get_rect(midbottom=(width // 2, height - pad))
         back = pygame.Rect((0, 0), box.inflate(3 * pad, pad).size)
         back.center = box.center
         line = Line(text, size, theme.text, box, fit)
         return Message(text, (line,), box.inflate(3 * pad, pad), back, (0, 0, 0, 150))
-    # No room below the board: the panel at its right, word-wrapped, near the top.
+    # No room below the board: the panel at its right, word-wrapped, just over the
+    # buttons (where they stand when there are none), so that the two hold together.
     column = round(width - (fx + fw) - 2 * pad)
     words: list[str] = []
     for word in text.split():
@@ -250,14 +299,22 @@ def layout_message(scene: BoardReader) -> Message | None:
             words[-1] = trial
         else:
             words.append(word)
-    y = round(fy + pad)
+    wanted = wanted_buttons(scene)
+    places = button_places(scene, wanted) if wanted else []
+    anchor = min(place.rect.top for place in places) if places else fy + fh / 2
+    tall = face.get_linesize() * len(words)
+    y = round(max(pad, anchor - pad - tall))
+    top = y
     centre = round(fx + fw + (width - (fx + fw)) / 2)
     lines = []
     for words_line in words:
-        label = message_label(words_line, size, theme.text)
-        lines.append(Line(words_line, size, theme.text, label.get_rect(midtop=(centre, y))))
+        label = message_label(words_line, size, theme.text, column)
+        lines.append(
+            Line(words_line, size, theme.text, label.get_rect(midtop=(centre, y)), column)
+        )
         y += face.get_linesize()
-    area = pygame.Rect(round(fx + fw), round(fy), column + 2 * pad, y - round(fy))
+    bottom = max([y, *(line.rect.bottom for line in lines)])  # a line's glyphs may hang lower
+    area = pygame.Rect(round(fx + fw), top, column + 2 * pad, bottom - top)
     return Message(text, tuple(lines), area)
 
 
@@ -325,68 +382,51 @@ def place_entry_cards(scene: BoardReader) -> None:
         scene.throw_prompt.place(centre, scene.app.scale)
 
 
-def card_avoids(scene: BoardReader, card: HintCard | TutorCard) -> tuple[list[Point], list[Point]]:
-    """What the open card should not hide (``avoid``), and should hide little (``soft``)."""
-    layout = scene.view.layout
-    dx, dy, dw, dh = layout.dice_area
-    soft: list[Point] = [(dx + dw / 2, dy + dh / 2), *layout.info.values()]
-    avoid: list[Point] = []
-    if isinstance(card, HintCard):
-        # Above all the play shown (else the best); the other plays listed matter less.
-        shown = [ranked.play for ranked in card.shown]
-        main = card.chosen_play or (shown[0] if shown else None)
-        avoid = preview_points(scene, main)
-        for play in shown:
-            if play != main:
-                soft += preview_points(scene, play)
-        turn = scene.turn
-        if not shown and turn is not None:
-            side = scene.state.to_act
-            position = turn.start
-            counts = piles(scene.variant, position, side)
-            for src in turn.sources():
-                key = scene.key_of(side, src, position)
-                if key in layout.spots:
-                    count = counts.get(key, 1)
-                    avoid.append(layout.man_centre(key, count - 1, count))
-    else:
-        verdict = card.verdict
-        avoid = preview_points(scene, verdict.play) + preview_points(scene, verdict.best)
-    return avoid, soft
+def hint_strip(
+    variant: Variant,
+    size: tuple[int, int],
+    viewer: int,
+    card: tuple[int, int],
+    scale: float,
+) -> tuple[tuple[int, int], pygame.Rect]:
+    """Where the hint card goes so that it hides nothing the player needs: a strip of the
+    window kept free for it, at the right or at the foot, whichever leaves the board
+    bigger. Returns the room left to the board and its panels (``layout_for``'s
+    ``room``) and the card's place in the strip. The strip's width (height) is the
+    card's, rounded up a little, so that the board is not laid out again for a card a
+    few pixels wider."""
+    width, height = size
+    cw, ch = card
+    m = round(12 * scale)
+    step = max(8, round(40 * scale))
+    across = min(width - 1, math.ceil((cw + 2 * m) / step) * step)
+    down = min(height - 1, math.ceil((ch + 2 * m) / step) * step)
+    right = (width - across, height)
+    foot = (width, height - down)
+    units = {
+        room: layout_for(variant, size, viewer, room).unit
+        / layout_for(variant, size, viewer).unit
+        for room in (right, foot)
+    }
+    if units[right] >= units[foot]:
+        frame_top = layout_for(variant, size, viewer, right).frame[1]
+        top = max(m, min(round(frame_top), height - m - ch))
+        return right, pygame.Rect(width - across + (across - cw) // 2, top, cw, ch)
+    return foot, pygame.Rect((width - cw) // 2, height - down + (down - ch) // 2, cw, ch)
 
 
 def place_cards(scene: BoardReader, message_box: pygame.Rect) -> None:
-    """Put the open card where it hides the least of what it is about (not on the
-    buttons wanted now, nor on ``message_box``, where the message was laid out)."""
+    """Put the open card (the tutor's, else the hint card) in its strip, once the board
+    has been laid out beside it (``BoardScene.fit_board``): there it hides nothing the
+    player needs, the buttons and ``message_box`` (where the message was laid out) with
+    the rest."""
     card: HintCard | TutorCard | None = scene.tutor_card or scene.hint_card
     if card is None:
         return
     scale = scene.app.scale
-    layout = scene.view.layout
-    avoid, soft = card_avoids(scene, card)
-    wanted = wanted_buttons(scene)
-    blocked = control_rects(scene, wanted) if wanted else []
-    if message_box.w:
-        blocked.append(message_box)
-    xs = [f[0] for f in layout.fields] + [f[0] + f[2] for f in layout.fields]
-    ys = [f[1] for f in layout.fields] + [f[1] + f[3] for f in layout.fields]
-    fields = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)) if xs else None
-    dx, dy, dw, dh = layout.dice_area
-    dice = pygame.Rect(round(dx), round(dy), round(dw), round(dh))
-    rect = place_card(
-        card.size(scale),
-        scene.app.size,
-        layout.frame,
-        scale,
-        field=fields,
-        shun=[dice],
-        avoid=avoid,
-        soft=soft,
-        men=men_points(scene),
-        blocked=blocked,
-        radius=layout.radius,
-    )
-    card.place(rect, scale)
+    room, rect = hint_strip(scene.variant, scene.app.size, scene.viewer, card.size(scale), scale)
+    if scene.view.layout.room == room:
+        card.place(rect, scale)
 
 
 # -- painting ---------------------------------------------------------------------------------

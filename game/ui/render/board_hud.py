@@ -328,9 +328,10 @@ def draw_cards(surface: pygame.Surface, scene: BoardReader) -> None:
     elif scene.throw_prompt is not None:
         scene.throw_prompt.draw(surface, style, scene.app.scale)
     elif scene.tutor_card is not None:
-        scene.tutor_card.draw(surface, style)
-    elif scene.hint_card is not None:
-        scene.hint_card.draw(surface, style)
+        if scene.tutor_card.placed:  # (once the board has made room for it)
+            scene.tutor_card.draw(surface, style)
+    elif scene.hint_card is not None and scene.hint_card.placed:
+        scene.hint_card.draw(surface, style)  # (once the board has made room for it)
 
 
 __all__ = [

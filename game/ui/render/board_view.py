@@ -92,10 +92,12 @@ class BoardView:
         self._letters = Lettering()
         self.resize(size)
 
-    def resize(self, size: tuple[int, int]) -> None:
-        """Fit the board to a new window area (the background is painted again)."""
+    def resize(self, size: tuple[int, int], room: tuple[int, int] | None = None) -> None:
+        """Fit the board to a new window area (the background is painted again); with
+        ``room``, into that much of it from its top left (``layout_for``)."""
         self.size = (int(size[0]), int(size[1]))
-        self.layout: BoardLayout = layout_for(self.variant, self.size, self.viewer)
+        self.room = room
+        self.layout: BoardLayout = layout_for(self.variant, self.size, self.viewer, room)
         self._background: pygame.Surface | None = None
         self._masks: dict[SpotKey, tuple[pygame.Surface, pygame.Surface, tuple[int, int]]] = {}
         self._men.resize()
@@ -105,7 +107,7 @@ class BoardView:
     def background(self) -> pygame.Surface:
         """The painted background of the whole area (cached per board, theme and size)."""
         if self._background is None:
-            key = (self.variant, self.theme, self.size, self.viewer)
+            key = (self.variant, self.theme, self.size, self.viewer, self.room)
             surface = _BACKGROUNDS.get(key)
             if surface is None:
                 surface = self._paint()
@@ -116,6 +118,11 @@ class BoardView:
                 _BACKGROUNDS.move_to_end(key)
             self._background = surface
         return self._background
+
+    def painted(self) -> bool:
+        """Whether the background is ready at once (painted before, or kept)."""
+        key = (self.variant, self.theme, self.size, self.viewer, self.room)
+        return self._background is not None or key in _BACKGROUNDS
 
     def _paint(self) -> pygame.Surface:
         painter = Painter(self.layout, self.theme, self.variant)

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 MESSAGE_TIME = 4.0  # seconds a message stays before the prompt comes back
 BRIEF_TIME = 1.2  # seconds a brief message stays once a person has something to do
+CHECKING = "The tutor is checking your play…"  # the dice picked up, the verdict not ready
 RESIGN_LABELS = {1: "Resign single", 2: "Resign gammon", 3: "Resign backgammon"}
 # The decisions a button makes at the board: the rest are the side's own (roll, the
 # steps of a play, undo, done, hint) or chance's.
@@ -86,7 +87,7 @@ def prompt(scene: BoardReader, state: m.GameState) -> str:
         return f"{name}: name the third die"
     if state.phase is m.Phase.MOVE:
         if scene.review is not None:
-            return "The tutor is looking at your play..."
+            return CHECKING
         if scene.tutor_card is not None:
             return f"{name}: take the play back, or keep it"
         if scene.turn is not None and scene.turn.complete() is not None:
@@ -95,6 +96,21 @@ def prompt(scene: BoardReader, state: m.GameState) -> str:
             return f"{name}: {dice_left_words(scene.turn.dice_remaining)}"
         return f"{followed(scene)}{name} to play {scene.dice_text(state.dice)}"
     return ""
+
+
+def hint_before_roll(state: m.GameState, *, shown: bool) -> str:
+    """What H says when there are no plays to rank yet: where the chances (and the cube's
+    advice, where a cube decision is due) are shown, or why there is no hint yet."""
+    if state.phase is m.Phase.TAKE:
+        if shown:
+            return "Hint: your chances and the cube's advice are at the right (C hides them)"
+        return "No hint on this double: there is no evaluation of the cube here"
+    if state.phase is m.Phase.CHOOSE:
+        return "No hint while a die is named: the hint ranks the plays once the dice are set"
+    if shown:
+        cube = " and the cube's advice" if state.variant.has_cube and m.can_double(state) else ""
+        return f"Hint: your chances{cube} are at the right; roll, and H ranks your plays"
+    return "No hint before the roll: roll the dice (Space), then H ranks your plays"
 
 
 COUNT_WORDS = {2: "two", 3: "three"}
@@ -240,6 +256,7 @@ def wanted_buttons(scene: BoardReader) -> list[tuple[str, str]]:
 
 __all__ = [
     "BRIEF_TIME",
+    "CHECKING",
     "MESSAGE_TIME",
     "action_button",
     "brief_over",
@@ -248,6 +265,7 @@ __all__ = [
     "conceder",
     "dice_left_words",
     "followed",
+    "hint_before_roll",
     "match_heading",
     "message_text",
     "prompt",

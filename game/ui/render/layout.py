@@ -90,6 +90,15 @@ class BoardLayout:
     ring: tuple[float, float, float, float, float] = (0.0, 0.0, 0.0, 0.0, 0.0)
     # ``round`` only: centre x, y, inner radius of the wedges, outer radius, rim radius
     viewer: int = 0
+    # The part of the area (from its top left) the board and its side panels were fitted
+    # into, when not all of it (``layout_for``'s ``room``: a strip is kept free beside or
+    # under it for the hint card); None: the whole area.
+    room: tuple[int, int] | None = None
+
+    @property
+    def room_size(self) -> tuple[int, int]:
+        """The width and height the board and its panels (names, buttons, message) use."""
+        return self.room if self.room is not None else self.size
 
     def man_centre(self, key: SpotKey, index: int, count: int) -> Point:
         """Centre of the ``index``-th man (0 = first) of ``count`` standing on ``key``.
@@ -774,12 +783,24 @@ def _round_station(
     return spots, fields, name_at
 
 
-def layout_for(variant: Variant, size: tuple[int, int], viewer: int = 0) -> BoardLayout:
+def layout_for(
+    variant: Variant,
+    size: tuple[int, int],
+    viewer: int = 0,
+    room: tuple[int, int] | None = None,
+) -> BoardLayout:
     """The board of ``variant`` fitted into a window area of ``size``, seen from ``viewer``.
 
     The viewer's pos numbers label the points and its home lies nearest the
-    bottom right (on the round board its own section is at the bottom).
+    bottom right (on the round board its own section is at the bottom). With
+    ``room`` the board and its side panels are fitted into that much of the area
+    from its top left, the rest left free (the whole area is still painted).
     """
+    if room is not None and room != tuple(size):
+        if not (0 < room[0] <= size[0] and 0 < room[1] <= size[1]):
+            raise ValueError(f"cannot fit a board into {room} of {size}")
+        fitted = layout_for(variant, room, viewer)
+        return replace(fitted, size=(int(size[0]), int(size[1])), room=(int(room[0]), int(room[1])))
     if not 0 <= viewer < variant.players:
         raise ValueError(f"viewer {viewer} is not a side of {variant.id}")
     if size[0] <= 0 or size[1] <= 0:

@@ -4,6 +4,7 @@ drawn over it."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -193,6 +194,29 @@ def inscription(surface: pygame.Surface, layout: BoardLayout, theme: Theme) -> N
             surface.blit(dark, rect)
 
 
+def label_sizes(layout: BoardLayout) -> tuple[float, float]:
+    """The sizes of a side's name and of its pip count under it."""
+    r = layout.radius
+    return max(14.0, r * 0.95), max(14.0, r * 0.78)
+
+
+def label_box(layout: BoardLayout, side: int, name: str, pips: str) -> pygame.Rect:
+    """Where ``side``'s name line (its man, its name) and pip count are drawn, with the
+    underline of the side to act: what a card over the board must leave in sight."""
+    x, y = layout.info[side]
+    name_size, pip_size = label_sizes(layout)
+    icon_r = name_size * 0.5
+    name_w, name_h = font("caps", name_size).size(name)
+    pips_w, pips_h = font("text", pip_size).size(pips)
+    left = x - (icon_r * 2 + icon_r * 0.8 + name_w) / 2
+    top = min(y - name_h / 2, y - icon_r)
+    bottom = y + name_size * 0.7 + pips_h + max(2, int(layout.radius * 0.15)) + 2
+    right = max(left + icon_r * 2 + icon_r * 0.8 + name_w, x + pips_w / 2)
+    left = min(left, x - pips_w / 2)
+    return pygame.Rect(math.floor(left), math.floor(top), math.ceil(right - left) + 1,
+                       math.ceil(bottom - top) + 1)
+
+
 def draw_labels(
     surface: pygame.Surface,
     layout: BoardLayout,
@@ -204,7 +228,7 @@ def draw_labels(
 ) -> None:
     """Each side's name and pip count at its place; the side to act in gold, underlined."""
     r = layout.radius
-    name_size, pip_size = max(14.0, r * 0.95), max(14.0, r * 0.78)
+    name_size, pip_size = label_sizes(layout)
     icon_r = name_size * 0.5
     for side, (x, y) in layout.info.items():
         if side >= position.players:

@@ -179,6 +179,9 @@ class BoardScene(BoardInput, Scene):
             )
         self.view = BoardView(self.variant, self.theme, self.app.size, self.viewer)
         self.preparing: Future[Any] | None = None
+        # The board laid out anew for the hint card's strip, its background being painted.
+        self.next_view: tuple[BoardView, Future[Any]] | None = None
+        self.fitted_for: Any = None  # the card the board was last laid out beside
         self.prepare()
         self.timeline = Timeline(self.app.settings.speed)
         self.shown: Position = self.state.position
@@ -195,6 +198,9 @@ class BoardScene(BoardInput, Scene):
         self.queued: list[pygame.event.Event] = []
         self.message = ""
         self.message_time = 0.0
+        # A message said in answer to an input: the frame that follows may bring the
+        # time the window slept before the input, which is not the message's time.
+        self.said_now = False
         self.message_brief = False  # the message gives way once a person is to act
         self.t = 0.0
         self.pulse_t = 0.0  # the highlights' pulse: its time stops once the board rests
@@ -230,7 +236,8 @@ class BoardScene(BoardInput, Scene):
             self.table.close()
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.view.resize(size)
+        self.next_view = None
+        self.view.resize(size, self.board_room())
         self.prepare()
         for card in (self.hint_card, self.tutor_card):
             if card is not None:
@@ -238,11 +245,58 @@ class BoardScene(BoardInput, Scene):
         self.lay_out()
         self.place_cards()
 
+    def board_room(self) -> tuple[int, int] | None:
+        """How much of the window the board and its panels have: all of it, or (the
+        tutor's or the hint card open) all but the card's strip
+        (``board_controls.hint_strip``)."""
+        card = self.tutor_card or self.hint_card
+        if card is None:
+            return None
+        scale = self.app.scale
+        size = card.size(scale)
+        return board_controls.hint_strip(self.variant, self.app.size, self.viewer, size, scale)[0]
+
+    def fit_board(self) -> None:
+        """Lay the board out again when the room it has changes (the hint card opened,
+        closed, or grew): the card then goes to its strip. A background not painted yet
+        is painted in the worker while the board stays as it is (the card shows once
+        the board has made room for it)."""
+        self.fitted_for = self.tutor_card or self.hint_card
+        room = self.board_room()
+        pending = self.next_view
+        if pending is not None and pending[0].room == room:
+            return  # already on its way
+        self.next_view = None
+        if room == self.view.room:
+            return
+        view = BoardView(self.variant, self.theme, self.app.size, self.viewer)
+        view.resize(self.app.size, room)
+        if self.app.headless or view.painted():
+            view.background()
+            self.use_view(view)
+            return
+        self.next_view = (view, self.table.worker().submit(view.background))
+
+    def use_view(self, view: BoardView) -> None:
+        """The board laid out anew is the one shown (its background painted)."""
+        self.view = view
+        self.lay_out()
+        self.place_cards()
+
+    def take_next_view(self) -> None:
+        """The board laid out anew in the worker, once its background is painted."""
+        pending = self.next_view
+        if pending is None or not pending[1].done():
+            return
+        self.next_view = None
+        pending[1].result()  # a painting error shows here
+        self.use_view(pending[0])
+
     def prepare(self) -> None:
         """Paint the board's background (up to a few seconds on a 4K screen) in a worker
         thread while the window shows that the board is being laid out; headless runs
         (tests, demos) paint it at once."""
-        if self.app.headless:
+        if self.app.headless or self.view.painted():
             self.view.background()
             return
         self.preparing = self.table.worker().submit(self.view.background)
@@ -262,6 +316,8 @@ class BoardScene(BoardInput, Scene):
         if theme != self.theme:
             self.theme = theme
             self.view = BoardView(self.variant, theme, self.app.size, self.viewer)
+            self.view.resize(self.app.size, self.board_room())
+            self.next_view = None
             self.prepare()
         if result == PauseChoice.CONCEDE:
             state = self.state
@@ -319,6 +375,7 @@ class BoardScene(BoardInput, Scene):
         self.message = text
         self.message_time = self.t
         self.message_brief = brief
+        self.said_now = True  # its time starts with the frame that follows (``tick``)
 
     def show_events(self) -> None:
         """Turn the table's events into the board's pictures, sounds and words."""
@@ -344,6 +401,10 @@ class BoardScene(BoardInput, Scene):
         if not self.ready:
             return
         self.t += dt
+        if self.said_now:
+            self.said_now = False
+            self.message_time = self.t
+        self.take_next_view()
         self.pulse_t += board_idle.pulse_step(self, dt)
         self.timeline.update(dt)
         self.update_effects(dt)
@@ -353,6 +414,8 @@ class BoardScene(BoardInput, Scene):
             self.close_hint()
         if self.tutor_card is not None and self.tutor_card.verdict.state is not self.state:
             self.tutor_card = None
+        if (self.tutor_card or self.hint_card) is not self.fitted_for:
+            self.fit_board()  # a card came or went: the board makes room, or has it back
         for card in (self.hint_card, self.tutor_card):
             if card is not None:
                 card.update(dt)
@@ -361,6 +424,7 @@ class BoardScene(BoardInput, Scene):
         if self.busy:
             return
         if self.queued:
+            self.lay_out()  # the buttons as they are now the men have landed (Done)
             events, self.queued = self.queued, []
             for event in events:
                 self.handle_event(event)

@@ -74,9 +74,12 @@ def show_event(scene: BoardScene, event: ev.Event) -> None:
             scene.close_hint()
             if isinstance(event, ev.TurnReset):
                 scene.shown = scene.resting()
+            if isinstance(event, ev.ReviewAsked):
+                scene.say("")  # the prompt says the tutor is checking the play
         case ev.ReviewReady(judgement=j):
             verdict = Verdict(j.state, j.play, j.loss, j.best, j.grade, j.ranked)
             scene.tutor_card = TutorCard(verdict)
+            scene.fit_board()  # the card has a strip of its own
             scene.place_cards()
         case ev.Praised(word=word):
             scene.good = (scene.t, word)

@@ -14,7 +14,8 @@ board has been quiet for ``SETTLE`` seconds: then the pulse slows to a stop
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any
 
 from game.ui.render import board_marks
 from game.ui.render.board_hud import GOOD_TIME
@@ -48,12 +49,12 @@ def wake_after(scene: BoardScene) -> float | None:
         return None
     table = scene.table
     waits: list[float] = []
-    jobs = [table.pending, table.hints.job, table.review_job, scene.chances.job]
-    jobs += [kept[2] for kept in (table.early, table.late) if kept is not None]
+    jobs: list[Future[Any] | None] = [table.pending, table.pending_cube, table.hints.job]
+    jobs += [table.review_job, scene.chances.job]
+    jobs += [scene.next_view[1]] if scene.next_view is not None else []
+    jobs += [table.early[2]] if table.early is not None else []
     if scene.preparing is not None or any(job is not None and not job.done() for job in jobs):
         waits.append(POLL)
-    if table.late is not None:
-        waits.append(POLL)  # the tutor's word on a play the game went on from
     if scene.wait > 0 and scene.timeline.speed:
         waits.append(scene.wait + LATE)
     shown = scene.t - scene.message_time

@@ -10,6 +10,7 @@ import pygame
 
 from game.play import replaying
 from game.play.advice import HINT_ROWS
+from game.play.analysis import can_analyse
 from game.play.reasons import NOT_THERE, THEIRS, why_not
 from game.play.turn import Move
 from game.rules import match as m
@@ -162,10 +163,11 @@ class BoardInput(_Base):
         if event.key == pygame.K_c:  # the chances and the cube's advice
             self.chances.toggle(self)
             return True
-        if event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN) or (
-            event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.target is not None
-        ):
+        if event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
             return self.key_move(event.key)
+        enter = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        if enter and self.selected is not None and self.key_move(event.key):
+            return True  # the man picked moves (else Enter rolls or ends the turn)
         if event.key == pygame.K_LEFT and self.replaying is None:
             return board_lookback.look(self, -1)
         if self.replaying is not None:
@@ -313,7 +315,8 @@ class BoardInput(_Base):
 
     def key_move(self, key: int) -> bool:
         """Moves by keys: Tab (Shift+Tab) picks the next man that may move, Up and Down
-        its destination, Enter makes the move."""
+        its destination (a man with one destination has it chosen at once), Enter makes
+        the move."""
         turn = self.turn
         if turn is None or not self.human_to_act() or self.state.phase is not m.Phase.MOVE:
             return False
@@ -324,11 +327,15 @@ class BoardInput(_Base):
             shift = pygame.key.get_mods() & pygame.KMOD_SHIFT
             at = sources.index(self.selected) if self.selected in sources else -1
             self.selected = sources[(at + (-1 if shift else 1)) % len(sources)]
-            self.target = None
+            targets = sorted(turn.moves_from(self.selected))
+            # A man with one place to go has it chosen already: Enter moves it there.
+            self.target = targets[0] if len(targets) == 1 else None
             return True
         if self.selected is None:
             return False
         targets = sorted(turn.moves_from(self.selected))
+        if self.target not in targets and len(targets) == 1:
+            self.target = targets[0]
         if key in (pygame.K_UP, pygame.K_DOWN) and targets:
             at = targets.index(self.target) if self.target in targets else -1
             self.target = targets[(at + (1 if key == pygame.K_DOWN else -1)) % len(targets)]
@@ -369,12 +376,15 @@ class BoardInput(_Base):
     # -- the hint card, the tutor, the dice entered by hand, the player's throw ------------
 
     def toggle_hint(self) -> bool:
-        """H or the Hint button: open the hint card (the worker ranks the plays), or close it."""
+        """H or the Hint button: open the hint card (the worker ranks the plays), or close
+        it; before there are plays to rank, ``hint_before_move``."""
         if self.hint_card is not None:
             self.close_hint()
             return True
-        if not self.hint_offered() or self.busy:
+        if self.busy:
             return False
+        if not self.hint_offered():
+            return self.hint_before_move()
         if not self.advice:
             self.say(self.hint_note())
             return True
@@ -385,14 +395,39 @@ class BoardInput(_Base):
             card.ranked, card.deep = look.ranked, look.deep
         self.hint_card = card
         self.app.audio.play("click")
+        self.fit_board()  # the board makes room for the card's strip
         self.place_cards()
         return True
 
+    def hint_before_move(self) -> bool:
+        """H when there are no plays to rank yet (before the roll, or a double to answer,
+        in practice): the chances and the cube's advice, as C shows them, where they can
+        be worked out; else a plain word on why there is no hint yet."""
+        state = self.state
+        if not self.setup.hints or self.replaying is not None or not self.human_to_act():
+            return False
+        if state.phase not in (m.Phase.ROLL, m.Phase.TAKE, m.Phase.CHOOSE):
+            return False
+        if not self.advice:
+            self.say(self.hint_note())
+            return True
+        if state.phase is not m.Phase.CHOOSE and can_analyse(state):
+            if self.chances.shown:  # H again hides them, as C does
+                self.chances.toggle(self)
+                return True
+            self.chances.toggle(self)
+            self.say(board_words.hint_before_roll(state, shown=True))
+            return True
+        self.say(board_words.hint_before_roll(state, shown=False))
+        return True
+
     def close_hint(self) -> None:
-        """The hint card goes (if open): the worker's deeper look at it is dropped."""
+        """The hint card goes (if open): the worker's deeper look at it is dropped, and
+        the board has the whole window again."""
         if self.hint_card is not None:
             self.table.drop_hint()
         self.hint_card = None
+        self.fit_board()
 
     def hint_ready(
         self, state: m.GameState | None, ranked: list[Any] | None, deep: bool = True
@@ -410,12 +445,8 @@ class BoardInput(_Base):
                 card.failed = True  # the first look stands
             return
         card.deepen(ranked, deep)
-        # Move the card only if it hides the best play (or does not fit any more).
-        spots = self.preview_points(card.shown[0].play if card.shown else None)
-        if card.size(card.scale) != card.target.size or covers(
-            card.target, spots, self.view.layout.radius * 0.6
-        ):
-            self.place_cards()
+        self.fit_board()  # a wider card may want a wider strip
+        self.place_cards()
 
     def choose_hint(self, index: int) -> bool:
         """Show the hint's ``index``-th play on the board (steps made so far are taken

@@ -2,8 +2,10 @@
 
 The average loss per move against the best play and the tutor's tally; the
 luck of the dice for both sides (``game.ai.luck``, measured in a worker thread
-so the scene stays alive while it counts); and the player's three worst plays,
-each on a small board with the play made and the best play.
+so the scene stays alive while it counts); the computer's cube decisions beside
+the expert's advice (a level's deliberate errors told from the advice); and the
+player's three worst plays, each on a small board with the play made and the
+best play.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.widgets import Button, Panel, draw_text, fit_text
 
 log = logging.getLogger(__name__)
+
+CUBE_SHOWN = 2  # the computer's cube errors listed by name (the rest counted)
 
 
 def measure_luck(summary: GameSummary, progress: list[int]) -> list[float] | None:
@@ -150,6 +154,23 @@ class PracticeSummaryScene(WidgetScene):
         unit = "chance to win" if chance else "points"
         return f"Luck of the dice ({unit}): " + "  ·  ".join(parts)
 
+    def cube_lines(self) -> list[str]:
+        """The computer's cube decisions beside the expert's advice (the advice the
+        chances panel showed): how many agreed, and each that did not, said to be its
+        level's deliberate error (at most ``CUBE_SHOWN``; the count of the rest)."""
+        assert self.summary is not None
+        calls = self.summary.cube_calls
+        if not calls:
+            return []
+        agreed = sum(call.agreed for call in calls)
+        decisions = f"{len(calls)} decision{'' if len(calls) == 1 else 's'}"
+        head = f"The computer's cube: {decisions}, {agreed} as the expert advised"
+        errors = [call for call in calls if not call.agreed]
+        lines = [head] + [call.words(self.side_name(call.side)) for call in errors[:CUBE_SHOWN]]
+        if len(errors) > CUBE_SHOWN:
+            lines.append(f"... and {len(errors) - CUBE_SHOWN} more of its level's cube errors")
+        return lines
+
     # -- layout and drawing --------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
@@ -183,10 +204,9 @@ class PracticeSummaryScene(WidgetScene):
         self.panel.draw(surface)
         box = self.panel.inner(24)
         y = box.y
-        for text, role, size in (
-            (self.headline(), "bold", 18),
-            (self.luck_line(), "text", 17),
-        ):
+        rows = [(self.headline(), "bold", 18), (self.luck_line(), "text", 17)]
+        rows += [(line, "text", 17) for line in self.cube_lines()]
+        for text, role, size in rows:
             draw_text(
                 surface,
                 fit_text(text, role, size * s, box.w),
