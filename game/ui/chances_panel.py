@@ -54,8 +54,9 @@ class ChancesPanel:
 
 
 def draw_chances(surface: pygame.Surface, scene: BoardScene, panel: ChancesPanel) -> None:
-    """The panel's lines in the right column."""
-    if not panel.shown:
+    """The panel's lines in the right column; while a hint or tutor card is open the
+    column is the card's strip, so the panel gives way to it (shown again once it goes)."""
+    if not panel.shown or scene.hint_card is not None or scene.tutor_card is not None:
         return
     fx, fy, fw, _ = scene.view.layout.frame
     scale = scene.app.scale

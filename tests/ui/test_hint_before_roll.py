@@ -96,3 +96,38 @@ def test_what_h_says_stays_after_the_window_slept_before_the_key(app, monkeypatc
     assert board_words.message_text(scene) == said
     scene.update(board_words.MESSAGE_TIME + 0.5)
     assert board_words.message_text(scene) != said  # then it gives way, as ever
+
+
+def test_the_chances_give_way_to_a_card_and_never_show_cut_short(app, monkeypatch):
+    """The chances shown by H before the roll stayed beside the board once the hint card
+    took its strip, squeezed into a column too narrow for them ("Ivory's cha…"): while a
+    card is open they give way to it, and come back when it closes."""
+    from game.ui import chances_panel
+
+    use_small_networks(monkeypatch)
+    scene = before_my_roll(app, "backgammon", {"cube": True})
+    key(app, pygame.K_h)
+    assert scene.chances.shown
+    key(app, pygame.K_SPACE)  # roll
+    deadline = time.monotonic() + 60
+    while scene.state.phase is not m.Phase.MOVE or scene.busy:
+        scene.update(1 / 60)
+        assert time.monotonic() < deadline
+    key(app, pygame.K_h)
+    while scene.hint_card is None or scene.next_view is not None:
+        scene.update(1 / 60)
+        assert time.monotonic() < deadline
+    drawn: list[str] = []
+    real = chances_panel.draw_text
+    monkeypatch.setattr(
+        chances_panel,
+        "draw_text",
+        lambda s, text, *a, **k: drawn.append(text) or real(s, text, *a, **k),
+    )
+    scene.draw(app.screen)
+    assert drawn == [], drawn
+    scene.close_hint()
+    while scene.next_view is not None:
+        scene.update(1 / 60)
+    scene.draw(app.screen)
+    assert drawn and not any(text.endswith("…") for text in drawn), drawn
