@@ -71,3 +71,14 @@ def test_a_player_who_beats_the_expert_rises_towards_it() -> None:
     assert len(rated) == 200 and rated[0].rating > START
     assert rated[-1].rating > ratings["expert"]  # two wins in three beat its level
     assert history([(0.0, "grandmaster", 1.0, None)], ratings) == []
+
+
+def test_the_ladder_writes_level_ratings_that_lean_to_even_on_few_games() -> None:
+    from benchmarks.ladder import ratings_entry
+
+    few = {pair: (1, 1) for pair in LADDER}
+    many = {pair: (100, 100) for pair in LADDER}
+    low, high = ratings_entry(few)["levels"], ratings_entry(many)["levels"]
+    assert low["novice"] == high["novice"] == ANCHOR
+    assert ANCHOR < low["expert"] < high["expert"]
+    assert ratings_entry({pair: (0, 0) for pair in LADDER})["levels"]["expert"] == ANCHOR
