@@ -25,10 +25,12 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
+from pathlib import Path
 
 from benchmarks import percentile
 from game.ai.arena import play_game
 from game.ai.players import LevelPlayer, has_levels
+from game.files import write_json
 from game.rules import match as m
 from game.rules.play import Play
 from game.rules.variants import VARIANTS, find_variant
@@ -93,9 +95,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--first", type=int, default=0, help="the first game of each pair (a later piece of a run)"
     )
+    parser.add_argument(
+        "--ratings-out",
+        metavar="FILE",
+        help="write each two-sided game's level ratings (game.study.rating) from the shares",
+    )
     args = parser.parse_args(argv)
     if args.first < 0:
         parser.error("--first must be 0 or more")
+    rated: dict[str, dict[str, object]] = {}
     variants = args.variant
     if "all" in variants:
         variants = sorted(VARIANTS, key=lambda v: VARIANTS[v].order)
@@ -106,6 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         players = VARIANTS[variant_id].players
         even = 1 / players
         times: dict[str, list[float]] = defaultdict(list)
+        shares: dict[tuple[str, str], tuple[int, int]] = {}
         print(f"ladder, {variant_id}:", flush=True)
         for pair in args.pairs:
             high, low = pair.split(":")
@@ -121,6 +130,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if players > 2:
                 versus = f"one {high} among {players - 1} {low}"
             share = wins / played if played else 0.0
+            shares[(high, low)] = (wins, played)
             print(
                 f"  {versus}: {share:.1%} of {played} games{note}"
                 + (f" (an even share is {even:.0%})" if players > 2 else ""),
@@ -131,7 +141,26 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"  thinking, {level}: median {statistics.median(spent) * 1000:.1f} ms, "
                 f"95th percentile {percentile(spent, 0.95) * 1000:.1f} ms over {len(spent)} moves"
             )
+        if args.ratings_out and players == 2:
+            rated[variant_id] = ratings_entry(shares)
+    if args.ratings_out:
+        command = "python -m benchmarks.ladder " + " ".join(argv or sys.argv[1:])
+        write_json(Path(args.ratings_out), {"command": command, "variants": rated})
+        print(f"level ratings of {len(rated)} games written to {args.ratings_out}")
     return 0
+
+
+def ratings_entry(shares: dict[tuple[str, str], tuple[int, int]]) -> dict[str, object]:
+    """One game's level ratings from the ladder's adjacent pairs, with the wins and games
+    each share came from. Each share is Laplace's, (wins + 1) / (games + 2): a few games
+    pull a level only a little away from the one below (none played: even)."""
+    from game.study.rating import level_ratings
+
+    share = {pair: (wins + 1) / (played + 2) for pair, (wins, played) in shares.items()}
+    return {
+        "levels": {level: round(r, 1) for level, r in level_ratings(share).items()},
+        "pairs": {f"{h}:{lo}": {"won": w, "games": n} for (h, lo), (w, n) in shares.items()},
+    }
 
 
 if __name__ == "__main__":

@@ -297,6 +297,33 @@ def _hint(request: dict[str, Any]) -> dict[str, Any]:
     raise RequestError(f"no hint in the {state.phase.value} phase")
 
 
+MAX_ANALYSED = 2_000  # a replay's entries the analyse request judges, at most (a long game
+# of Long Nardy has a few hundred; each play costs up to a second of the expert's look)
+
+
+def _analyse(request: dict[str, Any]) -> dict[str, Any]:
+    """A finished game (or a game so far) judged by the expert: ``game.study``'s analysis
+    of the replay in ``replay`` (its JSON form, as Records exports it)."""
+    from game.rules.replay import ReplayError, replay_from_json
+    from game.study.analysis import analyse_replay
+
+    if "replay" not in request:
+        raise RequestError("the request has no 'replay'")
+    try:
+        replay = replay_from_json(request["replay"])
+    except ReplayError as exc:
+        raise RequestError(str(exc)) from None
+    if len(replay.plays) > MAX_ANALYSED:
+        raise RequestError(
+            f"the replay has {len(replay.plays):,} entries; analyse takes at most {MAX_ANALYSED:,}"
+        )
+    try:
+        analysis = analyse_replay(replay)
+    except ValueError as exc:  # ReplayError too: a record that does not follow the rules
+        raise RequestError(str(exc)) from None
+    return {"analysis": analysis.to_json()}
+
+
 def _next(request: dict[str, Any]) -> dict[str, Any]:
     state = _state(request)
     return {"state": _written(m.next_game(state, random.Random(_seed(request))))}
@@ -310,6 +337,7 @@ HANDLERS: dict[str, Handler] = {
     "play": _play,
     "best": _best,
     "hint": _hint,
+    "analyse": _analyse,
     "next": _next,
 }
 

@@ -16,6 +16,7 @@ SLOW_FILES: tuple[str, ...] = (
     "ui/test_kill_resume.py",  # kills real processes and resumes their games
     "test_engine_fuzz.py",  # property-based fuzzing of the engine protocol
     "test_packaging.py",  # builds and installs the wheel
+    "study/test_analysis.py",  # the expert judges the first plays of a game of each variant
 )
 
 # Tests slow wherever they are (function names: every parameter is slow).
@@ -23,6 +24,8 @@ SLOW_TESTS: frozenset[str] = frozenset(
     {
         # Racing games into the bearing off (Duodecim's three dice: about 6 s).
         "test_shut_in_is_never_said_of_a_man_a_die_would_carry_off",
+        # A whole backgammon game judged by the expert, through the command line.
+        "test_a_mat_match_is_analysed_game_by_game",
         # Whole games played through the window by computer seats.
         "test_a_computer_game_of_every_variant_reaches_its_end",  # against the table
         "test_every_save_after_every_decision_replays_and_resumes",

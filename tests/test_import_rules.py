@@ -11,6 +11,8 @@ the line and the import that break it:
 - game.ai imports none of game.store, game.ui, game.play, game.campaign, game.engine;
 - game.play (the game controller) imports neither game.ui nor pygame;
 - game.store imports neither game.ui nor game.play;
+- game.study (analysis away from the board) imports none of game.ui, game.store,
+  game.campaign, pygame;
 - nothing outside game.ui imports pygame, and neither do the window's pure parts
   (the texts, the board's layout, words and marks, and the tweens).
 
@@ -179,6 +181,12 @@ RULES: tuple[Rule, ...] = (
         lambda m: m in PURE_UI,
         _pygame,
     ),
+    (
+        "game.study imports none of game.ui, game.store, game.campaign, pygame",
+        lambda m: within(m, "game.study"),
+        lambda t: _pygame(t)
+        or any(within(t, p) for p in ("game.ui", "game.store", "game.campaign")),
+    ),
 )
 
 
@@ -200,7 +208,8 @@ def test_import_rule(rule: Rule, imports: list[Import]) -> None:
 
 def test_every_package_is_read(imports: list[Import]) -> None:
     modules = {i.module for i in imports}
-    for package in ("game.rules", "game.ai", "game.store", "game.campaign", "game.ui"):
+    packages = ("game.rules", "game.ai", "game.store", "game.campaign", "game.ui", "game.study")
+    for package in packages:
         assert any(within(m, package) for m in modules), f"no imports read in {package}"
     assert "game.engine" in modules
     for pure in PURE_UI:
