@@ -196,3 +196,32 @@ def draw(app, scene, frames: int = 3) -> None:
     for _ in range(frames):
         scene.update(0.05)
         scene.draw(app.screen)
+
+
+def a_turn_with(app, variant_id: str, wanted=lambda turn: True, seed: int = 3):
+    """A board of ``variant_id`` with people in every seat, at a person's turn, before a
+    man is moved, where ``wanted(turn)`` holds: the turns before it are played at
+    random (dice rolled, dice named, plays chosen by a generator of their own)."""
+    import time
+
+    from game.ui.scenes.board import BoardScene
+
+    players = find_variant(variant_id).players
+    scene = BoardScene(app)
+    app.replace(scene, GameSetup(variant_id, {}, (Seat(),) * players, seed=seed))
+    pick = random.Random(7)
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, f"no such turn in {variant_id}"
+        scene.update(1 / 60)
+        state = scene.state
+        if scene.busy:
+            continue
+        if state.phase is m.Phase.ROLL and "roll" in scene.buttons:
+            scene.press("roll")
+        elif state.phase is m.Phase.CHOOSE:
+            scene.press(next(name for name in scene.buttons if name.startswith("choose")))
+        elif scene.turn is not None and scene.turn.state is state and scene.turn.sources():
+            if not scene.turn.moves and wanted(scene.turn):
+                return scene
+            scene.commit(pick.choice(scene.turn.plays), animate=False)

@@ -9,6 +9,7 @@ import time
 
 import pygame
 import pytest
+from scene_kit import a_turn_with  # tests/ui is on the path
 
 from game.play.session import GameSetup, Seat
 from game.rules import match as m
@@ -122,34 +123,6 @@ def test_a_release_after_the_turn_moved_on_does_nothing(app):
     after = scene.state
     post(app, pygame.MOUSEBUTTONUP, where)
     assert scene.state is after and not scene.second_click
-
-
-def a_turn_with(app, variant_id: str, wanted) -> BoardScene:
-    """A board of ``variant_id`` (people in every seat) at a person's turn where
-    ``wanted(turn)`` holds: the turns before it are played at random."""
-    import random
-
-    from game.rules.variants import find_variant
-
-    players = find_variant(variant_id).players
-    scene = BoardScene(app)
-    app.replace(scene, GameSetup(variant_id, {}, (Seat(),) * players, seed=3))
-    pick = random.Random(7)
-    deadline = time.monotonic() + 60
-    while True:
-        assert time.monotonic() < deadline, f"no such turn in {variant_id}"
-        scene.update(1 / 60)
-        state = scene.state
-        if scene.busy:
-            continue
-        if state.phase is m.Phase.ROLL and "roll" in scene.buttons:
-            scene.press("roll")
-        elif state.phase is m.Phase.CHOOSE:
-            scene.press(next(name for name in scene.buttons if name.startswith("choose")))
-        elif scene.turn is not None and scene.turn.state is state and scene.turn.sources():
-            if not scene.turn.moves and wanted(scene.turn):
-                return scene
-            scene.commit(pick.choice(scene.turn.plays), animate=False)
 
 
 def singles(turn) -> list[int]:

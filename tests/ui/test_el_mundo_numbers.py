@@ -11,6 +11,7 @@ import math
 
 import pygame
 import pytest
+from test_layout_pinned import SIZES as PINNED_SIZES  # tests/ui is on the path
 
 from game.rules.notation import format_step
 from game.rules.play import Step
@@ -20,7 +21,7 @@ from game.ui.render.lettering import font, point_numbers, token_size
 from game.ui.render.rims import contrast
 from game.ui.theme import side_colours, theme_for
 
-SIZES = ((800, 500), (1280, 800), (3840, 2160), (1000, 1200))
+SIZES = PINNED_SIZES
 PALETTES = ("era", "classic", "contrast")
 VARIANT = find_variant("el_mundo")
 

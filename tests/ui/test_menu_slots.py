@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from scene_kit import open_app, reset_app, resize  # tests/ui on the path
+from test_layout_pinned import SIZES as PINNED_SIZES  # tests/ui is on the path
 
 from game.ai.levels import LEVELS
 from game.play.session import GameSetup, Seat, tavli_setup
@@ -15,7 +16,7 @@ from game.rules.variants import VARIANTS
 from game.ui.saving import keeper
 from game.ui.scenes.menu import MenuScene, continue_words
 
-SIZES = ((800, 500), (1280, 800), (3840, 2160), (1000, 1200))  # test_layout_pinned's
+SIZES = PINNED_SIZES
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ from dataclasses import replace
 import pygame
 import pytest
 from scene_kit import FakeBoard, open_app, press, reset_app, resize  # tests/ui on the path
+from test_layout_pinned import SIZES as PINNED_SIZES  # tests/ui is on the path
 
 from game.ai.levels import LEVELS
 from game.rules.variants import VARIANTS
@@ -19,7 +20,7 @@ from game.store.settings import Settings, load_settings, save_settings
 from game.ui.routes import Route
 from game.ui.scenes.setup import SetupScene
 
-SIZES = ((800, 500), (1280, 800), (3840, 2160), (1000, 1200))  # test_layout_pinned's
+SIZES = PINNED_SIZES
 
 
 @pytest.fixture(scope="module")

@@ -8,15 +8,12 @@ label fits its button, and the message sits next to the buttons."""
 from __future__ import annotations
 
 import itertools
-import time
 
 import pygame
 import pytest
-from scene_kit import resize
+from scene_kit import a_turn_with, resize
 
-from game.play.session import GameSetup, Seat
-from game.rules import match as m
-from game.rules.variants import VARIANTS, find_variant
+from game.rules.variants import VARIANTS
 from game.ui.assets import font
 from game.ui.render import board_view
 from game.ui.scenes.board import BoardScene
@@ -35,22 +32,7 @@ def quick_paint(monkeypatch):
 
 def first_turn(app, variant_id: str) -> BoardScene:
     """A board of people at the first turn with a man to move."""
-    players = find_variant(variant_id).players
-    scene = BoardScene(app)
-    app.replace(scene, GameSetup(variant_id, {}, (Seat(),) * players, seed=3))
-    deadline = time.monotonic() + 60
-    while True:
-        assert time.monotonic() < deadline
-        scene.update(1 / 60)
-        state = scene.state
-        if scene.busy:
-            continue
-        if state.phase is m.Phase.ROLL and "roll" in scene.buttons:
-            scene.press("roll")
-        elif state.phase is m.Phase.CHOOSE:
-            scene.press(next(name for name in scene.buttons if name.startswith("choose")))
-        elif scene.turn is not None and scene.turn.state is state and scene.turn.sources():
-            return scene
+    return a_turn_with(app, variant_id)
 
 
 def gap(a: pygame.Rect, b: pygame.Rect) -> int:
