@@ -24,6 +24,7 @@ SLOW_TESTS: frozenset[str] = frozenset(
     {
         # Racing games into the bearing off (Duodecim's three dice: about 6 s).
         "test_shut_in_is_never_said_of_a_man_a_die_would_carry_off",
+        "test_every_variant_rolls_out_from_its_start",  # Duodecim's rollout: about 4 s
         # A whole backgammon game judged by the expert, through the command line.
         "test_a_mat_match_is_analysed_game_by_game",
         # Whole games played through the window by computer seats.
