@@ -1,0 +1,127 @@
+"""The position editor's pieces beside its scene: a one-line text field (a GNU Backgammon
+Position ID typed or pasted), the words of a rollout's result, and the clipboard."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from game.play.advice import MINUS, chance_game
+from game.ui.widgets import Widget, draw_text, fit_text, rounded_box
+from game.ui.widgets.style import mix
+
+ID_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=: ")
+MAX_TYPED = 40  # a Position ID is 14 characters, a Match ID 12: room for both and a colon
+
+
+def clipboard_text() -> str:
+    """The clipboard's text, or "" where the window cannot read it."""
+    try:
+        text = pygame.scrap.get_text()  # type: ignore[attr-defined]
+    except Exception:  # no clipboard on this system, or it is not text
+        return ""
+    return text if isinstance(text, str) else ""
+
+
+def split_ids(text: str) -> tuple[str, str]:
+    """A Position ID and a Match ID from what was typed or pasted: GNU Backgammon's
+    "Position ID: X Match ID: Y", "X:Y", or the Position ID alone."""
+    words = text.replace("Position ID", " ").replace("Match ID", " ").replace(":", " ").split()
+    if not words:
+        return "", ""
+    return words[0], words[1] if len(words) > 1 else ""
+
+
+class TextField(Widget):
+    """One line of text typed in (letters of an ID only); Enter gives it to ``on_enter``."""
+
+    def __init__(self, label: str, on_enter: Any = None, *, help: str = "") -> None:
+        super().__init__(help=help)
+        self.label = label
+        self.text = ""
+        self.on_enter = on_enter
+
+    @property
+    def name(self) -> str:
+        return self.label
+
+    def type(self, characters: str) -> None:
+        kept = "".join(c for c in characters if c in ID_CHARACTERS)
+        self.text = (self.text + kept)[:MAX_TYPED]
+
+    def handle_key(self, key: int, mod: int = 0) -> bool:
+        if key == pygame.K_BACKSPACE:
+            self.text = self.text[:-1]
+            return True
+        if key == pygame.K_v and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.type(clipboard_text())
+            return True
+        return key in (pygame.K_LEFT, pygame.K_RIGHT)
+
+    def activate(self) -> bool:
+        if self.on_enter is not None:
+            self.on_enter()
+        return True
+
+    def handle_mouse(self, event: pygame.event.Event) -> bool:
+        return event.type == pygame.MOUSEBUTTONDOWN and self.contains(event.pos)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or self.rect.w < 8:
+            return
+        st = self.style
+        edge = mix(st.accent_dark, st.accent_light, 0.3 + 0.7 * max(self.glow, self.focused))
+        box = rounded_box(self.rect.size, self.px(6), (24, 18, 14), edge, self.px(1.5))
+        surface.blit(box, self.rect.topleft)
+        size = self.px(16)
+        shown = self.text + ("|" if self.focused else "")
+        if not self.text and not self.focused:
+            text, colour = self.label, st.text_dim
+        else:
+            text, colour = shown, st.text
+        text = fit_text(text, "text", size, self.rect.w - self.px(16))
+        draw_text(
+            surface,
+            text,
+            (self.rect.x + self.px(8), self.rect.centery),
+            role="text",
+            size=size,
+            colour=colour,
+            anchor="midleft",
+        )
+
+
+def signed(value: float) -> str:
+    if abs(value) < 0.0005:
+        return "0.000"
+    return f"{'+' if value > 0 else MINUS}{abs(value):.3f}"
+
+
+def rollout_lines(answer: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """A rollout's result in words, a line a side, then how many games it was."""
+    players = len(answer.get("sides", []))
+    chance = chance_game(players)
+    lines = []
+    for side in answer.get("sides", []):
+        name = names[side["side"]] if side["side"] < len(names) else f"Side {side['side'] + 1}"
+        low, high = side["ci95"]
+        if chance:
+            value = f"{100 * side['mean']:.1f}% to win ({100 * low:.1f} to {100 * high:.1f})"
+        else:
+            value = f"{signed(side['mean'])} ({signed(low)} to {signed(high)})"
+            value += f", wins {100 * side['win']:.1f}%"
+        extra = [
+            f"{kind} {100 * share:.1f}%"
+            for kind, share in side.items()
+            if kind not in ("side", "mean", "ci95", "win")
+        ]
+        lines.append(f"{name}: {value}" + (f"; {', '.join(extra)}" if extra else ""))
+    games = answer.get("games", 0)
+    unit = "chance to win" if chance else "points a game at a cube of 1"
+    told = f"{games} games" + (
+        f" of {answer.get('asked')} (stopped)" if answer.get("stopped") else ""
+    )
+    lines.append(f"{told}, in {unit}, 95% interval in brackets")
+    return lines
