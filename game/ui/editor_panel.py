@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from game.play.advice import MINUS, chance_game
-from game.ui.widgets import Widget, draw_text, fit_text, rounded_box
+from game.ui.widgets import Choice, Widget, draw_text, fit_size, fit_text, rounded_box
 from game.ui.widgets.style import mix
 
 ID_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=: ")
@@ -32,6 +32,42 @@ def split_ids(text: str) -> tuple[str, str]:
     if not words:
         return "", ""
     return words[0], words[1] if len(words) > 1 else ""
+
+
+class WideChoice(Choice):
+    """A choice whose value takes most of the row (a short label, long values: the games'
+    names), set a little smaller before anything is cut."""
+
+    def value_area(self) -> pygame.Rect:
+        w = round(self.rect.w * 0.78)
+        return pygame.Rect(self.rect.right - w - self.px(8), self.rect.y, w, self.rect.h)
+
+    def draw_value(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        words = self.fmt(self.value)
+        room = area.w - self.px(56)
+        full = self.px(self.size)
+        size = fit_size(words, "bold", full, room, full * 0.8)
+        colour = self.style.accent_light if self.enabled else self.style.text_disabled
+        draw_text(
+            surface,
+            fit_text(words, "bold", size, room),
+            area.center,
+            role="bold",
+            size=size,
+            colour=colour,
+            anchor="center",
+        )
+        if self.enabled and len(self.values) > 1:
+            self._chevrons(surface, area)
+
+    def _chevrons(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        from game.ui.widgets.rows import _chevron
+
+        st = self.style
+        colour = mix(st.accent_dark, st.accent_light, 0.4 + 0.6 * self.glow)
+        for side in (-1, 1):
+            x = area.x + self.px(12) if side < 0 else area.right - self.px(12)
+            _chevron(surface, (x, area.centery), self.px(5), side, colour, self.scale)
 
 
 class TextField(Widget):

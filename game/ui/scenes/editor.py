@@ -32,10 +32,17 @@ from game.rules.serial import state_to_json
 from game.rules.variants import VARIANTS
 from game.study.editing import CUBE_VALUES, MATCH_LENGTHS, PositionEdit
 from game.ui.backdrop import draw_backdrop
-from game.ui.editor_panel import TextField, clipboard_text, rollout_lines, split_ids
+from game.ui.editor_panel import (
+    TextField,
+    WideChoice,
+    clipboard_text,
+    rollout_lines,
+    split_ids,
+)
 from game.ui.render.board_view import BoardView
 from game.ui.routes import EditorStart, Route
 from game.ui.scenes.base import POLL
+from game.ui.scenes.editor_layout import draw_scene, place
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.study_job import StudyJob
 from game.ui.theme import side_colours, theme_for
@@ -113,7 +120,7 @@ class EditorScene(WidgetScene):
         sides = list(range(variant.players))
         self.placing = min(self.placing, variant.players - 1)
         ids = sorted(VARIANTS, key=lambda v: (VARIANTS[v].order, VARIANTS[v].name))
-        self.game_choice = Choice(
+        self.game_choice = WideChoice(
             "Game",
             ids,
             variant.id,
@@ -520,13 +527,9 @@ class EditorScene(WidgetScene):
     # -- layout and drawing -----------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
-        from game.ui.scenes.editor_layout import place
-
         place(self, size, scale)
 
     def draw(self, surface: pygame.Surface) -> None:
-        from game.ui.scenes.editor_layout import draw_scene
-
         draw_backdrop(surface)
         draw_scene(self, surface)
         self.focus.draw(surface)
