@@ -136,28 +136,28 @@ def signed(value: float) -> str:
 
 
 def rollout_lines(answer: dict[str, Any], names: Sequence[str]) -> list[str]:
-    """A rollout's result in words, a line a side, then how many games it was."""
+    """A rollout's result in words: two lines a side (its result with the 95% interval;
+    its chances of each kind of win), then how many games it was and in what units."""
     players = len(answer.get("sides", []))
     chance = chance_game(players)
     lines = []
     for side in answer.get("sides", []):
-        name = names[side["side"]] if side["side"] < len(names) else f"Side {side['side'] + 1}"
+        n = side["side"]
+        name = names[n] if n < len(names) else f"Side {n + 1}"
         low, high = side["ci95"]
         if chance:
-            value = f"{100 * side['mean']:.1f}% to win ({100 * low:.1f} to {100 * high:.1f})"
+            mean, low_text, high_text = (f"{100 * v:.1f}%" for v in (side["mean"], low, high))
         else:
-            value = f"{signed(side['mean'])} ({signed(low)} to {signed(high)})"
-            value += f", wins {100 * side['win']:.1f}%"
-        extra = [
+            mean, low_text, high_text = signed(side["mean"]), signed(low), signed(high)
+        lines.append(f"{name}: {mean}  (95%: {low_text} to {high_text})")
+        kinds = [f"wins {100 * side['win']:.1f}%"] + [
             f"{kind} {100 * share:.1f}%"
             for kind, share in side.items()
             if kind not in ("side", "mean", "ci95", "win")
         ]
-        lines.append(f"{name}: {value}" + (f"; {', '.join(extra)}" if extra else ""))
+        lines.append("  ·  ".join(kinds))
     games = answer.get("games", 0)
-    unit = "chance to win" if chance else "points a game at a cube of 1"
-    told = f"{games} games" + (
-        f" of {answer.get('asked')} (stopped)" if answer.get("stopped") else ""
-    )
-    lines.append(f"{told}, in {unit}, 95% interval in brackets")
+    unit = "chance to win" if chance else "points a game, at a cube of 1"
+    stopped = f" of {answer.get('asked')}, stopped" if answer.get("stopped") else ""
+    lines.append(f"{games} games{stopped}; in {unit}")
     return lines

@@ -196,7 +196,7 @@ def test_a_rollout_beside_the_window_shows_progress_and_stops(app):
         time.sleep(0.05)
     answer = scene.rollout
     assert answer is not None and answer["stopped"] and 0 < answer["games"] < 3000
-    assert any("(stopped)" in text for text, _ in scene.answer_lines())
+    assert any("of 3000, stopped" in text for text, _ in scene.answer_lines())
     frame(app, scene)
 
 

@@ -17,6 +17,7 @@ The hint's deeper ranking and the rollout run in a process of their own
 from __future__ import annotations
 
 import itertools
+import re
 from functools import partial
 from typing import Any
 
@@ -542,14 +543,26 @@ class EditorScene(WidgetScene):
     def status(self) -> tuple[str, bool]:
         """The engine's word on the position (and whether it is a refusal)."""
         if self.state is None:
-            return f"Not a position: {self.reason}", True
+            return f"Not a position: {self.named(self.reason)}", True
         state = self.state
         if state.is_over:
             return "The game is over in this position", False
         words = f"{self.side_name(state.on_roll)} to " + ("play" if state.dice else "roll")
         if state.variant.id == "backgammon":
             words += f"  ·  Position ID {state_to_json(state).get('position_id', '')}"
+        if not state.dice and has_levels(state.variant.id):
+            words += "  ·  Set the dice for a hint"
         return words, False
+
+    def named(self, reason: str) -> str:
+        """The engine's "side 0" in the window's words: the side's colour."""
+        names = [self.side_name(s) for s in range(self.edit.players)]
+
+        def name(found: re.Match[str]) -> str:
+            side = int(found.group(1))
+            return names[side] if side < len(names) else found.group(0)
+
+        return re.sub(r"\b[Ss]ide (\d)\b", name, reason)
 
     def answer_lines(self) -> list[tuple[str, str]]:
         """What the panel shows under the actions: (words, tone) a line."""
@@ -563,7 +576,7 @@ class EditorScene(WidgetScene):
             lines = [(look, "dim")]
             for n, (text, value, loss) in enumerate(self.hint[:HINT_ROWS], 1):
                 gap = difference_text(loss, players) if n > 1 else ""
-                lines.append((f"{n}. {text}   {value_text(value, players)}   {gap}", "text"))
+                lines.append((f"{n}. {text}\t{value_text(value, players)}\t{gap}", "row"))
             return lines
         if self.rollout is not None:
             names = [self.side_name(s) for s in range(players)]

@@ -167,6 +167,12 @@ def draw_panel(scene: EditorScene, surface: pygame.Surface) -> None:
         y += scene.stop_button.rect.h + round(4 * s)
     bottom = rect.bottom - round(PAD * s)
     for text, tone in scene.answer_lines():
+        if tone == "row":  # a hint's play, its value and its step down, in columns
+            if y + step > bottom:
+                return
+            draw_row(scene, surface, text.split("\t"), (inner_x, y), inner, size)
+            y += step
+            continue
         for piece in scene.wrapped(text, size, inner):
             if y + step > bottom:
                 return
@@ -181,3 +187,39 @@ def draw_panel(scene: EditorScene, surface: pygame.Surface) -> None:
                 anchor="topleft",
             )
             y += step
+
+
+def draw_row(
+    scene: EditorScene,
+    surface: pygame.Surface,
+    cells: list[str],
+    at: tuple[int, int],
+    width: int,
+    size: float,
+) -> None:
+    """A hint's row: the play at the left, its value and its step down right-aligned in
+    two columns at the right."""
+    x, y = at
+    column = round(width * 0.2)
+    play, value, gap = [*cells, "", "", ""][:3]
+    colour = scene.style.text
+    draw_text(
+        surface,
+        scene.fitted(play, size, width - 2 * column),
+        (x, y),
+        role="text",
+        size=size,
+        colour=colour,
+        anchor="topleft",
+    )
+    for n, words in enumerate((value, gap)):
+        right = x + width - (1 - n) * column
+        draw_text(
+            surface,
+            scene.fitted(words, size, column),
+            (right, y),
+            role="text",
+            size=size,
+            colour=colour if n == 0 else scene.style.text_dim,
+            anchor="topright",
+        )
