@@ -135,7 +135,7 @@ def signed(value: float) -> str:
     return f"{'+' if value > 0 else MINUS}{abs(value):.3f}"
 
 
-def rollout_lines(answer: dict[str, Any], names: Sequence[str]) -> list[str]:
+def rollout_lines(answer: dict[str, Any], names: Sequence[str], cube: bool = False) -> list[str]:
     """A rollout's result in words: two lines a side (its result with the 95% interval;
     its chances of each kind of win), then how many games it was and in what units."""
     players = len(answer.get("sides", []))
@@ -157,7 +157,7 @@ def rollout_lines(answer: dict[str, Any], names: Sequence[str]) -> list[str]:
         ]
         lines.append("  ·  ".join(kinds))
     games = answer.get("games", 0)
-    unit = "chance to win" if chance else "points a game, at a cube of 1"
+    unit = "chance to win" if chance else "points a game" + (", at a cube of 1" if cube else "")
     stopped = f" of {answer.get('asked')}, stopped" if answer.get("stopped") else ""
     lines.append(f"{games} games{stopped}; in {unit}")
     return lines

@@ -267,3 +267,22 @@ def test_any_clicks_leave_a_position_the_engine_reads_or_its_reason_shown(app, v
             assert refused and reason in words
     scene.end_job()
     frame(app, scene)
+
+
+def test_a_rollouts_words_name_the_cube_only_where_the_game_has_one():
+    from game.ui.editor_panel import rollout_lines
+
+    answer = {
+        "games": 10,
+        "asked": 10,
+        "stopped": False,
+        "sides": [
+            {"side": 0, "mean": 0.5, "ci95": [0.25, 0.75], "win": 0.7, "gammon": 0.1},
+            {"side": 1, "mean": -0.5, "ci95": [-0.75, -0.25], "win": 0.3, "gammon": 0.0},
+        ],
+    }
+    plain = rollout_lines(answer, ["White", "Black"])
+    assert plain[0] == "White: +0.500  (95%: +0.250 to +0.750)"
+    assert plain[1] == "wins 70.0%  ·  gammon 10.0%"
+    assert plain[-1] == "10 games; in points a game"
+    assert rollout_lines(answer, ["White", "Black"], cube=True)[-1].endswith("at a cube of 1")

@@ -580,7 +580,8 @@ class EditorScene(WidgetScene):
             return lines
         if self.rollout is not None:
             names = [self.side_name(s) for s in range(players)]
-            return [(line, "text") for line in rollout_lines(self.rollout, names)]
+            words = rollout_lines(self.rollout, names, self.edit.has_cube)
+            return [(line, "text") for line in words]
         return []
 
     def wrapped(self, text: str, size: float, width: int) -> list[str]:
