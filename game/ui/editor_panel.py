@@ -13,7 +13,7 @@ from game.ui.widgets import Choice, Widget, draw_text, fit_size, fit_text, round
 from game.ui.widgets.style import mix
 
 ID_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=: ")
-MAX_TYPED = 40  # a Position ID is 14 characters, a Match ID 12: room for both and a colon
+MAX_TYPED = 64  # a Position ID is 14 characters, a Match ID 12: room for both, and words
 
 
 def clipboard_text() -> str:

@@ -286,3 +286,25 @@ def test_a_rollouts_words_name_the_cube_only_where_the_game_has_one():
     assert plain[1] == "wins 70.0%  ·  gammon 10.0%"
     assert plain[-1] == "10 games; in points a game"
     assert rollout_lines(answer, ["White", "Black"], cube=True)[-1].endswith("at a cube of 1")
+
+
+def test_paste_reads_gnu_backgammons_words_and_a_bad_clipboard_changes_nothing(app, monkeypatch):
+    from game.ui.scenes import editor as editor_module
+
+    scene = editor(app, "backgammon")
+    monkeypatch.setattr(
+        editor_module,
+        "clipboard_text",
+        lambda: "Position ID: sGfwATDgc/ABMA Match ID: cIkKAAAAAAAE",
+    )
+    click(app, scene.paste_button.rect.center)
+    assert scene.state is not None
+    assert state_to_json(scene.state)["position_id"] == "sGfwATDgc/ABMA"
+    assert scene.dice_choice.value == (5, 2)  # the Match ID's dice, shown in the panel
+    before = scene.edit.to_json()
+    monkeypatch.setattr(editor_module, "clipboard_text", lambda: "hello there")
+    click(app, scene.paste_button.rect.center)
+    assert scene.edit.to_json() == before and scene.note.startswith("That ID was not read")
+    monkeypatch.setattr(editor_module, "clipboard_text", lambda: "")
+    click(app, scene.paste_button.rect.center)
+    assert scene.edit.to_json() == before and "clipboard" in scene.note

@@ -293,8 +293,9 @@ class EditorScene(WidgetScene):
         if not text:
             self.note = "The clipboard has no text: type the ID in the field"
             return
+        position_id, match_id = split_ids(text)  # GNU Backgammon's words, or the IDs
         self.id_field.text = ""
-        self.id_field.type(text)
+        self.id_field.type(f"{position_id}:{match_id}" if match_id else position_id)
         self.read_ids()
 
     def read_ids(self) -> None:
