@@ -12,11 +12,18 @@ answer)`` or ``("error", words)``. A stop event ends a rollout after the game in
 
 from __future__ import annotations
 
+import contextlib
+import os
 from typing import Any
+
+NICE = 5  # how much lower than the window's the job's priority is
 
 
 def run(kind: str, payload: dict[str, Any], queue: Any, stop: Any) -> None:
-    """Do the job ``kind`` on ``payload`` and tell ``queue`` (a process's target)."""
+    """Do the job ``kind`` on ``payload`` and tell ``queue`` (a process's target). The
+    process yields the processor to the window first (a lower priority where it can)."""
+    with contextlib.suppress(AttributeError, OSError):  # no priorities here: run as it is
+        os.nice(NICE)
     try:
         queue.put(("done", answer(kind, payload, queue, stop)))
     except Exception as exc:  # anything at all: the window is told in words, never crashes
