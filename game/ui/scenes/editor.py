@@ -560,10 +560,12 @@ class EditorScene(WidgetScene):
         names = [self.side_name(s) for s in range(self.edit.players)]
 
         def name(found: re.Match[str]) -> str:
-            side = int(found.group(1))
-            return names[side] if side < len(names) else found.group(0)
+            sides = [int(d) for d in found.groups() if d is not None]
+            if any(side >= len(names) for side in sides):
+                return found.group(0)
+            return " and ".join(names[side] for side in sides)
 
-        return re.sub(r"\b[Ss]ide (\d)\b", name, reason)
+        return re.sub(r"\b[Ss]ides? (\d)(?: and (\d))?\b", name, reason)
 
     def answer_lines(self) -> list[tuple[str, str]]:
         """What the panel shows under the actions: (words, tone) a line."""
