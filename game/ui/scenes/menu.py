@@ -103,7 +103,6 @@ class MenuScene(WidgetScene):
         self.study_button = Button(
             "Study",
             self.study,
-            size=18,
             help="Set up any position: a hint, a game played out from it, a rollout",
         )
         self.buttons = [
