@@ -122,6 +122,11 @@ def test_left_click_puts_right_click_takes_off_and_a_drag_moves(app):
     assert edit.board[0][20] == 0 and edit.board[0][22] == 1
     state, _ = edit.check()
     assert scene.state == state is not None
+    # A man dragged off the board is taken off; one dragged from the tray is put on.
+    drag(app, centre(scene, cell_of(scene, 0, 22)), (5, 5))
+    assert edit.board[0][22] == 0 and edit.off(0) == 1
+    drag(app, centre(scene, ("off", 0)), centre(scene, cell_of(scene, 0, 23)))
+    assert edit.board[0][23] == 1 and edit.off(0) == 0
     frame(app, scene)
 
 
