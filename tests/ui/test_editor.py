@@ -18,6 +18,7 @@ from game.play.session import GameSetup
 from game.play.table import Table
 from game.rules.serial import state_from_json, state_to_json
 from game.rules.variants import VARIANTS
+from game.study.rollout import summarise
 from game.ui.routes import EditorStart, Route
 from game.ui.scenes.editor import EditorScene
 from game.ui.scenes.menu import MenuScene
@@ -218,6 +219,10 @@ def test_the_editor_draws_whole_at_every_pinned_size(app, cut, size):
             scene.choose_dice((6, 6))
             scene.ask_hint()
             scene.end_job()
+            frame(app, scene)
+        # A rollout's words for every kind of win the game has (the games' own kinds).
+        scene.hint = None
+        scene.rollout = summarise(scene.state, [], 3000, 1).to_json()
         frame(app, scene)
         screen = app.screen.get_rect()
         for widget in scene.widgets():
