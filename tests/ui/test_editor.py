@@ -155,6 +155,7 @@ def test_a_position_id_typed_in_round_trips(app):
     assert state_json["position_id"] == "sGfwATDgc/ABMA"
     assert state_json["match_id"] == "cIkKAAAAAAAE"
     assert "sGfwATDgc/ABMA" in scene.status()[0]
+    assert scene.id_field.text == "sGfwATDgc/ABMA:cIkKAAAAAAAE"  # what was typed stays
     frame(app, scene)
 
 

@@ -81,6 +81,12 @@ class EditorScene(WidgetScene):
         self.level = "intermediate"
         self.games = ROLLOUT_GAMES[0]
         self.seed = 1
+        # The ID typed is kept through a game chosen or an ID read (built once).
+        self.id_field = TextField(
+            "Position ID:Match ID",
+            self.read_ids,
+            help="A GNU Backgammon Position ID (and Match ID): type it, or Ctrl+V",
+        )
         self.status_top = 0  # where the engine's word and the answers begin (the layout's)
         self.answer_top = 0
 
@@ -192,11 +198,6 @@ class EditorScene(WidgetScene):
         )
         self.start_button = Button("Start", self.to_start, size=16, help="The game's start")
         self.clear_button = Button("Clear", self.clear, size=16, help="Every man off the board")
-        self.id_field = TextField(
-            "Position ID:Match ID",
-            self.read_ids,
-            help="A GNU Backgammon Position ID (and Match ID): type it, or Ctrl+V",
-        )
         self.paste_button = Button("Paste", self.paste, size=16, help="Read the clipboard's ID")
         self.hint_button = Button("Hint", self.ask_hint, size=16, help="The plays ranked")
         self.play_button = Button(
