@@ -125,6 +125,8 @@ class PositionEdit:
         if pos and isinstance(self.variant, Plakoto):
             cell = self.variant.cell(side, pos)
             others = [s for s, n in enumerate(self.men_at(cell)) if n and s != side]
+            if self.under.get(cell) == side:
+                return "A pinned man stands alone: no man of its side joins it"
             if others and cell not in self.under and not self.board[side][pos]:
                 self.under[cell] = others[0]  # the man there first is pinned by this one
         self.board[side][pos] += 1

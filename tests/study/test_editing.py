@@ -142,3 +142,17 @@ def test_a_bad_position_id_changes_nothing() -> None:
     before = edit.to_json()
     reason = edit.read_ids("not an id")
     assert reason and edit.to_json() == before
+
+
+def test_plakoto_no_man_joins_a_pinned_man() -> None:
+    edit = PositionEdit("plakoto")
+    edit.move(0, 1, 10)
+    cell = edit.variant.cell(0, 10)
+    edit.move(1, 1, edit.pos_of(1, cell) or 0)  # pins side 0's man
+    before = edit.to_json()
+    assert edit.move(0, 1, 10) == "A pinned man stands alone: no man of its side joins it"
+    assert edit.to_json() == before  # nothing changed
+    assert edit.move(1, edit.pos_of(1, cell) or 0, 2) == ""  # the pinner leaves: free
+    assert edit.move(0, 1, 10) == ""
+    state, reason = edit.check()
+    assert state is not None, reason
