@@ -184,6 +184,13 @@ def test_hint_shows_the_ranked_plays_at_once(app):
     lines = [text for text, _ in scene.answer_lines()]
     assert lines[0].startswith("First look") and lines[1].startswith("1. 8/5 6/5")
     frame(app, scene)
+    # Another position: the answers of this one go (a match chosen, another game).
+    scene.match_choice.step(1)
+    assert scene.answer_lines() == [] and scene.job is None
+    click(app, scene.hint_button.rect.center)
+    assert scene.answer_lines()
+    scene.game_choice.step(1)
+    assert scene.answer_lines() == [] and scene.job is None
 
 
 def test_a_rollout_beside_the_window_shows_progress_and_stops(app):

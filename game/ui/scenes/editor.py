@@ -247,6 +247,7 @@ class EditorScene(WidgetScene):
         self.note = ""
         self.view = None
         self.build()
+        self.changed()  # the last position's answers go with it
 
     def choose_placing(self, side: int) -> None:
         self.placing = side
@@ -267,6 +268,7 @@ class EditorScene(WidgetScene):
         self.edit.set_match_length(length)
         self.edit.score = [min(s, max(length - 1, 0)) for s in self.edit.score]
         self.build()  # the scores' choices follow the length
+        self.changed()
 
     def choose_score(self, side: int, points: int) -> None:
         self.edit.score[side] = points
@@ -308,9 +310,9 @@ class EditorScene(WidgetScene):
         if why:
             self.note = f"That ID was not read: {why}"
             return
-        self.end_job()
         self.view = None
         self.build()
+        self.changed()
         self.note = "The position of that ID"
 
     # -- the position -------------------------------------------------------------------------
