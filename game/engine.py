@@ -324,6 +324,27 @@ def _analyse(request: dict[str, Any]) -> dict[str, Any]:
     return {"analysis": analysis.to_json()}
 
 
+MAX_ROLLOUT = 10_000  # games a rollout request plays, at most (about 0.1 s a backgammon game)
+
+
+def _rollout(request: dict[str, Any]) -> dict[str, Any]:
+    """``games`` games from ``state`` by the expert's quick play (``game.study.rollout``):
+    each side's mean result with its 95% interval, and its chances of each kind of win."""
+    from game.study.rollout import rollout
+
+    state = _state(request)
+    games = request.get("games", 100)
+    if isinstance(games, bool) or not isinstance(games, int):
+        raise RequestError(f"'games' must be a whole number, got {excerpt(games)}")
+    if not 1 <= games <= MAX_ROLLOUT:
+        raise RequestError(f"'games' must be 1 to {MAX_ROLLOUT:,}, got {games:,}")
+    try:
+        result = rollout(state, games, _seed(request))
+    except ValueError as exc:
+        raise RequestError(str(exc)) from None
+    return {"rollout": result.to_json()}
+
+
 def _next(request: dict[str, Any]) -> dict[str, Any]:
     state = _state(request)
     return {"state": _written(m.next_game(state, random.Random(_seed(request))))}
@@ -338,6 +359,7 @@ HANDLERS: dict[str, Handler] = {
     "best": _best,
     "hint": _hint,
     "analyse": _analyse,
+    "rollout": _rollout,
     "next": _next,
 }
 

@@ -24,6 +24,12 @@ SLOW_TESTS: frozenset[str] = frozenset(
     {
         # Racing games into the bearing off (Duodecim's three dice: about 6 s).
         "test_shut_in_is_never_said_of_a_man_a_die_would_carry_off",
+        "test_every_variant_rolls_out_from_its_start",  # Duodecim's rollout: about 4 s
+        # The position editor: five boards at each pinned size (4K paints slowly), random
+        # clicks on every game's board, and a rollout in a process of its own.
+        "test_the_editor_draws_whole_at_every_pinned_size",
+        "test_any_clicks_leave_a_position_the_engine_reads_or_its_reason_shown",
+        "test_a_rollout_beside_the_window_shows_progress_and_stops",
         # A whole backgammon game judged by the expert, through the command line.
         "test_a_mat_match_is_analysed_game_by_game",
         # Whole games played through the window by computer seats.

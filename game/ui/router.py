@@ -10,6 +10,7 @@ from game.play.session import GameSetup, GameSummary, SavedGame
 from game.rules.replay import Replay
 from game.ui.routes import (
     SETUP_MODES,
+    EditorStart,
     ErrorCard,
     LevelCard,
     NextGame,
@@ -22,6 +23,7 @@ from game.ui.scenes.board import BoardScene
 from game.ui.scenes.campaign import CampaignScene, LevelIntroScene
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.dice_stats import DiceScene
+from game.ui.scenes.editor import EditorScene
 from game.ui.scenes.error import ErrorScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
@@ -61,6 +63,7 @@ SCENES: dict[Route, Destination] = {
     Route.PRACTICE_SUMMARY: Destination(PracticeSummaryScene, (GameSummary,)),
     Route.CONFIRM: Destination(ConfirmScene, (Question,)),
     Route.ERROR: Destination(ErrorScene, (ErrorCard,)),
+    Route.EDITOR: Destination(EditorScene, (NONE, EditorStart)),
 }
 
 

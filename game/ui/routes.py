@@ -40,6 +40,16 @@ class Route(enum.StrEnum):
     PRACTICE_SUMMARY = "practice summary"  # payload: GameSummary
     CONFIRM = "confirm"  # payload: Question
     ERROR = "error"  # payload: ErrorCard
+    EDITOR = "editor"  # payload: None (backgammon's start) or EditorStart
+
+
+@dataclass(frozen=True, slots=True)
+class EditorStart:
+    """The position editor's payload: the game to set up, and a state of it to begin
+    from (its JSON, as the engine reads it; None: the game's start)."""
+
+    variant_id: str = "backgammon"
+    state: dict[str, Any] | None = None
 
 
 SETUP_MODES = ("local", "practice")

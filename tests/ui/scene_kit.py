@@ -118,6 +118,7 @@ def make(app, name):
     from game.ui.scenes.campaign import CampaignScene, LevelIntroScene
     from game.ui.scenes.confirm import ConfirmScene
     from game.ui.scenes.dice_stats import DiceScene
+    from game.ui.scenes.editor import EditorScene
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.practice import PracticeSummaryScene
@@ -149,6 +150,7 @@ def make(app, name):
         "confirm": (ConfirmScene, Question("Concede?", "You lose the game.", "Concede", "Play on")),
         "practice_summary": (PracticeSummaryScene, summary("win")),
         "results_missed": (ResultsScene, campaign_summary(medal=0)),
+        "editor": (EditorScene, None),
     }[name]
 
 
@@ -180,6 +182,7 @@ SCENES = [
     "intro",
     "results_campaign",
     "results_missed",
+    "editor",
 ]
 
 

@@ -110,6 +110,7 @@ def test_locked_levels_are_skipped_and_explain_why(app):
         (3, "RecordsScene", None),
         (4, "RulesScene", None),
         (5, "SettingsScene", None),
+        (6, "EditorScene", None),  # Study: beside Practice, last but Quit for the keys
     ],
 )
 def test_menu_buttons_open_their_scenes(app, presses, expected, payload):

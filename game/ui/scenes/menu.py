@@ -1,7 +1,8 @@
 """The title screen: Tabula's name with a decorated initial, and the way into everything.
 
 Continue (when a game was left unfinished, even by a crash) resumes it; Play and
-Practice open the setup (``"local"`` / ``"practice"``), Campaign the campaign
+Practice open the setup (``"local"`` / ``"practice"``), Study (beside Practice,
+outside the column) the position editor, Campaign the campaign
 map, Records the statistics and replays, Rules & history the rules library,
 Settings the settings. Esc moves the focus to Quit (a second Esc there quits).
 
@@ -98,6 +99,12 @@ class MenuScene(WidgetScene):
         from game.ui.progress import load_in_progress
 
         self.saved = load_in_progress(self.app)  # the one in memory while a save is owed
+        # Study stands beside Practice, outside the column: the column's slots stay put.
+        self.study_button = Button(
+            "Study",
+            self.study,
+            help="Set up any position: a hint, a game played out from it, a rollout",
+        )
         self.buttons = [
             Button(
                 "Play",
@@ -122,6 +129,7 @@ class MenuScene(WidgetScene):
                 help="How each game is played, and where its rules come from",
             ),
             Button("Settings", self.settings, help="Window, animation, sound and colours"),
+            self.study_button,  # (last but Quit for the keys: the others keep their presses)
             Button("Quit", self.app.quit, help="Leave Tabula"),
         ]
         if self.saved is not None:
@@ -166,6 +174,9 @@ class MenuScene(WidgetScene):
     def practice(self) -> None:
         self.app.go(Route.SETUP, "practice")
 
+    def study(self) -> None:
+        self.app.go(Route.EDITOR)
+
     def records(self) -> None:
         self.app.go(Route.RECORDS)
 
@@ -193,7 +204,11 @@ class MenuScene(WidgetScene):
         bh = round(42 * s)
         gap = round(8 * s)
         first = round(58 * s)  # Continue's slot: its label and the game under it
-        rest = [b for b in self.buttons if not isinstance(b, ContinueButton)]
+        rest = [
+            b
+            for b in self.buttons
+            if not isinstance(b, ContinueButton) and b is not self.study_button
+        ]
         total = first + gap + len(rest) * bh + (len(rest) - 1) * gap
         self.top = top = max(round(h * 0.43), h - total - round(60 * s))
         x = w // 2 - bw // 2
@@ -203,6 +218,9 @@ class MenuScene(WidgetScene):
         y = top + first + gap
         for button in rest:
             button.place(pygame.Rect(x, y, bw, bh), s)
+            if button.label == "Practice":  # Study beside it, right of the column
+                side = min(round(130 * s), w - (x + bw) - 2 * gap)
+                self.study_button.place(pygame.Rect(x + bw + gap, y, side, bh), s)
             y += bh + gap
 
     def update(self, dt: float) -> None:

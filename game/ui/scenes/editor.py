@@ -1,0 +1,602 @@
+"""Set up a position: any game's board, men placed by clicking or dragging, the turn, the
+dice (or a side to roll), the cube and the score; then a hint, a game played out from
+there against a computer level, or a rollout.
+
+The board is on the left, drawn as the game draws it; the panel on the right holds the
+choices, the rules engine's word on the position, the actions and their answers. A left
+click on a point puts a man of the side chosen there, a right click takes the top man
+off (to off, or to the hand), and a man dragged moves (dragged from the tray: put on;
+dropped off the board: taken off). The model is ``game.study.editing.PositionEdit``:
+every position is built as the state JSON and read by the rules engine before anything
+uses it, and a position the engine refuses shows its reason with the actions disabled.
+
+The hint's deeper ranking and the rollout run in a process of their own
+(``game.ui.study_job``), so frames stay smooth; leaving the scene ends them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from functools import partial
+from typing import Any
+
+import pygame
+
+from game.ai.levels import LEVELS
+from game.ai.players import first_look, has_levels
+from game.play.advice import difference_text, play_text, value_text
+from game.play.session import GameSetup, Seat
+from game.rules import match as m
+from game.rules.position import Position
+from game.rules.serial import state_to_json
+from game.rules.variants import VARIANTS
+from game.study.editing import CUBE_VALUES, MATCH_LENGTHS, PositionEdit
+from game.ui.backdrop import draw_backdrop
+from game.ui.editor_panel import (
+    TextField,
+    WideChoice,
+    clipboard_text,
+    rollout_lines,
+    split_ids,
+)
+from game.ui.render.board_view import BoardView
+from game.ui.routes import EditorStart, Route
+from game.ui.scenes.base import POLL
+from game.ui.scenes.editor_layout import draw_scene, place
+from game.ui.scenes.widget_scene import WidgetScene
+from game.ui.study_job import StudyJob
+from game.ui.theme import side_colours, theme_for
+from game.ui.widgets import Button, Choice, Panel, Style, draw_text, fit_text, get_font, wrap_words
+
+ROLLOUT_GAMES = (100, 300, 1000, 3000)
+HINT_ROWS = 6
+DRAG = 6  # design px the mouse moves before a press becomes a drag
+
+
+def dice_values(faces: int, count: int) -> list[tuple[int, ...]]:
+    """Every throw of ``count`` dice, highest die first, after () (to roll)."""
+    throws = itertools.combinations_with_replacement(range(faces, 0, -1), count)
+    return [(), *throws]
+
+
+class EditorScene(WidgetScene):
+    """The position editor."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.edit = PositionEdit("backgammon")
+        self.placing = 0
+        self.state: m.GameState | None = None
+        self.reason = ""
+        self.note = ""  # the last edit's word (a man that could not be put)
+        self.job: StudyJob | None = None
+        self.hint: list[tuple[str, float, float]] | None = None
+        self.hint_deep = False
+        self.rollout: dict[str, Any] | None = None
+        self.view: BoardView | None = None
+        self.panel = Panel(alpha=230)
+        self.press: tuple[tuple[int, int], tuple[str, int], int] | None = None
+        self.drag_at: tuple[int, int] | None = None
+        self.level = "intermediate"
+        self.games = ROLLOUT_GAMES[0]
+        self.seed = 1
+        # The ID typed is kept through a game chosen or an ID read (built once).
+        self.id_field = TextField(
+            "Position ID:Match ID",
+            self.read_ids,
+            help="A GNU Backgammon Position ID (and Match ID): type it, or Ctrl+V",
+        )
+        self.status_top = 0  # where the engine's word and the answers begin (the layout's)
+        self.answer_top = 0
+
+    # -- entering, leaving ----------------------------------------------------------------
+
+    def on_enter(self, payload: Any = None) -> None:
+        start = payload if isinstance(payload, EditorStart) else EditorStart()
+        self.edit = PositionEdit(start.variant_id)
+        if start.state is not None:
+            from game.rules.serial import state_from_json
+
+            try:
+                self.edit.load(state_from_json(start.state))
+            except Exception as exc:  # a state that does not read: its reason, the start kept
+                self.note = f"That position could not be read: {exc}"
+        self.build()
+
+    def on_exit(self) -> None:
+        self.end_job()
+        super().on_exit()
+
+    def end_job(self) -> None:
+        if self.job is not None:
+            self.job.close()
+            self.job = None
+
+    # -- the widgets -------------------------------------------------------------------------
+
+    def side_name(self, side: int) -> str:
+        return side_colours(self.theme, side).name
+
+    def build(self) -> None:
+        """The panel's widgets for the game being set up (its sides, dice, cube)."""
+        edit = self.edit
+        variant = edit.variant
+        self.theme = theme_for(variant.id, self.app.settings.palette)
+        self.style = Style.from_theme(self.theme)
+        sides = list(range(variant.players))
+        self.placing = min(self.placing, variant.players - 1)
+        ids = sorted(VARIANTS, key=lambda v: (VARIANTS[v].order, VARIANTS[v].name))
+        self.game_choice = WideChoice(
+            "Game",
+            ids,
+            variant.id,
+            self.choose_game,
+            fmt=lambda v: VARIANTS[v].name,
+            help="The game whose position you set up (its start position)",
+        )
+        self.side_choice = Choice(
+            "Click puts",
+            sides,
+            self.placing,
+            self.choose_placing,
+            fmt=self.side_name,
+            help="Left click a point: a man of this side; right click: the top man off",
+        )
+        self.turn_choice = Choice(
+            "Turn",
+            sides,
+            edit.to_act,
+            self.choose_turn,
+            fmt=self.side_name,
+            help="The side whose turn it is",
+        )
+        throws = dice_values(variant.faces, len(edit.dice))
+        now = tuple(sorted((d for d in edit.dice if d is not None), reverse=True))
+        self.dice_choice = Choice(
+            "Dice",
+            throws,
+            now if now in throws else (),
+            self.choose_dice,
+            fmt=lambda t: "-".join(map(str, t)) if t else "To roll",
+            help="The throw to play, or To roll",
+        )
+        cubes = [(1, -1)] + [(v, o) for v in CUBE_VALUES[1:] for o in sides]
+        self.cube_choice = Choice(
+            "Cube",
+            cubes,
+            (edit.cube_value, edit.cube_owner),
+            self.choose_cube,
+            fmt=self.cube_words,
+            help="The cube's value and who owns it",
+        )
+        self.match_choice = Choice(
+            "Match",
+            MATCH_LENGTHS,
+            edit.match_length,
+            self.choose_match,
+            fmt=lambda n: f"{n} points" if n else "Money",
+            help="Money play, or a match",
+        )
+        self.score_choices = [
+            Choice(
+                self.side_name(side),
+                list(range(max(edit.match_length, 1))),
+                edit.score[side] if side < len(edit.score) else 0,
+                partial(self.choose_score, side),
+                help="Points won so far in the match",
+            )
+            for side in range(2)
+        ]
+        self.rest_choice = Choice(
+            "The rest are",
+            [False, True],
+            edit.rest_in_hand,
+            self.choose_rest,
+            fmt=lambda h: "In hand" if h else "Off",
+            help="Where the men not on the board are",
+        )
+        self.start_button = Button("Start", self.to_start, size=16, help="The game's start")
+        self.clear_button = Button("Clear", self.clear, size=16, help="Every man off the board")
+        self.paste_button = Button("Paste", self.paste, size=16, help="Read the clipboard's ID")
+        self.hint_button = Button("Hint", self.ask_hint, size=16, help="The plays ranked")
+        self.play_button = Button(
+            "Play it out", self.play_out, size=16, help="A game from here against the level"
+        )
+        self.roll_button = Button("Roll out", self.start_rollout, size=16)
+        self.stop_button = Button("Stop", self.stop_rollout, size=16, help="End the rollout")
+        self.level_choice = Choice(
+            "Level",
+            list(LEVELS),
+            self.level,
+            self.choose_level,
+            fmt=str.capitalize,
+            help="The computer's level for Play it out",
+        )
+        self.games_choice = Choice(
+            "Games",
+            list(ROLLOUT_GAMES),
+            self.games,
+            self.choose_games,
+            help="Games the rollout plays",
+        )
+        for widget in self.widgets():
+            widget.style = self.style
+        self.focus.set(self.widgets())
+        self.refresh()
+        self.relayout()
+
+    def widgets(self) -> list[Any]:
+        return [
+            self.game_choice, self.side_choice, self.turn_choice, self.dice_choice,
+            self.cube_choice, self.match_choice, *self.score_choices, self.rest_choice,
+            self.start_button, self.clear_button, self.id_field, self.paste_button,
+            self.hint_button, self.play_button, self.roll_button, self.level_choice,
+            self.games_choice, self.stop_button,
+        ]  # fmt: skip
+
+    def cube_words(self, cube: tuple[int, int]) -> str:
+        value, owner = cube
+        return f"{value}, in the middle" if owner < 0 else f"{value}, {self.side_name(owner)}'s"
+
+    # -- choices ------------------------------------------------------------------------------
+
+    def choose_game(self, variant_id: str) -> None:
+        self.end_job()
+        self.edit.reset(variant_id)
+        self.note = ""
+        self.view = None
+        self.build()
+        self.changed()  # the last position's answers go with it
+
+    def choose_placing(self, side: int) -> None:
+        self.placing = side
+
+    def choose_turn(self, side: int) -> None:
+        self.edit.to_act = side
+        self.changed()
+
+    def choose_dice(self, throw: tuple[int, ...]) -> None:
+        self.edit.dice = [*throw] if throw else [None] * len(self.edit.dice)
+        self.changed()
+
+    def choose_cube(self, cube: tuple[int, int]) -> None:
+        self.edit.cube_value, self.edit.cube_owner = cube
+        self.changed()
+
+    def choose_match(self, length: int) -> None:
+        self.edit.set_match_length(length)
+        self.edit.score = [min(s, max(length - 1, 0)) for s in self.edit.score]
+        self.build()  # the scores' choices follow the length
+        self.changed()
+
+    def choose_score(self, side: int, points: int) -> None:
+        self.edit.score[side] = points
+        self.changed()
+
+    def choose_rest(self, in_hand: bool) -> None:
+        self.edit.set_rest_in_hand(in_hand)
+        self.changed()
+
+    def choose_level(self, level: str) -> None:
+        self.level = level
+
+    def choose_games(self, games: int) -> None:
+        self.games = games
+
+    def to_start(self) -> None:
+        self.choose_game(self.edit.variant.id)
+
+    def clear(self) -> None:
+        self.edit.clear()
+        self.changed()
+
+    def paste(self) -> None:
+        text = clipboard_text()
+        if not text:
+            self.note = "The clipboard has no text: type the ID in the field"
+            return
+        position_id, match_id = split_ids(text)  # GNU Backgammon's words, or the IDs
+        self.id_field.text = ""
+        self.id_field.type(f"{position_id}:{match_id}" if match_id else position_id)
+        self.read_ids()
+
+    def read_ids(self) -> None:
+        position_id, match_id = split_ids(self.id_field.text)
+        if not position_id:
+            self.note = "Type or paste a GNU Backgammon Position ID first"
+            return
+        why = self.edit.read_ids(position_id, match_id)
+        if why:
+            self.note = f"That ID was not read: {why}"
+            return
+        self.view = None
+        self.build()
+        self.changed()
+        self.note = "The position of that ID"
+
+    # -- the position -------------------------------------------------------------------------
+
+    def changed(self) -> None:
+        """An edit was made: the answers of the last position go, the engine looks again."""
+        self.end_job()
+        self.hint = None
+        self.rollout = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.state, self.reason = self.edit.check()
+        state = self.state
+        trained = has_levels(self.edit.variant.id)
+        playing = state is not None and not state.is_over
+        moving = state is not None and state.phase is m.Phase.MOVE
+        self.hint_button.enabled = bool(playing and moving and trained)
+        self.play_button.enabled = playing
+        self.roll_button.enabled = state is not None and trained
+        running = self.job is not None and self.job.kind == "rollout" and not self.job.finished
+        self.stop_button.enabled = self.stop_button.visible = running
+        for widget in (self.hint_button, self.roll_button):
+            if not trained:
+                widget.note = "No trained evaluation for this game"
+
+    def shown_position(self) -> Position:
+        edit = self.edit
+        return Position(
+            tuple(tuple(row) for row in edit.board), edit.to_act, tuple(edit.hand),
+            tuple(edit.flags()),
+        )  # fmt: skip
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def ask_hint(self) -> None:
+        state = self.state
+        if state is None or state.phase is not m.Phase.MOVE:
+            return
+        self.end_job()
+        self.rollout = None
+        try:
+            ranked = first_look(state)
+        except Exception as exc:
+            self.note = f"No hint: {exc}"
+            return
+        best = ranked[0].value if ranked else 0.0
+        self.hint = [(play_text(state, r.play), r.value, best - r.value) for r in ranked]
+        self.hint_deep = False
+        self.job = StudyJob("hint", {"state": state_to_json(state)}).start()
+
+    def start_rollout(self) -> None:
+        if self.state is None:
+            return
+        self.end_job()
+        self.hint = None
+        self.rollout = None
+        payload = {"state": state_to_json(self.state), "games": self.games, "seed": self.seed}
+        self.job = StudyJob("rollout", payload, total=self.games).start()
+        self.refresh()
+
+    def stop_rollout(self) -> None:
+        if self.job is not None and self.job.kind == "rollout":
+            self.job.stop()
+
+    def play_out(self) -> None:
+        """A practice game from exactly this position: you at the side whose turn it is,
+        the computer at the level chosen at every other side."""
+        state = self.state
+        if state is None or state.is_over:
+            return
+        self.end_job()
+        seats = tuple(
+            Seat() if side == state.on_roll else Seat(False, self.level)
+            for side in range(state.variant.players)
+        )
+        setup = GameSetup(
+            state.variant.id, dict(state.variant.options), seats, mode="practice", hints=True,
+            first=state_to_json(state),
+        )  # fmt: skip
+        self.app.go(Route.BOARD, setup)
+
+    # -- input ----------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if (
+            event.type == pygame.KEYDOWN
+            and self.focus.focused is self.id_field
+            and event.key not in (pygame.K_ESCAPE, pygame.K_TAB, pygame.K_RETURN)
+        ):
+            if self.id_field.handle_key(event.key, getattr(event, "mod", 0)):
+                return True
+            typed = getattr(event, "unicode", "")
+            if typed and typed.isprintable():
+                self.id_field.type(typed)
+                return True
+        mouse = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+        if event.type in mouse and self.board_mouse(event):
+            return True
+        return super().handle_event(event)
+
+    def board_rect(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, self.size[0] - self.panel.rect.w, self.size[1])
+
+    def spot_at(self, at: tuple[int, int]) -> tuple[str, int] | None:
+        if self.view is None or not self.board_rect().collidepoint(at):
+            return None
+        return self.view.layout.spot_at((float(at[0]), float(at[1])))
+
+    def board_mouse(self, event: pygame.event.Event) -> bool:
+        """Clicks and drags on the board (True: the board took the event)."""
+        if event.type == pygame.MOUSEMOTION:
+            if self.press is not None:
+                start = self.press[0]
+                far = abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1])
+                if self.drag_at is not None or far >= DRAG * self.scale:
+                    self.drag_at = event.pos
+                return True
+            return False
+        spot = self.spot_at(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if spot is None:
+                return False
+            if event.button == 3:
+                self.take_off(spot)
+                return True
+            if event.button == 1:
+                self.press = (event.pos, spot, self.dragged_side(spot))
+                self.drag_at = None
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
+            _, source, side = self.press
+            dragged = self.drag_at is not None
+            self.press, self.drag_at = None, None
+            if dragged:
+                self.drop(source, side, spot)
+            elif spot is not None:
+                self.put(spot)
+            return True
+        return False
+
+    def pos_of(self, side: int, spot: tuple[str, int]) -> int | None:
+        kind, index = spot
+        if kind == "cell":
+            return self.edit.pos_of(side, index)
+        if kind == "bar" and index == side:
+            return 0
+        return None
+
+    def dragged_side(self, spot: tuple[str, int]) -> int:
+        """Whose man a press on ``spot`` picks up: the side chosen if it has one there."""
+        kind, index = spot
+        if kind != "cell":
+            return index
+        men = self.edit.men_at(index)
+        if men[self.placing] or not any(men):
+            return self.placing
+        return next(s for s, n in enumerate(men) if n)
+
+    def put(self, spot: tuple[str, int]) -> None:
+        kind, index = spot
+        side = index if kind == "bar" else self.placing
+        pos = self.pos_of(side, spot)
+        if pos is None:
+            self.note = "Men are put on the points or the bar; right click takes one off"
+            return
+        self.note = self.edit.add(side, pos)
+        self.changed()
+
+    def take_off(self, spot: tuple[str, int]) -> None:
+        kind, index = spot
+        if kind == "cell":
+            done = self.edit.remove_top(index, self.placing)
+        elif kind == "bar":
+            done = self.edit.remove(index, 0)
+        else:
+            done = False
+        self.note = "" if done else "No man there to take off"
+        self.changed()
+
+    def drop(self, source: tuple[str, int], side: int, spot: tuple[str, int] | None) -> None:
+        src = self.pos_of(side, source)
+        dst = None if spot is None else self.pos_of(side, spot)
+        if source[0] in ("off", "hand"):  # from the tray: a man put on
+            self.note = self.edit.add(side, dst) if dst is not None else ""
+        elif src is None:
+            return
+        elif dst is None:  # dropped off the board or on a tray: taken off
+            self.edit.remove(side, src)
+            self.note = ""
+        else:
+            self.note = self.edit.move(side, src, dst)
+        self.changed()
+
+    # -- time -----------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        job = self.job
+        if job is None or not job.poll():
+            return
+        if job.finished:
+            self.job = None
+            if job.error:
+                self.note = f"The {job.kind} could not be made: {job.error}"
+            elif job.kind == "hint":
+                self.hint = [(str(t), float(v), float(d)) for t, v, d in job.answer]
+                self.hint_deep = True
+            else:
+                self.rollout = job.answer
+            self.refresh()
+
+    def wake_after(self) -> float | None:
+        return POLL if self.job is not None else None
+
+    # -- layout and drawing -----------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        place(self, size, scale)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface)
+        draw_scene(self, surface)
+        self.focus.draw(surface)
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface)
+
+    # -- words -----------------------------------------------------------------------------------
+
+    def status(self) -> tuple[str, bool]:
+        """The engine's word on the position (and whether it is a refusal)."""
+        if self.state is None:
+            return f"Not a position: {self.named(self.reason)}", True
+        state = self.state
+        if state.is_over:
+            return "The game is over in this position", False
+        words = f"{self.side_name(state.on_roll)} to " + ("play" if state.dice else "roll")
+        if state.variant.id == "backgammon":
+            words += f"  ·  Position ID {state_to_json(state).get('position_id', '')}"
+        if not state.dice and has_levels(state.variant.id):
+            words += "  ·  Set the dice for a hint"
+        return words, False
+
+    def named(self, reason: str) -> str:
+        """The engine's "side 0" in the window's words: the side's colour."""
+        names = [self.side_name(s) for s in range(self.edit.players)]
+
+        def name(found: re.Match[str]) -> str:
+            sides = [int(d) for d in found.groups() if d is not None]
+            if any(side >= len(names) for side in sides):
+                return found.group(0)
+            return " and ".join(names[side] for side in sides)
+
+        return re.sub(r"\b[Ss]ides? (\d)(?: and (\d))?\b", name, reason)
+
+    def answer_lines(self) -> list[tuple[str, str]]:
+        """What the panel shows under the actions: (words, tone) a line."""
+        players = self.edit.players
+        if self.job is not None and self.job.kind == "rollout":
+            job = self.job
+            stopping = " (stopping)" if job.stopping else ""
+            return [(f"Rolling out: {job.done} of {job.total} games{stopping}", "text")]
+        if self.hint is not None:
+            look = "The expert's ranking" if self.hint_deep else "First look (the expert's to come)"
+            lines = [(look, "dim")]
+            for n, (text, value, loss) in enumerate(self.hint[:HINT_ROWS], 1):
+                gap = difference_text(loss, players) if n > 1 else ""
+                lines.append((f"{n}. {text}\t{value_text(value, players)}\t{gap}", "row"))
+            return lines
+        if self.rollout is not None:
+            names = [self.side_name(s) for s in range(players)]
+            words = rollout_lines(self.rollout, names, self.edit.has_cube)
+            return [(line, "text") for line in words]
+        return []
+
+    def wrapped(self, text: str, size: float, width: int) -> list[str]:
+        return wrap_words(text, get_font("text", size), width)
+
+    def fitted(self, text: str, size: float, width: int) -> str:
+        return fit_text(text, "text", size, width)
+
+    def draw_words(
+        self, surface: pygame.Surface, text: str, at: tuple[int, int], size: float, colour: Any
+    ) -> None:
+        draw_text(surface, text, at, role="text", size=size, colour=colour, anchor="topleft")
