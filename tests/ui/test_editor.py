@@ -83,7 +83,7 @@ def drag(app, start, end) -> None:
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
 
 
-def test_the_menu_opens_the_editor_from_study_beside_practice(app):
+def test_the_menu_opens_the_editor_from_study_in_practices_slot(app):
     for size in SIZES:
         resize(app, size)
         while app.stack.scenes:
@@ -96,9 +96,10 @@ def test_the_menu_opens_the_editor_from_study_beside_practice(app):
         assert study.rect.y == practice.rect.y and study.rect.left > practice.rect.right
         assert study.rect.collidelist(others) == -1
         assert app.screen.get_rect().contains(study.rect)
-        # The column is the column without Study: same x, same widths, evenly spaced.
-        column = [b.rect for b in menu.buttons if b is not study]
-        assert len({r.x for r in column}) == 1
+        # Practice and Study share one slot of the column: together as wide as the others.
+        column = [b.rect for b in menu.buttons if b not in (study, practice)]
+        assert len({r.x for r in column}) == 1 and len({r.width for r in column}) == 1
+        assert practice.rect.left == column[0].left and study.rect.right == column[0].right
     resize(app, (1280, 800))
     while app.stack.scenes:
         app.stack.scenes.pop().on_exit()

@@ -1,8 +1,8 @@
 """The title screen: Tabula's name with a decorated initial, and the way into everything.
 
 Continue (when a game was left unfinished, even by a crash) resumes it; Play and
-Practice open the setup (``"local"`` / ``"practice"``), Study (beside Practice,
-outside the column) the position editor, Campaign the campaign
+Practice open the setup (``"local"`` / ``"practice"``), Study (sharing Practice's
+slot) the position editor, Campaign the campaign
 map, Records the statistics and replays, Rules & history the rules library,
 Settings the settings. Esc moves the focus to Quit (a second Esc there quits).
 
@@ -99,7 +99,7 @@ class MenuScene(WidgetScene):
         from game.ui.progress import load_in_progress
 
         self.saved = load_in_progress(self.app)  # the one in memory while a save is owed
-        # Study stands beside Practice, outside the column: the column's slots stay put.
+        # Study shares Practice's slot (half each): the column's slots stay put.
         self.study_button = Button(
             "Study",
             self.study,
@@ -218,9 +218,10 @@ class MenuScene(WidgetScene):
         y = top + first + gap
         for button in rest:
             button.place(pygame.Rect(x, y, bw, bh), s)
-            if button.label == "Practice":  # Study beside it, right of the column
-                side = min(round(130 * s), w - (x + bw) - 2 * gap)
-                self.study_button.place(pygame.Rect(x + bw + gap, y, side, bh), s)
+            if button.label == "Practice":  # Practice and Study share its slot, half each
+                half = (bw - gap) // 2
+                button.place(pygame.Rect(x, y, half, bh), s)
+                self.study_button.place(pygame.Rect(x + half + gap, y, bw - half - gap, bh), s)
             y += bh + gap
 
     def update(self, dt: float) -> None:
