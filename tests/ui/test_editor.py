@@ -234,10 +234,12 @@ def test_the_editor_draws_whole_at_every_pinned_size(app, cut, size):
         scene.rollout = summarise(scene.state, [], 3000, 1).to_json()
         frame(app, scene)
         screen = app.screen.get_rect()
-        for widget in scene.widgets():
-            if widget.visible:
-                assert screen.contains(widget.rect), (variant_id, widget)
-        assert scene.answer_top < size[1]
+        shown = [w for w in scene.widgets() if w.visible and w is not scene.stop_button]
+        for n, widget in enumerate(shown):
+            assert screen.contains(widget.rect), (variant_id, widget)
+            others = [o.rect for o in shown[n + 1 :]]
+            assert widget.rect.collidelist(others) == -1, (variant_id, widget)
+        assert scene.answer_top < scene.answer_bottom < scene.back_button.rect.top
     assert cut == []
 
 

@@ -89,6 +89,7 @@ class EditorScene(WidgetScene):
         )
         self.status_top = 0  # where the engine's word and the answers begin (the layout's)
         self.answer_top = 0
+        self.answer_bottom = 0  # where the answers end: above Back
 
     # -- entering, leaving ----------------------------------------------------------------
 
@@ -205,6 +206,7 @@ class EditorScene(WidgetScene):
         )
         self.roll_button = Button("Roll out", self.start_rollout, size=16)
         self.stop_button = Button("Stop", self.stop_rollout, size=16, help="End the rollout")
+        self.back_button = Button("Back", self.back, size=16, help="Back to the menu (Esc)")
         self.level_choice = Choice(
             "Level",
             list(LEVELS),
@@ -232,7 +234,7 @@ class EditorScene(WidgetScene):
             self.cube_choice, self.match_choice, *self.score_choices, self.rest_choice,
             self.start_button, self.clear_button, self.id_field, self.paste_button,
             self.hint_button, self.play_button, self.roll_button, self.level_choice,
-            self.games_choice, self.stop_button,
+            self.games_choice, self.stop_button, self.back_button,
         ]  # fmt: skip
 
     def cube_words(self, cube: tuple[int, int]) -> str:

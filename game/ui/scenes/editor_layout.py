@@ -4,7 +4,8 @@ never changed, but for the board's picture made for the window's size).
 The board takes the window's left part; the panel the right part, a column of rows: the
 game, the side a click puts, the turn, the dice, the cube and the match (where the game
 has them), where the rest of the men are (a game with a hand), Start and Clear, the
-Position ID (backgammon), the engine's word, the actions, and their answers below.
+Position ID (backgammon), the engine's word, the actions, their answers below, and Back at
+the foot.
 """
 
 from __future__ import annotations
@@ -83,6 +84,9 @@ def place(scene: EditorScene, size: tuple[int, int], scale: float) -> None:
     line(scene.hint_button, scene.play_button, scene.roll_button)
     scene.answer_top = y
     scene.stop_button.place(pygame.Rect(x + inner - half // 2, y, half // 2, row), s)
+    back = h - round(PAD * s) - row  # Back at the panel's foot, the answers above it
+    scene.back_button.place(pygame.Rect(x, max(back, y + row + gap), third, row), s)
+    scene.answer_bottom = scene.back_button.rect.top - gap
 
 
 def draw_scene(scene: EditorScene, surface: pygame.Surface) -> None:
@@ -165,7 +169,7 @@ def draw_panel(scene: EditorScene, surface: pygame.Surface) -> None:
             filled.w = max(1, round(bar.w * job.done / job.total))
             surface.blit(rounded_box(filled.size, round(4 * s), style.accent), filled.topleft)
         y += scene.stop_button.rect.h + round(4 * s)
-    bottom = rect.bottom - round(PAD * s)
+    bottom = scene.answer_bottom
     for text, tone in scene.answer_lines():
         if tone == "row":  # a hint's play, its value and its step down, in columns
             if y + step > bottom:
