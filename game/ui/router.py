@@ -10,6 +10,7 @@ from game.play.session import GameSetup, GameSummary, SavedGame
 from game.rules.replay import Replay
 from game.ui.routes import (
     SETUP_MODES,
+    AnalysisRequest,
     ErrorCard,
     LevelCard,
     NextGame,
@@ -17,6 +18,7 @@ from game.ui.routes import (
     Question,
     Route,
 )
+from game.ui.scenes.analysis import AnalysisScene
 from game.ui.scenes.base import Scene
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.campaign import CampaignScene, LevelIntroScene
@@ -61,6 +63,7 @@ SCENES: dict[Route, Destination] = {
     Route.PRACTICE_SUMMARY: Destination(PracticeSummaryScene, (GameSummary,)),
     Route.CONFIRM: Destination(ConfirmScene, (Question,)),
     Route.ERROR: Destination(ErrorScene, (ErrorCard,)),
+    Route.ANALYSIS: Destination(AnalysisScene, (AnalysisRequest,)),
 }
 
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from game.campaign import Level
     from game.play.session import GameSetup
     from game.rules.match import GameState
+    from game.rules.replay import Replay
 
 
 class Route(enum.StrEnum):
@@ -40,6 +41,7 @@ class Route(enum.StrEnum):
     PRACTICE_SUMMARY = "practice summary"  # payload: GameSummary
     CONFIRM = "confirm"  # payload: Question
     ERROR = "error"  # payload: ErrorCard
+    ANALYSIS = "analysis"  # payload: AnalysisRequest
 
 
 SETUP_MODES = ("local", "practice")
@@ -106,3 +108,13 @@ class ErrorCard:
     where: str = ""
     saved: bool | None = None
     log: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisRequest:
+    """A finished game to analyse (or show the kept analysis of): its record, the names
+    its sides are shown by (as when it is watched) and a title for it."""
+
+    replay: Replay
+    names: tuple[str, ...] = ()
+    title: str = ""

@@ -1,0 +1,566 @@
+"""A finished game analysed by the expert, stepped through beside the board.
+
+Entered from Records with an ``AnalysisRequest``. The analysis kept in the records book
+for this game (``Records.analysis``, keyed by ``game.study.stored.replay_key``) is shown
+at once; a damaged one is dropped and made again. Otherwise the analysis runs in a
+process of its own (``game.study.job``) while the scene shows its progress: the window
+only looks at the process's messages each frame, so it never waits. Stop (or Esc) ends
+the process at once and goes back to Records, keeping nothing; a finished analysis is
+kept in the records book before it is shown.
+
+The result: the board at the decision at hand (the position before it, with its dice),
+and beside it what was played and the expert's best, the loss and its grade, the luck
+of the throw; each side's rating (PR), luck and errors; under both, the graph of the
+chances over the game (``game.ui.analysis_graph``) with a mark at every error. Left and
+Right step from decision to decision, Home and End go to the first and the last,
+PgUp/PgDn to the previous or next error, a click on the graph to the error marked there
+(or the decision nearest the click), Esc back to Records.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sqlite3
+import threading
+from concurrent.futures import Future
+from typing import Any
+
+import pygame
+
+from game.rules import match as m
+from game.rules.replay import ReplayError
+from game.rules.variants import find_variant
+from game.study import job as jobs
+from game.study.analysis import Decision, GameAnalysis, replay_game
+from game.study.stored import VERSION, analysis_from_json, replay_key
+from game.ui.analysis_graph import ChanceGraph, grade_colour
+from game.ui.analysis_words import (
+    KEYS_HELP,
+    PR_HELP,
+    decision_heading,
+    decision_lines,
+    result_words,
+    side_words,
+)
+from game.ui.render.board_view import BoardView
+from game.ui.routes import AnalysisRequest
+from game.ui.scenes.base import POLL
+from game.ui.scenes.widget_scene import WidgetScene
+from game.ui.theme import side_colours, theme_for
+from game.ui.widgets import (
+    Button,
+    Panel,
+    Style,
+    draw_text,
+    fit_size,
+    fit_text,
+    get_font,
+    wrap_words,
+)
+
+log = logging.getLogger(__name__)
+
+STOPPED = "The analysis was stopped; nothing of it was kept."
+SMALLEST = 10.0  # px: text is set no smaller than this
+
+
+class AnalysisScene(WidgetScene):
+    """The analysis of one finished game: its progress, then the game stepped through."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.job: jobs.AnalysisJob | None = None
+        self.analysis: GameAnalysis | None = None
+        self.states: list[m.GameState] = []
+        self.moments: list[int] = [0]  # the states stepped through: each decision, the end
+        self.at = 0
+        self.failed = ""
+        self.note = ""  # a word under the result (an analysis that could not be kept)
+        self.key = ""
+        self.view: BoardView | None = None
+        self.graph: ChanceGraph | None = None
+        self.preparing: Future[Any] | None = None
+        self.card = Panel(alpha=236)
+        self.side_panel = Panel(alpha=226)
+        self.graph_panel = Panel(alpha=226)
+        self.board_rect = pygame.Rect(0, 0, 0, 0)
+
+    # -- entering: the kept analysis, or a new one ------------------------------------------
+
+    def on_enter(self, payload: Any = None) -> None:
+        if not isinstance(payload, AnalysisRequest):
+            raise TypeError(f"the analysis scene takes an AnalysisRequest, not {payload!r}")
+        self.request = payload
+        variant = find_variant(payload.replay.variant_id, payload.replay.options)
+        self.variant = variant
+        self.theme = theme_for(variant.id, self.app.settings.palette)
+        self.style = Style.from_theme(self.theme)
+        names = list(payload.names[: variant.players])
+        names += [f"Side {i + 1}" for i in range(len(names), variant.players)]
+        self.names = tuple(names)
+        self.colour_names = tuple(side_colours(self.theme, i).name for i in range(variant.players))
+        self.stop_button = Button(
+            "Stop", self.stop, kind="primary", help="End the analysis; nothing is kept"
+        )
+        self.back_button = Button("Back", self.back, help="Back to your records (Esc)")
+        self.prev_button = Button("Previous error", self.previous_error, help="PgUp")
+        self.next_button = Button("Next error", self.next_error, help="PgDn")
+        self.focus.set([self.stop_button])
+        try:
+            self.states, _ = replay_game(payload.replay)
+        except ReplayError as exc:
+            self.fail(f"This game cannot be analysed: {exc}")
+            return
+        self.key = replay_key(payload.replay)
+        kept = self.kept()
+        if kept is not None:
+            self.show(kept)
+        else:
+            self.start()
+        self.relayout()
+
+    def kept(self) -> GameAnalysis | None:
+        """The analysis kept for this game, if it is sound (a damaged one is dropped)."""
+        records = self.app.records
+        try:
+            data = records.analysis(self.key, VERSION)
+        except sqlite3.Error as exc:
+            log.warning("the kept analyses cannot be read: %s", exc)
+            return None
+        if data is None:
+            return None
+        try:
+            analysis = analysis_from_json(data)
+            self.check(analysis)
+        except ValueError as exc:
+            log.warning("the analysis kept for this game is damaged (%s); it is made again", exc)
+            with contextlib.suppress(sqlite3.Error):  # else keep_analysis replaces it
+                records.drop_analysis(self.key)
+            return None
+        return analysis
+
+    def check(self, analysis: GameAnalysis) -> None:
+        """Raise ``ValueError`` unless ``analysis`` fits this game's record."""
+        last = len(self.states) - 1
+        if analysis.variant_id != self.variant.id or analysis.players != self.variant.players:
+            raise ValueError("the analysis is of another game")
+        if any(d.entry >= last for d in analysis.decisions):
+            raise ValueError("a decision past the end of the record")
+        if any(p.state > last for p in analysis.points):
+            raise ValueError("a chance past the end of the record")
+
+    def start(self) -> None:
+        """Run the analysis in its own process; ``update`` follows its progress."""
+        self.job = jobs.AnalysisJob(self.request.replay.to_json(), self.names, target=jobs.TARGET)
+        try:
+            self.job.start()
+        except (OSError, RuntimeError) as exc:
+            self.job = None
+            self.fail(f"The analysis could not be started: {exc}")
+
+    def fail(self, words: str) -> None:
+        self.failed = words
+        self.focus.set([self.back_button])
+        self.relayout()
+
+    def show(self, analysis: GameAnalysis) -> None:
+        """The analysis is ready: the board, the figures and the graph."""
+        self.analysis = analysis
+        last = len(self.states) - 1
+        self.moments = sorted({d.entry for d in analysis.decisions} | {last})
+        self.at = 0
+        self.graph = ChanceGraph(analysis, last, self.theme)
+        self.view = BoardView(self.variant, self.theme, (1, 1))
+        self.focus.set([self.prev_button, self.next_button, self.back_button])
+        self.relayout()
+
+    # -- the worker ------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.preparing is not None and self.preparing.done():
+            self.preparing.result()  # a painting error shows here
+            self.preparing = None
+            self._static = None
+        job = self.job
+        if job is None:
+            return
+        job.poll()
+        if not job.finished:
+            self._static = None  # the progress bar moves
+            return
+        self.job = None
+        if job.result is None:
+            if not job.stopped:
+                self.fail(f"The analysis failed: {job.error}")
+            return
+        try:
+            analysis = analysis_from_json(job.result)
+            self.check(analysis)
+        except ValueError as exc:
+            self.fail(f"The analysis came back unreadable: {exc}")
+            return
+        try:
+            self.app.records.keep_analysis(self.key, VERSION, job.result)
+        except sqlite3.Error as exc:
+            log.warning("the analysis could not be kept: %s", exc)
+            self.note = "This analysis could not be kept in your records."
+        self.show(analysis)
+
+    def wake_after(self) -> float | None:
+        if self.job is not None or self.preparing is not None:
+            return POLL  # the progress, or the board's background being painted
+        return None
+
+    def stop(self) -> None:
+        """Stop: the process is ended at once and nothing is kept."""
+        if self.job is not None:
+            self.job.stop()
+            self.job = None
+        self.click()
+        self.app.pop(STOPPED)
+
+    def back(self) -> None:
+        if self.job is not None:
+            self.stop()
+            return
+        self.click()
+        self.app.pop()
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        if self.job is not None:  # leaving by any way ends the work
+            self.job.stop()
+            self.job = None
+
+    # -- stepping -------------------------------------------------------------------------
+
+    @property
+    def state_shown(self) -> int:
+        return self.moments[self.at]
+
+    @property
+    def decision(self) -> Decision | None:
+        if self.analysis is None:
+            return None
+        entry = self.state_shown
+        return next((d for d in self.analysis.decisions if d.entry == entry), None)
+
+    def go_to(self, at: int) -> None:
+        at = max(0, min(at, len(self.moments) - 1))
+        if at != self.at:
+            self.at = at
+            self._static = None
+
+    def go_to_state(self, state: int) -> None:
+        """The decision nearest state ``state`` (the first of two as near)."""
+        self.go_to(min(range(len(self.moments)), key=lambda i: abs(self.moments[i] - state)))
+
+    def errors(self) -> list[int]:
+        """The moments (indexes) of the decisions graded doubtful or worse."""
+        if self.analysis is None:
+            return []
+        graded = {d.entry for d in self.analysis.decisions if d.grade is not None}
+        return [i for i, state in enumerate(self.moments) if state in graded]
+
+    def next_error(self) -> None:
+        later = [i for i in self.errors() if i > self.at]
+        if later:
+            self.go_to(later[0])
+
+    def previous_error(self) -> None:
+        earlier = [i for i in self.errors() if i < self.at]
+        if earlier:
+            self.go_to(earlier[-1])
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.analysis is not None and event.type == pygame.KEYDOWN:
+            steps = {
+                pygame.K_LEFT: lambda: self.go_to(self.at - 1),
+                pygame.K_RIGHT: lambda: self.go_to(self.at + 1),
+                pygame.K_HOME: lambda: self.go_to(0),
+                pygame.K_END: lambda: self.go_to(len(self.moments) - 1),
+                pygame.K_PAGEUP: self.previous_error,
+                pygame.K_PAGEDOWN: self.next_error,
+            }
+            if event.key in steps:
+                steps[event.key]()
+                return True
+        if self.graph is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            chosen = self.graph.hit(event.pos)
+            if chosen is not None:
+                kind, n = chosen
+                if kind == "mark":
+                    self.go_to(self.moments.index(n))
+                else:
+                    self.go_to_state(n)
+                return True
+        return super().handle_event(event)
+
+    # -- layout -----------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        w, h = size
+        s = scale
+        m = round(16 * s)
+        gap = round(12 * s)
+        bh = round(40 * s)
+        if self.analysis is None:
+            cw, ch = min(w - 2 * m, round(620 * s)), min(h - 2 * m, round(300 * s))
+            card = pygame.Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
+            self.card.place(card, s)
+            bw = round(180 * s)
+            spot = pygame.Rect(card.centerx - bw // 2, card.bottom - round(24 * s) - bh, bw, bh)
+            self.stop_button.place(spot, s)
+            self.back_button.place(spot, s)
+            return
+        foot = bh + round(8 * s)  # the buttons under the graph
+        gh = max(round(120 * s), round(h * 0.24))
+        graph = pygame.Rect(m, h - m - foot - gh, w - 2 * m, gh)
+        self.graph_panel.place(graph, s)
+        assert self.graph is not None
+        self.graph.place(self.graph_panel.inner(10), s)
+        top = pygame.Rect(m, m, w - 2 * m, graph.y - gap - m)
+        if h > w:  # a tall window: the board over the figures
+            board_h = round((top.h - gap) * 0.64)
+            self.board_rect = pygame.Rect(top.x, top.y, top.w, board_h)
+            figures = pygame.Rect(top.x, top.y + board_h + gap, top.w, top.h - board_h - gap)
+        else:
+            board_w = round((top.w - gap) * 0.58)
+            self.board_rect = pygame.Rect(top.x, top.y, board_w, top.h)
+            figures = pygame.Rect(top.x + board_w + gap, top.y, top.w - board_w - gap, top.h)
+        self.side_panel.place(figures, s)
+        if self.view is not None and self.view.size != self.board_rect.size:
+            self.view.resize(self.board_rect.size)
+            self.prepare()
+        buttons = [self.prev_button, self.next_button, self.back_button]
+        bw = min(round(190 * s), (w - 2 * m - 2 * gap) // 3)
+        x = w - m - len(buttons) * bw - (len(buttons) - 1) * gap
+        for button in buttons:
+            button.place(pygame.Rect(x, h - m - bh, bw, bh), s)
+            x += bw + gap
+
+    def prepare(self) -> None:
+        """Paint the board's background (seconds on a 4K screen) beside the window; at
+        once where there is no screen (tests)."""
+        view = self.view
+        if view is None:
+            return
+        if self.app.headless:
+            view.background()
+            return
+        job: Future[Any] = Future()
+
+        def paint() -> None:
+            job.set_running_or_notify_cancel()
+            try:
+                job.set_result(view.background())
+            except BaseException as exc:
+                job.set_exception(exc)
+
+        threading.Thread(target=paint, name="analysis-board", daemon=True).start()
+        self.preparing = job
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_static(surface)
+        if self.analysis is not None and self.view is not None and self.preparing is None:
+            self.draw_board(surface.subsurface(self.board_rect))
+        self.focus.draw(surface)
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        surface.fill(self.theme.table)
+        if self.analysis is None:
+            self.paint_card(surface)
+            return
+        self.side_panel.draw(surface)
+        self.paint_figures(surface, self.side_panel.inner(16))
+        self.graph_panel.draw(surface)
+        assert self.graph is not None
+        self.graph.draw(surface, self.state_shown, self.colour_names)
+        s = self.scale
+        if self.preparing is not None:
+            draw_text(
+                surface,
+                f"Laying out the {self.variant.name} board...",
+                self.board_rect.center,
+                role="italic",
+                size=18 * s,
+                colour=self.style.text_dim,
+                anchor="center",
+            )
+
+    def paint_card(self, surface: pygame.Surface) -> None:
+        """The progress: the game, a bar fed by the worker, and Stop."""
+        s, st = self.scale, self.style
+        self.card.draw(surface)
+        inner = self.card.inner(24)
+        title = "Analysis" if not self.failed else "No analysis"
+        draw_text(
+            surface,
+            title,
+            (inner.centerx, inner.y),
+            role="caps",
+            size=24 * s,
+            colour=st.accent,
+            anchor="midtop",
+        )
+        y = inner.y + round(40 * s)
+        game = self.request.title or self.variant.name
+        lines = [game]
+        if self.failed:
+            lines += wrap_words(self.failed, get_font("text", 15 * s), inner.w)[:3]
+        else:
+            job = self.job
+            if job is None or not job.total:
+                lines.append("The expert is getting ready...")
+            else:
+                lines.append(f"{job.done} of {job.total} decisions and throws judged")
+        for line in lines:
+            draw_text(
+                surface,
+                fit_text(line, "text", 16 * s, inner.w),
+                (inner.centerx, y),
+                role="text",
+                size=16 * s,
+                colour=st.text,
+                anchor="midtop",
+            )
+            y += get_font("text", 16 * s).get_linesize()
+        if self.failed:
+            return
+        bar = pygame.Rect(inner.x, y + round(12 * s), inner.w, round(18 * s))
+        pygame.draw.rect(surface, st.track, bar, border_radius=bar.h // 2)
+        pygame.draw.rect(surface, st.accent_dark, bar, max(1, round(s)), bar.h // 2)
+        fraction = self.job.fraction if self.job is not None else 0.0
+        if fraction > 0:
+            done = pygame.Rect(bar.x, bar.y, max(bar.h, round(bar.w * fraction)), bar.h)
+            pygame.draw.rect(surface, st.accent, done, border_radius=bar.h // 2)
+        note = "It runs beside the window; Stop ends it and keeps nothing."
+        draw_text(
+            surface,
+            fit_text(note, "italic", 14 * s, inner.w),
+            (inner.centerx, bar.bottom + round(10 * s)),
+            role="italic",
+            size=14 * s,
+            colour=st.text_dim,
+            anchor="midtop",
+        )
+
+    def paint_figures(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """The decision at hand, each side's figures, and what PR and the grades mean."""
+        analysis = self.analysis
+        assert analysis is not None
+        writer = Writer(surface, box, self.scale, self.style)
+        shown = self.at + 1
+        writer.line(f"Decision {shown} of {len(self.moments)}", "caps", 18, self.style.accent)
+        decision = self.decision
+        writer.line(decision_heading(decision, self.names), "bold", 17, self.style.text)
+        if decision is None:
+            writer.line(result_words(analysis.result, self.names), "text", 16, self.style.text)
+        else:
+            players = analysis.players
+            for label, words, grade in decision_lines(decision, players):
+                colour = grade_colour(self.theme, grade) if grade else self.style.text
+                writer.row(label, words, colour)
+        writer.gap(10)
+        writer.line("Each side", "caps", 16, self.style.accent)
+        for side in range(analysis.players):
+            writer.line(self.names[side], "bold", 15, side_colours(self.theme, side).light)
+            writer.line(side_words(analysis, side), "text", 14, self.style.text)
+        for note in (*analysis.notes, self.note):
+            if note:
+                writer.paragraph(note, "italic", 13, self.style.text_dim)
+        writer.gap(8)
+        writer.paragraph(PR_HELP, "italic", 13, self.style.text_dim)
+        writer.gap(6)
+        writer.paragraph(KEYS_HELP, "italic", 13, self.style.text_dim)
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """The position before the decision at hand, with its dice."""
+        view = self.view
+        assert view is not None
+        state = self.states[self.state_shown]
+        view.draw_board(surface)
+        view.draw_men(surface, state.position)
+        view.draw_labels(surface, state.position, state.on_roll)
+        decision = self.decision
+        dice = decision.dice if decision is not None and decision.kind == "play" else ()
+        if dice:
+            x, y, w, h = view.layout.dice_area
+            size = min(h * 0.8, w / (len(dice) + 1))
+            for i, value in enumerate(dice):
+                centre = (x + w * (i + 1) / (len(dice) + 1), y + h / 2)
+                view.draw_die(surface, value, centre, size, faces=self.variant.faces)
+
+
+class Writer:
+    """Lines set top-down in a box, each shrunk to fit its width (never below
+    ``SMALLEST``); a line that would pass the box's foot is left out."""
+
+    def __init__(
+        self, surface: pygame.Surface, box: pygame.Rect, scale: float, style: Style
+    ) -> None:
+        self.surface, self.box, self.scale, self.style = surface, box, scale, style
+        self.y = box.y
+
+    def room(self, height: int) -> bool:
+        return self.y + height <= self.box.bottom
+
+    def line(self, text: str, role: str, size: float, colour: tuple[int, int, int]) -> None:
+        px = fit_size(text, role, size * self.scale, self.box.w, SMALLEST)
+        height = get_font(role, px).get_linesize()
+        if not self.room(height):
+            return
+        draw_text(
+            self.surface,
+            fit_text(text, role, px, self.box.w),
+            (self.box.x, self.y),
+            role=role,
+            size=px,
+            colour=colour,
+        )
+        self.y += height + round(2 * self.scale)
+
+    def row(self, label: str, words: str, colour: tuple[int, int, int]) -> None:
+        """A label in the dim colour and its words after it."""
+        s = self.scale
+        tab = round(64 * s)
+        px = fit_size(words, "text", 16 * s, self.box.w - tab, SMALLEST)
+        height = get_font("text", px).get_linesize()
+        if not self.room(height):
+            return
+        draw_text(
+            self.surface,
+            label,
+            (self.box.x, self.y),
+            role="italic",
+            size=min(px, 15 * s),
+            colour=self.style.text_dim,
+        )
+        draw_text(
+            self.surface,
+            fit_text(words, "text", px, self.box.w - tab),
+            (self.box.x + tab, self.y),
+            role="text",
+            size=px,
+            colour=colour,
+        )
+        self.y += height + round(2 * s)
+
+    def paragraph(self, text: str, role: str, size: float, colour: tuple[int, int, int]) -> None:
+        px = max(SMALLEST, size * self.scale)
+        face = get_font(role, px)
+        lines = wrap_words(text, face, self.box.w)
+        if not self.room((face.get_linesize() + round(2 * self.scale)) * len(lines)):
+            return  # a paragraph is shown whole or not at all
+        for line in lines:
+            self.line(line, role, px / self.scale, colour)
+
+    def gap(self, design: float) -> None:
+        self.y += round(design * self.scale)
+
+
+__all__ = ["STOPPED", "AnalysisScene"]
