@@ -61,6 +61,8 @@ SLOW_TESTS: frozenset[str] = frozenset(
         "test_every_legal_play_reads_back_from_its_notation",
         "test_every_man_stands_out_on_every_spot",
         # The window: a real loop's seconds, layouts at every size.
+        "test_the_scene_fits_every_pinned_window_size",  # the analysis scene, 4 sizes x 2
+        "test_a_damaged_kept_analysis_is_made_again",  # two worker processes each
         "test_the_real_loop_leaves_a_still_board_undrawn",
         "test_any_interleaving_of_inputs_and_the_games_progress",  # boards, inputs, progress
         "test_the_resignation_buttons_stand_off_the_board_at_every_size",

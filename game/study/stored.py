@@ -27,7 +27,8 @@ def replay_key(replay: Replay) -> str:
     as recorded (its variant, options, dice, seats and every entry), so that the same
     game found in the records or in a file shares one analysis and a different record
     never does."""
-    text = json.dumps(replay.to_json(), sort_keys=True, separators=(",", ":"), default=str)
+    record = {k: v for k, v in replay.to_json().items() if k not in replay.extra}
+    text = json.dumps(record, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
