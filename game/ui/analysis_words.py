@@ -19,7 +19,8 @@ PR_HELP = (
 )
 KEYS_HELP = (
     "Left/Right: step  ·  Home/End: first and last  ·  PgUp/PgDn: the errors  ·  "
-    "click the graph: go there  ·  Esc: back"
+    "B: the best play on the board, or the one made  ·  click the graph: go there  ·  "
+    "Esc: back"
 )
 
 

@@ -14,18 +14,21 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from fake_analysis import CALLS, GATES  # tests/ui on the path
+from fake_analysis import CALLS, GATES, made_up  # tests/ui on the path
 from scene_kit import click, open_app, press, reset_app, resize
 from test_layout_pinned import SIZES
 
 from game.ai.players import decide
 from game.rules import actions as a
 from game.rules import match as m
+from game.rules.notation import format_turn
 from game.rules.replay import Replay
 from game.rules.variants import find_variant
 from game.store.records import FinishedGame
 from game.study import job as jobs
+from game.study.analysis import Decision, replay_game
 from game.study.stored import VERSION, analysis_from_json, replay_key
+from game.ui.analysis_board import play_named
 from game.ui.routes import AnalysisRequest, Route
 from game.ui.scenes.analysis import STOPPED, AnalysisScene
 from game.ui.scenes.records import RecordsScene
@@ -337,3 +340,59 @@ def test_the_scene_fits_every_pinned_window_size(app, cut, monkeypatch, variant_
                 assert not part.colliderect(other), (size, part, other)
         assert drawn and all(window.contains(r) for r in drawn), size
     assert cut == []
+
+
+def test_b_shows_the_experts_best_play_and_back(app):
+    """The board draws the play made, or (B, or the button) the expert's best, which is
+    a legal play of the position shown; the label of the one shown is lit."""
+    replay = played()
+    keep_game(app, replay)
+    scene = ready(app)
+    press(app, pygame.K_PAGEDOWN)
+    decision = scene.decision
+    made = scene.actions[decision.entry].play
+    assert scene.play_shown() == made
+    state = scene.states[decision.entry]
+    best = next(p for p in m.legal_plays(state) if p != made)
+    words = format_turn(state.variant, state.dice, best)
+    assert play_named(state, words) == best
+    scene.analysis = replace(
+        scene.analysis,
+        decisions=tuple(
+            replace(d, best=words) if d.entry == decision.entry else d
+            for d in scene.analysis.decisions
+        ),
+    )
+    press(app, pygame.K_b)
+    assert scene.best_shown and scene.play_shown() == best
+    assert scene.best_button.label == "Show played"
+    scene.draw(app.screen)
+    click(app, scene.best_button.rect.center)
+    assert not scene.best_shown and scene.play_shown() == made
+
+
+def test_only_plays_and_real_cube_choices_are_stepped_through(app):
+    """A cube turn where no one doubled or should have is not a stop of its own; one
+    that was a real choice (and every take or pass) is."""
+    replay = played()
+    keep_game(app, replay)
+    states, actions = replay_game(replay)
+    data = made_up(replay.to_json(), ["A", "B"], lambda *_: None)
+    rolls = [i for i, action in enumerate(actions) if isinstance(action, a.Roll)]
+    cube = [Decision(i, states[i].to_act, "double", "No double", "No double", 0.0) for i in rolls]
+    cube[3] = replace(cube[3], best="Double", loss=0.05)  # should have doubled
+    decisions = sorted(
+        [d for d in data["decisions"]] + [c.to_json() for c in cube], key=lambda d: d["entry"]
+    )
+    data["decisions"] = decisions
+    records = records_scene(app)
+    key = replay_key(records.replay())
+    app.records.keep_analysis(key, VERSION, data)
+    click(app, records.analyse_button.rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, AnalysisScene) and scene.job is None
+    plays = {i for i, action in enumerate(actions) if isinstance(action, a.Move)}
+    assert set(scene.moments) == plays | {cube[3].entry, len(states) - 1}
+    scene.go_to(scene.moments.index(cube[3].entry))
+    assert scene.decision.kind == "double" and scene.decision.grade == "doubtful"
+    scene.draw(app.screen)

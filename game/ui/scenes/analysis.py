@@ -28,12 +28,15 @@ from typing import Any
 
 import pygame
 
+from game.rules import actions as a
 from game.rules import match as m
+from game.rules.play import Play
 from game.rules.replay import ReplayError
 from game.rules.variants import find_variant
 from game.study import job as jobs
 from game.study.analysis import Decision, GameAnalysis, replay_game
 from game.study.stored import VERSION, analysis_from_json, replay_key
+from game.ui.analysis_board import draw_position, play_named
 from game.ui.analysis_graph import ChanceGraph, grade_colour
 from game.ui.analysis_words import (
     KEYS_HELP,
@@ -73,6 +76,8 @@ class AnalysisScene(WidgetScene):
         self.job: jobs.AnalysisJob | None = None
         self.analysis: GameAnalysis | None = None
         self.states: list[m.GameState] = []
+        self.actions: list[a.Action] = []
+        self.best_shown = False  # the board shows the expert's best play, not the one made
         self.moments: list[int] = [0]  # the states stepped through: each decision, the end
         self.at = 0
         self.failed = ""
@@ -106,9 +111,10 @@ class AnalysisScene(WidgetScene):
         self.back_button = Button("Back", self.back, help="Back to your records (Esc)")
         self.prev_button = Button("Previous error", self.previous_error, help="PgUp")
         self.next_button = Button("Next error", self.next_error, help="PgDn")
+        self.best_button = Button("Show best", self.toggle_best, help="B")
         self.focus.set([self.stop_button])
         try:
-            self.states, _ = replay_game(payload.replay)
+            self.states, self.actions = replay_game(payload.replay)
         except ReplayError as exc:
             self.fail(f"This game cannot be analysed: {exc}")
             return
@@ -168,11 +174,14 @@ class AnalysisScene(WidgetScene):
         """The analysis is ready: the board, the figures and the graph."""
         self.analysis = analysis
         last = len(self.states) - 1
-        self.moments = sorted({d.entry for d in analysis.decisions} | {last})
+        # Every play, and the cube decisions that were real choices (a roll without a
+        # double that no one would have doubled is not stepped through).
+        shown = {d.entry for d in analysis.decisions if d.kind == "play" or d.counted}
+        self.moments = sorted(shown | {last})
         self.at = 0
         self.graph = ChanceGraph(analysis, last, self.theme)
         self.view = BoardView(self.variant, self.theme, (1, 1))
-        self.focus.set([self.prev_button, self.next_button, self.back_button])
+        self.focus.set([self.prev_button, self.next_button, self.best_button, self.back_button])
         self.relayout()
 
     # -- the worker ------------------------------------------------------------------------
@@ -264,6 +273,23 @@ class AnalysisScene(WidgetScene):
         graded = {d.entry for d in self.analysis.decisions if d.grade is not None}
         return [i for i, state in enumerate(self.moments) if state in graded]
 
+    def toggle_best(self) -> None:
+        """The board shows the expert's best play instead of the one made, or back."""
+        self.best_shown = not self.best_shown
+        self.best_button.label = "Show played" if self.best_shown else "Show best"
+        self._static = None
+
+    def play_shown(self) -> Play | None:
+        """The play drawn on the board: the one made, or the expert's best."""
+        decision = self.decision
+        if decision is None or decision.kind != "play":
+            return None
+        state = self.states[decision.entry]
+        if self.best_shown:
+            return play_named(state, decision.best)
+        action = self.actions[decision.entry]
+        return action.play if isinstance(action, a.Move) else None
+
     def next_error(self) -> None:
         later = [i for i in self.errors() if i > self.at]
         if later:
@@ -283,6 +309,7 @@ class AnalysisScene(WidgetScene):
                 pygame.K_END: lambda: self.go_to(len(self.moments) - 1),
                 pygame.K_PAGEUP: self.previous_error,
                 pygame.K_PAGEDOWN: self.next_error,
+                pygame.K_b: self.toggle_best,
             }
             if event.key in steps:
                 steps[event.key]()
@@ -334,8 +361,8 @@ class AnalysisScene(WidgetScene):
         if self.view is not None and self.view.size != self.board_rect.size:
             self.view.resize(self.board_rect.size)
             self.prepare()
-        buttons = [self.prev_button, self.next_button, self.back_button]
-        bw = min(round(190 * s), (w - 2 * m - 2 * gap) // 3)
+        buttons = [self.prev_button, self.next_button, self.best_button, self.back_button]
+        bw = min(round(190 * s), (w - 2 * m - 3 * gap) // 4)
         x = w - m - len(buttons) * bw - (len(buttons) - 1) * gap
         for button in buttons:
             button.place(pygame.Rect(x, h - m - bh, bw, bh), s)
@@ -464,7 +491,10 @@ class AnalysisScene(WidgetScene):
             players = analysis.players
             for label, words, grade in decision_lines(decision, players):
                 colour = grade_colour(self.theme, grade) if grade else self.style.text
-                writer.row(label, words, colour)
+                on_board = decision.kind == "play" and label == (
+                    "Best" if self.best_shown else "Played"
+                )
+                writer.row(label, words, colour, on_board)
         writer.gap(10)
         writer.line("Each side", "caps", 16, self.style.accent)
         for side in range(analysis.players):
@@ -479,21 +509,12 @@ class AnalysisScene(WidgetScene):
         writer.paragraph(KEYS_HELP, "italic", 13, self.style.text_dim)
 
     def draw_board(self, surface: pygame.Surface) -> None:
-        """The position before the decision at hand, with its dice."""
-        view = self.view
-        assert view is not None
+        """The position before the decision at hand, its dice, and the play shown."""
+        assert self.view is not None
         state = self.states[self.state_shown]
-        view.draw_board(surface)
-        view.draw_men(surface, state.position)
-        view.draw_labels(surface, state.position, state.on_roll)
         decision = self.decision
         dice = decision.dice if decision is not None and decision.kind == "play" else ()
-        if dice:
-            x, y, w, h = view.layout.dice_area
-            size = min(h * 0.8, w / (len(dice) + 1))
-            for i, value in enumerate(dice):
-                centre = (x + w * (i + 1) / (len(dice) + 1), y + h / 2)
-                view.draw_die(surface, value, centre, size, faces=self.variant.faces)
+        draw_position(surface, self.view, self.theme, state, self.play_shown(), dice)
 
 
 class Writer:
@@ -524,8 +545,9 @@ class Writer:
         )
         self.y += height + round(2 * self.scale)
 
-    def row(self, label: str, words: str, colour: tuple[int, int, int]) -> None:
-        """A label in the dim colour and its words after it."""
+    def row(self, label: str, words: str, colour: tuple[int, int, int], lit: bool = False) -> None:
+        """A label in the dim colour (gold when ``lit``: the play on the board) and its
+        words after it."""
         s = self.scale
         tab = round(64 * s)
         px = fit_size(words, "text", 16 * s, self.box.w - tab, SMALLEST)
@@ -538,7 +560,7 @@ class Writer:
             (self.box.x, self.y),
             role="italic",
             size=min(px, 15 * s),
-            colour=self.style.text_dim,
+            colour=self.style.accent if lit else self.style.text_dim,
         )
         draw_text(
             self.surface,
