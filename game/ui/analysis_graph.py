@@ -4,7 +4,8 @@ Two sides: one line, the first side's chance to win before every turn; its colou
 the field below the line and the other side's above it, so whoever holds more of the
 field is ahead. More sides (El Mundo): a line each in its colour. A mark sits on the
 line at every decision graded doubtful or worse (bigger and redder as it is worse, ringed
-in the colour of the side that made it); a gold upright stands at the position shown.
+in the colour of the side that made it); a gold upright stands at the position shown
+(``draw_cursor``, drawn every frame over the rest, which is painted once).
 ``hit`` says which decision a click on a mark chose, or which state a click elsewhere.
 
 Drawing only, and the hit test: nothing here changes the scene.
@@ -116,8 +117,16 @@ class ChanceGraph:
 
     # -- drawing ------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, shown: int, names: Sequence[str]) -> None:
-        """The legend, the field, the line(s), the marks and the upright at state ``shown``."""
+    def draw_cursor(self, surface: pygame.Surface, shown: int) -> None:
+        """The gold upright at state ``shown`` (drawn every frame over the still graph)."""
+        x = round(self.x_of(shown))
+        width = max(1, round(2 * self.scale))
+        pygame.draw.line(
+            surface, self.theme.accent, (x, self.plot.y), (x, self.plot.bottom - 1), width
+        )
+
+    def draw(self, surface: pygame.Surface, names: Sequence[str]) -> None:
+        """The legend, the field, the line(s) and the marks (what never changes)."""
         theme, s = self.theme, self.scale
         self.draw_legend(surface, names)
         plot = self.plot
@@ -141,8 +150,6 @@ class ChanceGraph:
                     rim = side_colours(theme, side).rim
                     pygame.draw.lines(surface, rim, False, line, width + 2)
                 pygame.draw.lines(surface, colour, False, line, width)
-        x = round(self.x_of(shown))
-        pygame.draw.line(surface, theme.accent, (x, plot.y), (x, plot.bottom), max(1, round(2 * s)))
         for mark in self.marks():
             r = MARK_R[mark.grade] * s
             ring = side_colours(theme, mark.side).rim if players > 2 else (20, 16, 14)

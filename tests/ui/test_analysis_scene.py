@@ -339,6 +339,13 @@ def test_the_scene_fits_every_pinned_window_size(app, cut, monkeypatch, variant_
             for other in parts[n + 1 :]:
                 assert not part.colliderect(other), (size, part, other)
         assert drawn and all(window.contains(r) for r in drawn), size
+        page = pygame.Surface(size)
+        for at in range(len(scene.moments)):  # every decision's words fit their box
+            scene.go_to(at)
+            assert scene.paint_decision(pygame.Surface(scene.decision_box.size)) == 0, size
+        assert scene.paint_figures(page, scene.figures_box) == 0, size
+        press(app, pygame.K_HOME)
+        press(app, pygame.K_PAGEDOWN)
     assert cut == []
 
 

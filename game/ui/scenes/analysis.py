@@ -23,6 +23,7 @@ import contextlib
 import logging
 import sqlite3
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
@@ -65,6 +66,8 @@ from game.ui.widgets import (
 log = logging.getLogger(__name__)
 
 STOPPED = "The analysis was stopped; nothing of it was kept."
+# The decision's lines, as (role, design size): its number, whose, and four rows at most.
+DECISION_LINES = (("caps", 18), ("bold", 17)) + (("text", 16),) * 4
 SMALLEST = 10.0  # px: text is set no smaller than this
 
 
@@ -90,6 +93,9 @@ class AnalysisScene(WidgetScene):
         self.side_panel = Panel(alpha=226)
         self.graph_panel = Panel(alpha=226)
         self.board_rect = pygame.Rect(0, 0, 0, 0)
+        self.decision_box = pygame.Rect(0, 0, 0, 0)
+        self.figures_box = pygame.Rect(0, 0, 0, 0)
+        self._pictures: dict[str, tuple[Any, pygame.Surface]] = {}
 
     # -- entering: the kept analysis, or a new one ------------------------------------------
 
@@ -259,8 +265,7 @@ class AnalysisScene(WidgetScene):
     def go_to(self, at: int) -> None:
         at = max(0, min(at, len(self.moments) - 1))
         if at != self.at:
-            self.at = at
-            self._static = None
+            self.at = at  # the decision and the board are painted again (``cached``)
 
     def go_to_state(self, state: int) -> None:
         """The decision nearest state ``state`` (the first of two as near)."""
@@ -277,7 +282,6 @@ class AnalysisScene(WidgetScene):
         """The board shows the expert's best play instead of the one made, or back."""
         self.best_shown = not self.best_shown
         self.best_button.label = "Show played" if self.best_shown else "Show best"
-        self._static = None
 
     def play_shown(self) -> Play | None:
         """The play drawn on the board: the one made, or the expert's best."""
@@ -358,6 +362,17 @@ class AnalysisScene(WidgetScene):
             self.board_rect = pygame.Rect(top.x, top.y, board_w, top.h)
             figures = pygame.Rect(top.x + board_w + gap, top.y, top.w - board_w - gap, top.h)
         self.side_panel.place(figures, s)
+        inner = self.side_panel.inner(16)
+        line = round(2 * s)
+        tall = sum(get_font(r, z * s).get_linesize() + line for r, z in DECISION_LINES)
+        self.decision_box = pygame.Rect(inner.x, inner.y, inner.w, min(tall, inner.h))
+        gap_y = round(10 * s)
+        self.figures_box = pygame.Rect(
+            inner.x,
+            self.decision_box.bottom + gap_y,
+            inner.w,
+            max(0, inner.bottom - self.decision_box.bottom - gap_y),
+        )
         if self.view is not None and self.view.size != self.board_rect.size:
             self.view.resize(self.board_rect.size)
             self.prepare()
@@ -392,29 +407,59 @@ class AnalysisScene(WidgetScene):
     # -- drawing ----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The still parts (painted once per layout), the decision at hand and the board
+        (painted once per step), and the graph's upright at the position shown."""
         self.draw_static(surface)
-        if self.analysis is not None and self.view is not None and self.preparing is None:
-            self.draw_board(surface.subsurface(self.board_rect))
+        if self.analysis is None or self.graph is None:
+            self.focus.draw(surface)
+            return
+        surface.blit(
+            self.cached("decision", self.decision_box.size, self.paint_decision), self.decision_box
+        )
+        if self.view is not None and self.preparing is None:
+            board = self.cached("board", self.board_rect.size, self.draw_board, opaque=True)
+            surface.blit(board, self.board_rect)
+        self.graph.draw_cursor(surface, self.state_shown)
         self.focus.draw(surface)
+
+    def cached(
+        self,
+        name: str,
+        size: tuple[int, int],
+        paint: Callable[[pygame.Surface], Any],
+        *,
+        opaque: bool = False,
+    ) -> pygame.Surface:
+        """A picture of what changes only with a step: painted again when the decision
+        shown, the play shown or the size changed (a step costs one painting, a frame
+        between steps a blit)."""
+        key = (self.at, self.best_shown, size)
+        kept = self._pictures.get(name)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        picture = pygame.Surface(size) if opaque else pygame.Surface(size, pygame.SRCALPHA)
+        paint(picture)
+        self._pictures[name] = (key, picture)
+        return picture
 
     def paint_static(self, surface: pygame.Surface) -> None:
         surface.fill(self.theme.table)
+        self._pictures.clear()  # painted again with the layout
         if self.analysis is None:
             self.paint_card(surface)
             return
         self.side_panel.draw(surface)
-        self.paint_figures(surface, self.side_panel.inner(16))
+        self.paint_figures(surface, self.figures_box)
         self.graph_panel.draw(surface)
         assert self.graph is not None
-        self.graph.draw(surface, self.state_shown, self.colour_names)
-        s = self.scale
+        self.graph.draw(surface, self.colour_names)
         if self.preparing is not None:
             draw_text(
                 surface,
                 f"Laying out the {self.variant.name} board...",
                 self.board_rect.center,
                 role="italic",
-                size=18 * s,
+                size=18 * self.scale,
                 colour=self.style.text_dim,
                 anchor="center",
             )
@@ -476,26 +521,34 @@ class AnalysisScene(WidgetScene):
             anchor="midtop",
         )
 
-    def paint_figures(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        """The decision at hand, each side's figures, and what PR and the grades mean."""
+    def paint_decision(self, surface: pygame.Surface) -> int:
+        """The decision at hand: whose, what was played and the expert's best, the loss
+        and its grade, the luck of the throw (or, at the end, the result). Returns how
+        many lines did not fit (none, at every size the tests try)."""
         analysis = self.analysis
         assert analysis is not None
-        writer = Writer(surface, box, self.scale, self.style)
+        writer = Writer(surface, surface.get_rect(), self.scale, self.style)
         shown = self.at + 1
         writer.line(f"Decision {shown} of {len(self.moments)}", "caps", 18, self.style.accent)
         decision = self.decision
         writer.line(decision_heading(decision, self.names), "bold", 17, self.style.text)
         if decision is None:
             writer.line(result_words(analysis.result, self.names), "text", 16, self.style.text)
-        else:
-            players = analysis.players
-            for label, words, grade in decision_lines(decision, players):
-                colour = grade_colour(self.theme, grade) if grade else self.style.text
-                on_board = decision.kind == "play" and label == (
-                    "Best" if self.best_shown else "Played"
-                )
-                writer.row(label, words, colour, on_board)
-        writer.gap(10)
+            return writer.left_out
+        for label, words, grade in decision_lines(decision, analysis.players):
+            colour = grade_colour(self.theme, grade) if grade else self.style.text
+            on_board = decision.kind == "play" and label == (
+                "Best" if self.best_shown else "Played"
+            )
+            writer.row(label, words, colour, on_board)
+        return writer.left_out
+
+    def paint_figures(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        """Each side's figures, and what PR and the grades mean (they never change).
+        Returns how many lines did not fit."""
+        analysis = self.analysis
+        assert analysis is not None
+        writer = Writer(surface, box, self.scale, self.style)
         writer.line("Each side", "caps", 16, self.style.accent)
         for side in range(analysis.players):
             writer.line(self.names[side], "bold", 15, side_colours(self.theme, side).light)
@@ -507,6 +560,7 @@ class AnalysisScene(WidgetScene):
         writer.paragraph(PR_HELP, "italic", 13, self.style.text_dim)
         writer.gap(6)
         writer.paragraph(KEYS_HELP, "italic", 13, self.style.text_dim)
+        return writer.left_out
 
     def draw_board(self, surface: pygame.Surface) -> None:
         """The position before the decision at hand, its dice, and the play shown."""
@@ -526,6 +580,7 @@ class Writer:
     ) -> None:
         self.surface, self.box, self.scale, self.style = surface, box, scale, style
         self.y = box.y
+        self.left_out = 0  # lines that did not fit (the layout tests look for none)
 
     def room(self, height: int) -> bool:
         return self.y + height <= self.box.bottom
@@ -534,6 +589,7 @@ class Writer:
         px = fit_size(text, role, size * self.scale, self.box.w, SMALLEST)
         height = get_font(role, px).get_linesize()
         if not self.room(height):
+            self.left_out += 1
             return
         draw_text(
             self.surface,
@@ -553,6 +609,7 @@ class Writer:
         px = fit_size(words, "text", 16 * s, self.box.w - tab, SMALLEST)
         height = get_font("text", px).get_linesize()
         if not self.room(height):
+            self.left_out += 1
             return
         draw_text(
             self.surface,
@@ -577,6 +634,7 @@ class Writer:
         face = get_font(role, px)
         lines = wrap_words(text, face, self.box.w)
         if not self.room((face.get_linesize() + round(2 * self.scale)) * len(lines)):
+            self.left_out += len(lines)
             return  # a paragraph is shown whole or not at all
         for line in lines:
             self.line(line, role, px / self.scale, colour)
