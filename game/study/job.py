@@ -12,9 +12,11 @@ Pure standard library and game.study: no window, no records book.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import logging
 import multiprocessing
+import os
 import queue
 import threading
 from collections.abc import Callable, Sequence
@@ -27,6 +29,7 @@ from game.study.analysis import AnalysisStopped, Progress, analyse_replay
 log = logging.getLogger(__name__)
 
 TARGET = "game.study.job:analyse_json"  # what the process runs (tests name a stand-in)
+NICE = 5  # how much lower than the window's the process's claim on the processor is
 SILENT_POLLS = 10  # polls of a process gone without a word before it is given up
 
 
@@ -53,6 +56,8 @@ def _work(
     stopped: Any,  # multiprocessing.Event
 ) -> None:
     """The process's body: the analysis, its progress and its answer put on ``out``."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(NICE)  # on a busy machine the window's frames come first
     stop = threading.Event()
 
     def watch() -> None:  # the window's stop, seen by the analysis between positions

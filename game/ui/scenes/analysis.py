@@ -203,8 +203,7 @@ class AnalysisScene(WidgetScene):
             return
         job.poll()
         if not job.finished:
-            self._static = None  # the progress bar moves
-            return
+            return  # draw_progress shows what it told
         self.job = None
         if job.result is None:
             if not job.stopped:
@@ -411,6 +410,7 @@ class AnalysisScene(WidgetScene):
         (painted once per step), and the graph's upright at the position shown."""
         self.draw_static(surface)
         if self.analysis is None or self.graph is None:
+            self.draw_progress(surface)
             self.focus.draw(surface)
             return
         surface.blit(
@@ -464,8 +464,19 @@ class AnalysisScene(WidgetScene):
                 anchor="center",
             )
 
+    def card_places(self) -> tuple[pygame.Rect, tuple[int, int], pygame.Rect]:
+        """Where the progress card's game line goes, its count line and its bar."""
+        s = self.scale
+        inner = self.card.inner(24)
+        line = get_font("text", 16 * s).get_linesize()
+        game = pygame.Rect(inner.x, inner.y + round(40 * s), inner.w, line)
+        count = (inner.centerx, game.bottom)
+        bar = pygame.Rect(inner.x, game.bottom + line + round(12 * s), inner.w, round(18 * s))
+        return game, count, bar
+
     def paint_card(self, surface: pygame.Surface) -> None:
-        """The progress: the game, a bar fed by the worker, and Stop."""
+        """The progress card's still parts: its title, the game, the bar's track, the
+        note and Stop (the count and the bar's fill are drawn each frame: ``draw_progress``)."""
         s, st = self.scale, self.style
         self.card.draw(surface)
         inner = self.card.inner(24)
@@ -479,37 +490,34 @@ class AnalysisScene(WidgetScene):
             colour=st.accent,
             anchor="midtop",
         )
-        y = inner.y + round(40 * s)
+        game_box, count, bar = self.card_places()
         game = self.request.title or self.variant.name
-        lines = [game]
+        size = fit_size(game, "text", 16 * s, inner.w, SMALLEST)
+        draw_text(
+            surface,
+            fit_text(game, "text", size, inner.w),
+            game_box.midtop,
+            role="text",
+            size=size,
+            colour=st.text,
+            anchor="midtop",
+        )
         if self.failed:
-            lines += wrap_words(self.failed, get_font("text", 15 * s), inner.w)[:3]
-        else:
-            job = self.job
-            if job is None or not job.total:
-                lines.append("The expert is getting ready...")
-            else:
-                lines.append(f"{job.done} of {job.total} decisions and throws judged")
-        for line in lines:
-            draw_text(
-                surface,
-                fit_text(line, "text", 16 * s, inner.w),
-                (inner.centerx, y),
-                role="text",
-                size=16 * s,
-                colour=st.text,
-                anchor="midtop",
-            )
-            y += get_font("text", 16 * s).get_linesize()
-        if self.failed:
+            y = count[1]
+            for line in wrap_words(self.failed, get_font("text", 15 * s), inner.w)[:3]:
+                draw_text(
+                    surface,
+                    fit_text(line, "text", 15 * s, inner.w),
+                    (inner.centerx, y),
+                    role="text",
+                    size=15 * s,
+                    colour=st.text,
+                    anchor="midtop",
+                )
+                y += get_font("text", 15 * s).get_linesize()
             return
-        bar = pygame.Rect(inner.x, y + round(12 * s), inner.w, round(18 * s))
         pygame.draw.rect(surface, st.track, bar, border_radius=bar.h // 2)
         pygame.draw.rect(surface, st.accent_dark, bar, max(1, round(s)), bar.h // 2)
-        fraction = self.job.fraction if self.job is not None else 0.0
-        if fraction > 0:
-            done = pygame.Rect(bar.x, bar.y, max(bar.h, round(bar.w * fraction)), bar.h)
-            pygame.draw.rect(surface, st.accent, done, border_radius=bar.h // 2)
         note = "It runs beside the window; Stop ends it and keeps nothing."
         draw_text(
             surface,
@@ -520,6 +528,30 @@ class AnalysisScene(WidgetScene):
             colour=st.text_dim,
             anchor="midtop",
         )
+
+    def draw_progress(self, surface: pygame.Surface) -> None:
+        """What the worker has told so far: the count and the bar's fill."""
+        job = self.job
+        if job is None or self.failed:
+            return
+        s, st = self.scale, self.style
+        _game, count, bar = self.card_places()
+        if not job.total:
+            words = "The expert is getting ready..."
+        else:
+            words = f"{job.done} of {job.total} decisions and throws judged"
+        draw_text(
+            surface,
+            fit_text(words, "text", 16 * s, bar.w),
+            count,
+            role="text",
+            size=16 * s,
+            colour=st.text,
+            anchor="midtop",
+        )
+        if job.fraction > 0:
+            done = pygame.Rect(bar.x, bar.y, max(bar.h, round(bar.w * job.fraction)), bar.h)
+            pygame.draw.rect(surface, st.accent, done, border_radius=bar.h // 2)
 
     def paint_decision(self, surface: pygame.Surface) -> int:
         """The decision at hand: whose, what was played and the expert's best, the loss
