@@ -215,7 +215,8 @@ class RecordsScene(WidgetScene):
         names = tuple(
             replay_label(side_colours(theme, i).name, raw) for i, raw in enumerate(replay.seats)
         )
-        title = self.items[self.chosen].label if self.items else name
+        item = self.items[self.chosen] if self.items else None
+        title = f"{item.label} · {item.detail}" if item is not None else name
         self.app.go(Route.ANALYSIS, AnalysisRequest(replay, names, title))
 
     def export(self) -> None:
