@@ -403,3 +403,28 @@ def test_only_plays_and_real_cube_choices_are_stepped_through(app):
     scene.go_to(scene.moments.index(cube[3].entry))
     assert scene.decision.kind == "double" and scene.decision.grade == "doubtful"
     scene.draw(app.screen)
+
+
+def test_a_failed_analysis_is_said_in_one_line_and_back_goes_to_records(app, monkeypatch):
+    monkeypatch.setattr(jobs, "TARGET", "fake_analysis:broken")
+    keep_game(app, played())
+    scene = analyse_first(app)
+    pump(app, lambda: bool(scene.failed), "failure")
+    assert "no trained evaluation" in scene.failed and scene.analysis is None
+    scene.draw(app.screen)
+    assert kept_rows(app) == 0
+    click(app, scene.back_button.rect.center)
+    assert isinstance(app.stack.top, RecordsScene)
+
+
+def test_an_analysis_that_cannot_be_kept_is_shown_all_the_same(app, monkeypatch):
+    import sqlite3
+
+    def refuse(*_):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(app.records, "keep_analysis", refuse)
+    keep_game(app, played())
+    scene = ready(app)
+    assert scene.analysis is not None and "could not be kept" in scene.note
+    assert kept_rows(app) == 0

@@ -47,6 +47,7 @@ from game.ui.analysis_words import (
     result_words,
     side_words,
 )
+from game.ui.backdrop import draw_backdrop
 from game.ui.render.board_view import BoardView
 from game.ui.routes import AnalysisRequest
 from game.ui.scenes.base import POLL
@@ -337,7 +338,7 @@ class AnalysisScene(WidgetScene):
         gap = round(12 * s)
         bh = round(40 * s)
         if self.analysis is None:
-            cw, ch = min(w - 2 * m, round(620 * s)), min(h - 2 * m, round(300 * s))
+            cw, ch = min(w - 2 * m, round(620 * s)), min(h - 2 * m, round(250 * s))
             card = pygame.Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
             self.card.place(card, s)
             bw = round(180 * s)
@@ -443,11 +444,12 @@ class AnalysisScene(WidgetScene):
         return picture
 
     def paint_static(self, surface: pygame.Surface) -> None:
-        surface.fill(self.theme.table)
         self._pictures.clear()  # painted again with the layout
         if self.analysis is None:
+            draw_backdrop(surface, motif=False)  # as Records, which it stands over
             self.paint_card(surface)
             return
+        surface.fill(self.theme.table)
         self.side_panel.draw(surface)
         self.paint_figures(surface, self.figures_box)
         self.graph_panel.draw(surface)
