@@ -8,22 +8,19 @@ losses, at once or one gate at a time), run by the real job in its own process."
 from __future__ import annotations
 
 import os
-import random
 import time
 from dataclasses import replace
 
 import pygame
 import pytest
-from fake_analysis import CALLS, GATES, made_up  # tests/ui on the path
+from fake_analysis import CALLS, GATES, made_up, played  # tests/ui on the path
 from scene_kit import click, open_app, press, reset_app, resize
 from test_layout_pinned import SIZES
 
-from game.ai.players import decide
 from game.rules import actions as a
 from game.rules import match as m
 from game.rules.notation import format_turn
 from game.rules.replay import Replay
-from game.rules.variants import find_variant
 from game.store.records import FinishedGame
 from game.study import job as jobs
 from game.study.analysis import Decision, replay_game
@@ -49,23 +46,6 @@ def app(started_app, monkeypatch, tmp_path):
     monkeypatch.setenv(CALLS, str(calls))
     started_app.calls = calls
     return reset_app(started_app)
-
-
-def played(variant_id: str = "backgammon", seed: int = 4, entries: int = 2_000) -> Replay:
-    """A game of computer novices (finished unless cut at ``entries``)."""
-    variant = find_variant(variant_id)
-    replay = Replay(variant.id, dict(variant.options), seed, ())
-    rng = replay.dice()
-    state = m.new_game(variant, rng)
-    log = []
-    pick = random.Random(seed)
-    while not state.is_over and len(log) < entries:
-        action = decide(state, "novice", pick.randrange(1 << 30)) or a.throw(state, rng)
-        log.append(a.action_to_json(state, action))
-        state = a.apply_action(state, action)
-    seats = tuple({"human": False, "level": "novice"} for _ in range(variant.players))
-    result = state.result.to_json() if state.result is not None else None
-    return Replay(variant.id, dict(variant.options), seed, tuple(log), seats, result=result)
 
 
 def keep_game(app, replay: Replay) -> None:
