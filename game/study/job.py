@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 TARGET = "game.study.job:analyse_json"  # what the process runs (tests name a stand-in)
 NICE = 5  # how much lower than the window's the process's claim on the processor is
+WATCH = 0.5  # seconds between the worker's looks at whether its window is still there
 SILENT_POLLS = 10  # polls of a process gone without a word before it is given up
 
 
@@ -59,9 +60,14 @@ def _work(
     with contextlib.suppress(AttributeError, OSError):
         os.nice(NICE)  # on a busy machine the window's frames come first
     stop = threading.Event()
+    window = os.getppid()
 
-    def watch() -> None:  # the window's stop, seen by the analysis between positions
-        stopped.wait()
+    def watch() -> None:
+        """The window's stop, seen by the analysis between positions; and the window's
+        end: a process whose window was killed leaves at once (never orphaned, busy)."""
+        while not stopped.wait(WATCH):
+            if os.getppid() != window:
+                os._exit(0)
         stop.set()
 
     threading.Thread(target=watch, name="stop-watch", daemon=True).start()

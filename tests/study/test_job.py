@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from game.rules.replay import Replay
 from game.study.job import AnalysisJob
@@ -53,3 +56,41 @@ def test_a_process_gone_without_a_word_is_said_so():
     job.start()
     wait(job)
     assert job.error == "the analysis ended without an answer (exit code 9)"
+
+
+def test_the_worker_leaves_when_its_window_is_killed(tmp_path):
+    """A window killed outright (no stop, no exit handlers) leaves no analysis running."""
+    script = (
+        "import os, sys, time\n"
+        "from game.study.job import AnalysisJob\n"
+        "if __name__ == '__main__':\n"
+        "    job = AnalysisJob({}, (), target='dying:linger')\n"
+        "    job.start()\n"
+        "    print(job.process.pid, flush=True)\n"
+        "    time.sleep(3)\n"  # the worker is up and running its stand-in
+        "    os._exit(9)\n"
+    )
+    path = tmp_path / "window.py"
+    path.write_text(script)
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, str(path)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=WAIT,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(root), str(root / "tests/study")])},
+    )
+    pid = int(done.stdout.split()[0])
+    deadline = time.monotonic() + WAIT
+    while _running(pid):
+        assert time.monotonic() < deadline, "the worker outlived its window"
+        time.sleep(0.1)
+
+
+def _running(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in status
