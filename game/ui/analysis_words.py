@@ -10,6 +10,17 @@ from game.play.advice import BAD, DOUBTFUL, VERY_BAD, chance_game, loss_words
 from game.study.analysis import Decision, GameAnalysis
 
 GRADE_WORDS = ("doubtful", "bad", "very bad")
+# How a game was won, after "won" (game.rules.outcome.Kind; a single game and a tie: "").
+KIND_WORDS = {
+    "gammon": " a gammon",
+    "backgammon": " a backgammon",
+    "shutout": " by a shut-out",
+    "lympolding": " by lympolding",
+    "lurching": " by lurching",
+    "last_mover": " as the last to move",
+    "mars": " a mars",
+    "mother": " by pinning the mother",
+}
 
 PR_HELP = (
     "PR, the performance rating: 500 × the average loss per real decision (a play with "
@@ -38,7 +49,7 @@ def dice_words(dice: Sequence[int]) -> str:
 def decision_heading(decision: Decision | None, names: Sequence[str]) -> str:
     """Who decides what at the position shown ("Crimson to play 6-2")."""
     if decision is None:
-        return "The end of the record"
+        return "After the last decision"
     who = names[decision.side] if decision.side < len(names) else f"Side {decision.side + 1}"
     if decision.kind == "play":
         return f"{who} to play {dice_words(decision.dice)}"
@@ -76,7 +87,8 @@ def result_words(result: Mapping[str, Any] | None, names: Sequence[str]) -> str:
         return "The game ended in a tie."
     points = result.get("points")
     worth = f", {points} point{'s' if points != 1 else ''}" if isinstance(points, int) else ""
-    return f"{names[winner]} won{worth}."
+    kind = KIND_WORDS.get(str(result.get("kind")), "")
+    return f"{names[winner]} won{kind}{worth}."
 
 
 def side_words(analysis: GameAnalysis, side: int) -> str:

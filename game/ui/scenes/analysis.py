@@ -562,9 +562,10 @@ class AnalysisScene(WidgetScene):
         analysis = self.analysis
         assert analysis is not None
         writer = Writer(surface, surface.get_rect(), self.scale, self.style)
-        shown = self.at + 1
-        writer.line(f"Decision {shown} of {len(self.moments)}", "caps", 18, self.style.accent)
         decision = self.decision
+        count = len(self.moments) - 1  # the last is the end of the record
+        heading = f"Decision {self.at + 1} of {count}" if decision is not None else "The end"
+        writer.line(heading, "caps", 18, self.style.accent)
         writer.line(decision_heading(decision, self.names), "bold", 17, self.style.text)
         if decision is None:
             writer.line(result_words(analysis.result, self.names), "text", 16, self.style.text)
