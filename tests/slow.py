@@ -64,6 +64,8 @@ SLOW_TESTS: frozenset[str] = frozenset(
         "test_the_scene_fits_every_pinned_window_size",  # the analysis scene, 4 sizes x 2
         "test_a_damaged_kept_analysis_is_made_again",  # two worker processes each
         "test_the_worker_leaves_when_its_window_is_killed",  # a window killed after 3 s
+        "test_the_progress_card_fits_every_pinned_window_size",  # a 4K window, a worker
+        "test_an_imported_replay_file_is_analysed_and_shares_the_games_analysis",
         "test_the_real_loop_leaves_a_still_board_undrawn",
         "test_any_interleaving_of_inputs_and_the_games_progress",  # boards, inputs, progress
         "test_the_resignation_buttons_stand_off_the_board_at_every_size",

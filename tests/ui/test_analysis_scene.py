@@ -408,3 +408,52 @@ def test_an_analysis_that_cannot_be_kept_is_shown_all_the_same(app, monkeypatch)
     scene = ready(app)
     assert scene.analysis is not None and "could not be kept" in scene.note
     assert kept_rows(app) == 0
+
+
+def test_an_imported_replay_file_is_analysed_and_shares_the_games_analysis(app, tmp_path):
+    """A replay file listed in Records is analysed as its game in the records is: the
+    same game read from either is one analysis, made once."""
+    from pathlib import Path
+
+    replay = played()
+    keep_game(app, replay)
+    first = ready(app)
+    press(app, pygame.K_ESCAPE)
+    records = app.stack.top
+    records.refresh(files=[(Path("game.json"), replay)])
+    records.choose(len(records.items) - 1)
+    click(app, records.analyse_button.rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, AnalysisScene) and scene.job is None
+    assert scene.analysis == first.analysis
+    assert len(list(app.calls.iterdir())) == 1
+
+
+def test_a_record_that_breaks_the_rules_is_refused_in_one_line(app):
+    bad = Replay("backgammon", {}, 5, ({"action": "play", "play": "24/1"},))
+    scene = app.go(Route.ANALYSIS, AnalysisRequest(bad, ("A", "B"), "broken"))
+    assert scene.failed.startswith("This game cannot be analysed: entry 1")
+    assert "\n" not in scene.failed and scene.job is None
+    scene.update(1 / 60)
+    scene.draw(app.screen)
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is not scene
+    assert kept_rows(app) == 0
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_progress_card_fits_every_pinned_window_size(app, cut, monkeypatch, tmp_path, size):
+    monkeypatch.setenv(GATES, str(tmp_path))  # held before its first decision
+    monkeypatch.setattr(jobs, "TARGET", "fake_analysis:gated")
+    keep_game(app, played())
+    scene = analyse_first(app)
+    resize(app, size)
+    scene.update(1 / 60)
+    scene.draw(app.screen)
+    window = pygame.Rect((0, 0), size)
+    assert window.contains(scene.card.rect) and scene.card.rect.contains(scene.stop_button.rect)
+    _game, _count, bar = scene.card_places()
+    assert scene.card.rect.contains(bar) and not bar.colliderect(scene.stop_button.rect)
+    assert cut == []
+    click(app, scene.stop_button.rect.center)
+    assert isinstance(app.stack.top, RecordsScene)
