@@ -66,6 +66,8 @@ SLOW_TESTS: frozenset[str] = frozenset(
         "test_the_worker_leaves_when_its_window_is_killed",  # a window killed after 3 s
         "test_the_progress_card_fits_every_pinned_window_size",  # a 4K window, a worker
         "test_an_imported_replay_file_is_analysed_and_shares_the_games_analysis",
+        "test_records_analyse_shows_the_workers_progress_and_then_the_analysis",  # 1-3 s
+        "test_a_kept_analysis_is_shown_again_without_analysing",  # a worker, 1-2 s
         "test_the_real_loop_leaves_a_still_board_undrawn",
         "test_any_interleaving_of_inputs_and_the_games_progress",  # boards, inputs, progress
         "test_the_resignation_buttons_stand_off_the_board_at_every_size",

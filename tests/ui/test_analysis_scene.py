@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from fake_analysis import CALLS, GATES, made_up, played  # tests/ui on the path
+from fake_analysis import CALLS, GATES, kept_for, made_up, played  # tests/ui on the path
 from scene_kit import click, open_app, press, reset_app, resize
 from test_layout_pinned import SIZES
 
@@ -91,6 +91,18 @@ def ready(app) -> AnalysisScene:
     scene = analyse_first(app)
     pump(app, lambda: scene.analysis is not None or scene.failed, "analysis")
     assert not scene.failed
+    app.step(1 / 60)
+    return scene
+
+
+def shown(app) -> AnalysisScene:
+    """A finished game whose (made-up) analysis is kept, opened from Records: shown at
+    once, with no worker (for the tests of stepping through it)."""
+    replay = played()
+    keep_game(app, replay)
+    kept_for(app.records, replay, ["Ivory", "Crimson"])
+    scene = analyse_first(app)
+    assert scene.job is None and scene.analysis is not None
     app.step(1 / 60)
     return scene
 
@@ -239,8 +251,7 @@ def test_a_game_without_a_trained_evaluation_is_refused_plainly(app, untrained):
 
 
 def test_keys_step_through_the_decisions(app):
-    keep_game(app, played())
-    scene = ready(app)
+    scene = shown(app)
     assert scene.at == 0
     press(app, pygame.K_RIGHT)
     assert scene.at == 1
@@ -260,8 +271,7 @@ def test_keys_step_through_the_decisions(app):
 
 
 def test_clicking_each_mark_of_the_graph_lands_on_its_decision(app):
-    keep_game(app, played())
-    scene = ready(app)
+    scene = shown(app)
     marks = scene.graph.marks()
     assert len(marks) == sum(1 for d in scene.analysis.decisions if d.grade is not None) > 3
     for mark in reversed(marks):
@@ -271,8 +281,7 @@ def test_clicking_each_mark_of_the_graph_lands_on_its_decision(app):
 
 
 def test_clicking_the_graph_off_the_marks_goes_to_the_nearest_decision(app):
-    keep_game(app, played())
-    scene = ready(app)
+    scene = shown(app)
     plot = scene.graph.plot
     click(app, (plot.right - 1, plot.y + 2))
     assert scene.at == len(scene.moments) - 1
@@ -332,9 +341,7 @@ def test_the_scene_fits_every_pinned_window_size(app, cut, monkeypatch, variant_
 def test_b_shows_the_experts_best_play_and_back(app):
     """The board draws the play made, or (B, or the button) the expert's best, which is
     a legal play of the position shown; the label of the one shown is lit."""
-    replay = played()
-    keep_game(app, replay)
-    scene = ready(app)
+    scene = shown(app)
     press(app, pygame.K_PAGEDOWN)
     decision = scene.decision
     made = scene.actions[decision.entry].play
