@@ -61,8 +61,8 @@ class ChanceGraph:
         self.rect = pygame.Rect(rect)
         self.scale = scale
         s = scale
-        legend = round(22 * s)
-        axis = round(40 * s)
+        legend = round(24 * s)
+        axis = round(44 * s)
         self.plot = pygame.Rect(
             rect.x + axis,
             rect.y + legend + round(4 * s),
@@ -164,7 +164,7 @@ class ChanceGraph:
                 label,
                 (plot.x - round(5 * s), self.y_of(chance)),
                 role="text",
-                size=12 * s,
+                size=14 * s,
                 colour=theme.text_dim,
                 anchor="midright",
             )
@@ -194,8 +194,8 @@ class ChanceGraph:
             words = "Each side's chance to win, a line in its colour"
         words += "  ·  errors:"
         keys = [(g, grade_colour(theme, g)) for g in GRADES]
-        key_w = sum(round((MARK_R[g] * 2 + 10) * s) + _width(g, 12 * s) for g in GRADES)
-        size = fit_size(words, "italic", 13 * s, self.rect.w - key_w - round(12 * s), 10)
+        key_w = sum(round((MARK_R[g] * 2 + 10) * s) + _width(g, 14 * s) for g in GRADES)
+        size = fit_size(words, "italic", 14 * s, self.rect.w - key_w - round(12 * s), 10)
         rect = draw_text(
             surface,
             words,
@@ -215,7 +215,7 @@ class ChanceGraph:
                 grade,
                 (x, cy),
                 role="text",
-                size=12 * s,
+                size=14 * s,
                 colour=theme.text_dim,
                 anchor="midleft",
             )

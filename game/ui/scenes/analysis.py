@@ -590,11 +590,11 @@ class AnalysisScene(WidgetScene):
             writer.line(side_words(analysis, side), "text", 14, self.style.text)
         for note in (*analysis.notes, self.note):
             if note:
-                writer.paragraph(note, "italic", 13, self.style.text_dim)
+                writer.paragraph(note, "italic", 14, self.style.text_dim)
         writer.gap(8)
-        writer.paragraph(PR_HELP, "italic", 13, self.style.text_dim)
+        writer.paragraph(PR_HELP, "italic", 14, self.style.text_dim)
         writer.gap(6)
-        writer.paragraph(KEYS_HELP, "italic", 13, self.style.text_dim)
+        writer.paragraph(KEYS_HELP, "italic", 14, self.style.text_dim)
         return writer.left_out
 
     def draw_board(self, surface: pygame.Surface) -> None:
