@@ -187,7 +187,7 @@ class AnalysisScene(WidgetScene):
         self.moments = sorted(shown | {last})
         self.at = 0
         self.graph = ChanceGraph(analysis, last, self.theme)
-        self.view = BoardView(self.variant, self.theme, (1, 1))
+        self.view = None  # made to the board's size as the scene is laid out
         self.focus.set([self.prev_button, self.next_button, self.best_button, self.back_button])
         self.relayout()
 
@@ -373,8 +373,10 @@ class AnalysisScene(WidgetScene):
             inner.w,
             max(0, inner.bottom - self.decision_box.bottom - gap_y),
         )
-        if self.view is not None and self.view.size != self.board_rect.size:
-            self.view.resize(self.board_rect.size)
+        if self.view is None or self.view.size != self.board_rect.size:
+            # A new view, not the old one resized: a painting still under way for the old
+            # size finishes on the old view and is let go.
+            self.view = BoardView(self.variant, self.theme, self.board_rect.size)
             self.prepare()
         buttons = [self.prev_button, self.next_button, self.best_button, self.back_button]
         bw = min(round(190 * s), (w - 2 * m - 3 * gap) // 4)
