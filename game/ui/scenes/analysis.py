@@ -70,6 +70,18 @@ STOPPED = "The analysis was stopped; nothing of it was kept."
 # The decision's lines, as (role, design size): its number, whose, and four rows at most.
 DECISION_LINES = (("caps", 18), ("bold", 17)) + (("text", 16),) * 4
 SMALLEST = 10.0  # px: text is set no smaller than this
+PANEL_ALPHA = 226
+# The faces the result's words are set in (role, design size), loaded while it is made.
+WARM_FONTS = (
+    ("caps", 18),
+    ("bold", 17),
+    ("text", 16),
+    ("italic", 15),
+    ("caps", 16),
+    ("bold", 15),
+    ("text", 14),
+    ("italic", 14),
+)
 
 
 class AnalysisScene(WidgetScene):
@@ -91,12 +103,14 @@ class AnalysisScene(WidgetScene):
         self.graph: ChanceGraph | None = None
         self.preparing: Future[Any] | None = None
         self.card = Panel(alpha=236)
-        self.side_panel = Panel(alpha=226)
-        self.graph_panel = Panel(alpha=226)
+        self.side_panel = Panel(alpha=PANEL_ALPHA)
+        self.graph_panel = Panel(alpha=PANEL_ALPHA)
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.decision_box = pygame.Rect(0, 0, 0, 0)
         self.figures_box = pygame.Rect(0, 0, 0, 0)
         self._pictures: dict[str, tuple[Any, pygame.Surface]] = {}
+        self.warmed: tuple[int, int] = (0, 0)  # the size its faces were listed for
+        self.fonts: list[tuple[str, float]] = []  # faces the result sets its words in
 
     # -- entering: the kept analysis, or a new one ------------------------------------------
 
@@ -204,6 +218,11 @@ class AnalysisScene(WidgetScene):
             return
         job.poll()
         if not job.finished:
+            if job.total and self.warmed != self.size:
+                self.warm()
+            elif self.fonts:  # one a frame: a face is a few milliseconds to load
+                role, px = self.fonts.pop()
+                get_font(role, px)
             return  # draw_progress shows what it told
         self.job = None
         if job.result is None:
@@ -222,6 +241,14 @@ class AnalysisScene(WidgetScene):
             log.warning("the analysis could not be kept: %s", exc)
             self.note = "This analysis could not be kept in your records."
         self.show(analysis)
+
+    def warm(self) -> None:
+        """While the analysis runs, list the faces the result's words are set in, for
+        ``update`` to load one a frame (a face first loaded in the frame that shows the
+        result would hold it)."""
+        self.warmed = self.size
+        s = self.scale
+        self.fonts = [(role, size * s) for role, size in WARM_FONTS]
 
     def wake_after(self) -> float | None:
         if self.job is not None or self.preparing is not None:
@@ -346,21 +373,10 @@ class AnalysisScene(WidgetScene):
             self.stop_button.place(spot, s)
             self.back_button.place(spot, s)
             return
-        foot = bh + round(8 * s)  # the buttons under the graph
-        gh = max(round(120 * s), round(h * 0.24))
-        graph = pygame.Rect(m, h - m - foot - gh, w - 2 * m, gh)
+        self.board_rect, figures, graph = result_places(size, s)
         self.graph_panel.place(graph, s)
         assert self.graph is not None
         self.graph.place(self.graph_panel.inner(10), s)
-        top = pygame.Rect(m, m, w - 2 * m, graph.y - gap - m)
-        if h > w:  # a tall window: the board over the figures
-            board_h = round((top.h - gap) * 0.64)
-            self.board_rect = pygame.Rect(top.x, top.y, top.w, board_h)
-            figures = pygame.Rect(top.x, top.y + board_h + gap, top.w, top.h - board_h - gap)
-        else:
-            board_w = round((top.w - gap) * 0.58)
-            self.board_rect = pygame.Rect(top.x, top.y, board_w, top.h)
-            figures = pygame.Rect(top.x + board_w + gap, top.y, top.w - board_w - gap, top.h)
         self.side_panel.place(figures, s)
         inner = self.side_panel.inner(16)
         line = round(2 * s)
@@ -606,6 +622,26 @@ class AnalysisScene(WidgetScene):
         decision = self.decision
         dice = decision.dice if decision is not None and decision.kind == "play" else ()
         draw_position(surface, self.view, self.theme, state, self.play_shown(), dice)
+
+
+def result_places(size: tuple[int, int], s: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """Where the result goes in a window of ``size`` (scale ``s``): the board, the
+    figures' panel and the graph's panel (the buttons go under the graph)."""
+    w, h = size
+    m, gap, bh = round(16 * s), round(12 * s), round(40 * s)
+    foot = bh + round(8 * s)
+    gh = max(round(120 * s), round(h * 0.24))
+    graph = pygame.Rect(m, h - m - foot - gh, w - 2 * m, gh)
+    top = pygame.Rect(m, m, w - 2 * m, graph.y - gap - m)
+    if h > w:  # a tall window: the board over the figures
+        board_h = round((top.h - gap) * 0.64)
+        board = pygame.Rect(top.x, top.y, top.w, board_h)
+        figures = pygame.Rect(top.x, top.y + board_h + gap, top.w, top.h - board_h - gap)
+    else:
+        board_w = round((top.w - gap) * 0.58)
+        board = pygame.Rect(top.x, top.y, board_w, top.h)
+        figures = pygame.Rect(top.x + board_w + gap, top.y, top.w - board_w - gap, top.h)
+    return board, figures, graph
 
 
 class Writer:
