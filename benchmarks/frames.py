@@ -157,7 +157,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     width, height = (int(v) for v in args.size.split("x"))
     if args.analysis:
         working, stepping = measure_analysis((width, height), max(args.seconds, 120.0))
-        print(f"analysis scene at {width}x{height} (update + draw, headless):")
+        where = "headless" if os.environ.get("SDL_VIDEODRIVER") == "dummy" else "on a display"
+        print(f"analysis scene at {width}x{height} (update + draw, {where}):")
         if working:
             print(f"  while the game is analysed beside it: {summary(working)}")
             print(f"  slowest {max(working):.2f} ms; {sum(t > 20 for t in working)} over 20 ms")
