@@ -67,6 +67,13 @@ SLOW_TESTS: frozenset[str] = frozenset(
         "test_every_legal_play_reads_back_from_its_notation",
         "test_every_man_stands_out_on_every_spot",
         # The window: a real loop's seconds, layouts at every size.
+        "test_the_scene_fits_every_pinned_window_size",  # the analysis scene, 4 sizes x 2
+        "test_a_damaged_kept_analysis_is_made_again",  # two worker processes each
+        "test_the_worker_leaves_when_its_window_is_killed",  # a window killed after 3 s
+        "test_the_progress_card_fits_every_pinned_window_size",  # a 4K window, a worker
+        "test_an_imported_replay_file_is_analysed_and_shares_the_games_analysis",
+        "test_records_analyse_shows_the_workers_progress_and_then_the_analysis",  # 1-3 s
+        "test_a_kept_analysis_is_shown_again_without_analysing",  # a worker, 1-2 s
         "test_the_real_loop_leaves_a_still_board_undrawn",
         "test_a_demo_lasts_its_seconds_by_the_clock",  # three seconds of the clock
         "test_a_short_demo_shows_men_moved_in_every_game",  # twelve demos, ~2 s each

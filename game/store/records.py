@@ -1,7 +1,8 @@
 """The player's records: one SQLite database in the data folder (``records.sqlite``).
 
 It keeps the settings, campaign progress (the best medal of each level), the game in
-progress (saved after every play, so a killed game can be resumed) and every
+progress (saved after every play, so a killed game can be resumed), the analyses of
+finished games made in Records (so that none is made twice) and every
 finished game (variant, options, seats, seed, plays, result, and the player's loss per
 move where the tutor judged it), from which the statistics per variant and
 level are counted. Every change is one transaction: a crash leaves the
@@ -76,6 +77,12 @@ CREATE TABLE IF NOT EXISTS current (
     slot INTEGER PRIMARY KEY CHECK (slot = 1),
     saved REAL NOT NULL,
     data TEXT NOT NULL               -- JSON: the game in progress (game.ui.progress)
+);
+CREATE TABLE IF NOT EXISTS analyses (
+    game TEXT PRIMARY KEY,           -- the game analysed: game.study.stored.replay_key
+    version INTEGER NOT NULL,        -- the analysis's format (another one is made again)
+    made REAL NOT NULL,
+    data TEXT NOT NULL               -- JSON: game.study.analysis.GameAnalysis.to_json
 );
 """
 
@@ -338,6 +345,38 @@ class Records:
             for variant, level, games, wins, loss, moves in rows
         ]
 
+    # -- analyses of finished games -------------------------------------------------------------
+
+    def analysis(self, game: str, version: int) -> dict[str, Any] | None:
+        """The analysis kept for ``game`` in format ``version`` as plain values; None when
+        there is none, or it is of another version or cannot be read (the caller makes
+        it again and ``keep_analysis`` replaces it)."""
+        row = self.db.execute(
+            "SELECT version, data FROM analyses WHERE game = ?", (game,)
+        ).fetchone()
+        if row is None or row[0] != version:
+            return None
+        try:
+            value = json.loads(row[1])
+        except (ValueError, TypeError, RecursionError):
+            log.warning("the analysis kept for %s cannot be read; it is made again", game[:16])
+            return None
+        return value if isinstance(value, dict) else None
+
+    def keep_analysis(self, game: str, version: int, data: Mapping[str, Any]) -> None:
+        """Keep a finished analysis of ``game`` (one transaction; it replaces any other)."""
+        text = json.dumps(dict(data), sort_keys=True)
+        with self.transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO analyses VALUES (?, ?, ?, ?)",
+                (game, version, time.time(), text),
+            )
+
+    def drop_analysis(self, game: str) -> None:
+        """Forget the analysis kept for ``game`` (a damaged one)."""
+        with self.transaction() as db:
+            db.execute("DELETE FROM analyses WHERE game = ?", (game,))
+
     # -- settings -----------------------------------------------------------------------------
 
     def settings_values(self) -> dict[str, Any]:
@@ -488,7 +527,7 @@ def _check(db: sqlite3.Connection) -> None:
     status = db.execute("PRAGMA quick_check").fetchone()[0]
     if status != "ok":
         raise DamagedError(f"quick check: {status}")
-    expected = {"progress": 5, "games": 17, "current": 3, "settings": 2}
+    expected = {"progress": 5, "games": 17, "current": 3, "settings": 2, "analyses": 4}
     for table, width in expected.items():
         columns = db.execute(f"PRAGMA table_info({table})").fetchall()
         if columns and len(columns) != width:

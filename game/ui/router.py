@@ -10,6 +10,7 @@ from game.play.session import GameSetup, GameSummary, SavedGame
 from game.rules.replay import Replay
 from game.ui.routes import (
     SETUP_MODES,
+    AnalysisRequest,
     EditorStart,
     ErrorCard,
     LevelCard,
@@ -18,6 +19,7 @@ from game.ui.routes import (
     Question,
     Route,
 )
+from game.ui.scenes.analysis import AnalysisScene
 from game.ui.scenes.base import Scene
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.campaign import CampaignScene, LevelIntroScene
@@ -64,6 +66,7 @@ SCENES: dict[Route, Destination] = {
     Route.CONFIRM: Destination(ConfirmScene, (Question,)),
     Route.ERROR: Destination(ErrorScene, (ErrorCard,)),
     Route.EDITOR: Destination(EditorScene, (NONE, EditorStart)),
+    Route.ANALYSIS: Destination(AnalysisScene, (AnalysisRequest,)),
 }
 
 

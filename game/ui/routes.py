@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from game.campaign import Level
     from game.play.session import GameSetup
     from game.rules.match import GameState
+    from game.rules.replay import Replay
 
 
 class Route(enum.StrEnum):
@@ -41,6 +42,7 @@ class Route(enum.StrEnum):
     CONFIRM = "confirm"  # payload: Question
     ERROR = "error"  # payload: ErrorCard
     EDITOR = "editor"  # payload: None (backgammon's start) or EditorStart
+    ANALYSIS = "analysis"  # payload: AnalysisRequest
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,3 +118,13 @@ class ErrorCard:
     where: str = ""
     saved: bool | None = None
     log: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisRequest:
+    """A finished game to analyse (or show the kept analysis of): its record, the names
+    its sides are shown by (as when it is watched) and a title for it."""
+
+    replay: Replay
+    names: tuple[str, ...] = ()
+    title: str = ""

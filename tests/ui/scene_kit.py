@@ -115,6 +115,7 @@ def summary(kind="win", match_over=True):
 def make(app, name):
     """A scene and its payload, by name."""
     from game.campaign import Campaign
+    from game.ui.scenes.analysis import AnalysisScene
     from game.ui.scenes.campaign import CampaignScene, LevelIntroScene
     from game.ui.scenes.confirm import ConfirmScene
     from game.ui.scenes.dice_stats import DiceScene
@@ -151,7 +152,21 @@ def make(app, name):
         "practice_summary": (PracticeSummaryScene, summary("win")),
         "results_missed": (ResultsScene, campaign_summary(medal=0)),
         "editor": (EditorScene, None),
+        "analysis": (AnalysisScene, analysis_request(app) if name == "analysis" else None),
     }[name]
+
+
+def analysis_request(app):
+    """The analysis scene's payload, its game's analysis (made up) already kept: the
+    scene shows it at once, with no worker."""
+    from fake_analysis import kept_for, played
+
+    from game.ui.routes import AnalysisRequest
+
+    replay = played(entries=40)
+    names = ["Ivory (computer, novice)", "Crimson (computer, novice)"]
+    kept_for(app.records, replay, names)
+    return AnalysisRequest(replay, tuple(names), "Backgammon · a test game")
 
 
 def campaign_summary(medal, next_level=""):
@@ -183,6 +198,7 @@ SCENES = [
     "results_campaign",
     "results_missed",
     "editor",
+    "analysis",
 ]
 
 

@@ -25,13 +25,15 @@ from typing import Any
 
 import pygame
 
+from game.ai.players import has_levels
+from game.play.session import replay_label
 from game.rules.replay import Replay, ReplayError
 from game.rules.variants import VARIANTS
 from game.store.exports import export_mat, export_replay, import_replays, imports_dir
 from game.store.records import finished_words
 from game.ui.backdrop import draw_page
 from game.ui.progress import replay_of
-from game.ui.routes import Route
+from game.ui.routes import AnalysisRequest, Route
 from game.ui.scenes.base import POLL
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.theme import side_colours, theme_for
@@ -86,6 +88,9 @@ class RecordsScene(WidgetScene):
         self.watch_button = Button(
             "Watch", self.watch, kind="primary", help="Replay it move by move"
         )
+        self.analyse_button = Button(
+            "Analyse", self.analyse, help="Every decision judged by the expert"
+        )
         self.export_button = Button("Export", self.export, help="Write it as a replay file")
         self.mat_button = Button(
             "Export .mat", self.export_mat, help="The whole backgammon match, for other programs"
@@ -101,6 +106,9 @@ class RecordsScene(WidgetScene):
 
     def on_resume(self, result: Any = None) -> None:
         self.refresh()
+        if isinstance(result, str) and result:  # a word from the scene left (analysis)
+            self.message = result
+            self._static = None
 
     def on_exit(self) -> None:
         super().on_exit()
@@ -152,7 +160,8 @@ class RecordsScene(WidgetScene):
                 )
             )
         self.chosen = min(self.chosen, max(0, len(self.items) - 1))
-        widgets: list[Any] = [*self.items, self.watch_button, self.export_button]
+        widgets: list[Any] = [*self.items, self.watch_button, self.analyse_button]
+        widgets.append(self.export_button)
         widgets += [self.mat_button, self.import_button, self.dice_button, self.back_button]
         self.focus.set(widgets)
         self.choose(self.chosen)
@@ -167,6 +176,7 @@ class RecordsScene(WidgetScene):
             item.selected = i == n
         has = bool(self.items)
         self.watch_button.enabled = self.export_button.enabled = has
+        self.analyse_button.enabled = has
         entry = self.entries[n] if has else None
         self.mat_button.enabled = bool(
             entry and entry[0] == "game" and entry[1]["variant"] == "backgammon"
@@ -189,6 +199,26 @@ class RecordsScene(WidgetScene):
         replay = self.replay()
         if replay is not None:
             self.app.go(Route.BOARD, replay)
+
+    def analyse(self) -> None:
+        """The chosen game analysed by the expert (kept, or made beside the window)."""
+        replay = self.replay()
+        if replay is None:
+            return
+        name = VARIANTS[replay.variant_id].name
+        if not has_levels(replay.variant_id):
+            self.message = (
+                f"{name} cannot be analysed: it has no trained evaluation to judge it by."
+            )
+            self._static = None
+            return
+        theme = theme_for(replay.variant_id, self.app.settings.palette)
+        names = tuple(
+            replay_label(side_colours(theme, i).name, raw) for i, raw in enumerate(replay.seats)
+        )
+        item = self.items[self.chosen] if self.items else None
+        title = f"{item.label} · {item.detail}" if item is not None else name
+        self.app.go(Route.ANALYSIS, AnalysisRequest(replay, names, title))
 
     def export(self) -> None:
         replay = self.replay()
@@ -291,7 +321,8 @@ class RecordsScene(WidgetScene):
             item.visible = visible
             item.place(pygame.Rect(inner.x, y, inner.w, ih), s)
             y += ih + igap
-        buttons = [self.watch_button, self.export_button, self.mat_button, self.import_button]
+        buttons = [self.watch_button, self.analyse_button, self.export_button, self.mat_button]
+        buttons.append(self.import_button)
         buttons += [self.dice_button, self.back_button]
         bh, bgap = round(46 * s), round(12 * s)
         bw = min(round(180 * s), (total - bgap * (len(buttons) - 1)) // len(buttons))

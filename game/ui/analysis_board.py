@@ -1,0 +1,85 @@
+"""The analysis scene's board: the position before a decision, its dice, and a play
+drawn on it as the board draws the hint's (``board_preview.draw_preview``: the men it
+moves faded where they stand, a gold arc along each one's way, a ghost where it lands).
+
+Drawing only. The board's drawing of a play reads a board scene (``BoardReader``); the
+few things it reads of one are given here by ``PositionReader``.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, cast
+
+import pygame
+
+from game.rules import match as m
+from game.rules.notation import format_turn
+from game.rules.play import Play
+from game.rules.position import Position
+from game.ui.render.board_marks import preview_changes, preview_struck
+from game.ui.render.board_preview import draw_preview
+from game.ui.render.board_view import BoardView
+from game.ui.render.layout import SpotKey, spot_key
+from game.ui.theme import Theme
+
+if TYPE_CHECKING:
+    from game.ui.render.board_reader import BoardReader
+
+
+class PositionReader:
+    """What ``draw_preview`` reads of a board scene, for a position at rest."""
+
+    def __init__(self, view: BoardView, theme: Theme, state: m.GameState) -> None:
+        self.view = view
+        self.theme = theme
+        self.state = state
+        self.variant = state.variant
+        self.turn = SimpleNamespace(start=state.position)
+
+    def key_of(self, side: int, pos: int, position: Position) -> SpotKey:
+        in_hand = pos == 0 and position.board[side][0] == 0 and position.hand[side] > 0
+        return spot_key(self.variant, side, pos, in_hand=in_hand)
+
+
+def play_named(state: m.GameState, words: str) -> Play | None:
+    """The legal play of ``state`` written ``words`` (the analysis's notation), if any."""
+    if state.phase is not m.Phase.MOVE or not state.dice:
+        return None
+    for play in m.legal_plays(state):
+        if format_turn(state.variant, state.dice, play) == words:
+            return play
+    return None
+
+
+def draw_position(
+    surface: pygame.Surface,
+    view: BoardView,
+    theme: Theme,
+    state: m.GameState,
+    play: Play | None,
+    dice: tuple[int, ...],
+) -> None:
+    """The board of ``state`` with ``dice`` thrown, and ``play`` shown on it."""
+    view.draw_board(surface)
+    hidden: dict[SpotKey, int] = {}
+    reader = cast("BoardReader", PositionReader(view, theme, state))
+    if play is not None and play:
+        leaving, _arriving = preview_changes(reader, play)
+        for key, n in leaving.items():
+            hidden[key] = hidden.get(key, 0) + n
+        for key, _other in preview_struck(reader, play):
+            hidden[key] = hidden.get(key, 0) + 1
+    view.draw_men(surface, state.position, hidden=hidden)
+    if play is not None and play:
+        draw_preview(surface, reader, play)
+    view.draw_labels(surface, state.position, state.on_roll)
+    if dice:
+        x, y, w, h = view.layout.dice_area
+        size = min(h * 0.8, w / (len(dice) + 1))
+        for i, value in enumerate(dice):
+            centre = (x + w * (i + 1) / (len(dice) + 1), y + h / 2)
+            view.draw_die(surface, value, centre, size, faces=state.variant.faces)
+
+
+__all__ = ["PositionReader", "draw_position", "play_named"]

@@ -1,0 +1,719 @@
+"""A finished game analysed by the expert, stepped through beside the board.
+
+Entered from Records with an ``AnalysisRequest``. The analysis kept in the records book
+for this game (``Records.analysis``, keyed by ``game.study.stored.replay_key``) is shown
+at once; a damaged one is dropped and made again. Otherwise the analysis runs in a
+process of its own (``game.study.job``) while the scene shows its progress: the window
+only looks at the process's messages each frame, so it never waits. Stop (or Esc) ends
+the process at once and goes back to Records, keeping nothing; a finished analysis is
+kept in the records book before it is shown.
+
+The result: the board at the decision at hand (the position before it, with its dice),
+and beside it what was played and the expert's best, the loss and its grade, the luck
+of the throw; each side's rating (PR), luck and errors; under both, the graph of the
+chances over the game (``game.ui.analysis_graph``) with a mark at every error. Left and
+Right step from decision to decision, Home and End go to the first and the last,
+PgUp/PgDn to the previous or next error, a click on the graph to the error marked there
+(or the decision nearest the click), Esc back to Records.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sqlite3
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+import pygame
+
+from game.rules import actions as a
+from game.rules import match as m
+from game.rules.play import Play
+from game.rules.replay import ReplayError
+from game.rules.variants import find_variant
+from game.study import job as jobs
+from game.study.analysis import Decision, GameAnalysis, replay_game
+from game.study.stored import VERSION, analysis_from_json, replay_key
+from game.ui.analysis_board import draw_position, play_named
+from game.ui.analysis_graph import ChanceGraph, grade_colour
+from game.ui.analysis_words import (
+    KEYS_HELP,
+    PR_HELP,
+    decision_heading,
+    decision_lines,
+    result_words,
+    side_words,
+)
+from game.ui.backdrop import draw_backdrop
+from game.ui.render.board_view import BoardView
+from game.ui.routes import AnalysisRequest
+from game.ui.scenes.base import POLL
+from game.ui.scenes.widget_scene import WidgetScene
+from game.ui.theme import side_colours, theme_for
+from game.ui.widgets import (
+    Button,
+    Panel,
+    Style,
+    draw_text,
+    fit_size,
+    fit_text,
+    get_font,
+    wrap_words,
+)
+
+log = logging.getLogger(__name__)
+
+STOPPED = "The analysis was stopped; nothing of it was kept."
+# The decision's lines, as (role, design size): its number, whose, and four rows at most.
+DECISION_LINES = (("caps", 18), ("bold", 17)) + (("text", 16),) * 4
+SMALLEST = 10.0  # px: text is set no smaller than this
+PANEL_ALPHA = 226
+# The faces the result's words are set in (role, design size), loaded while it is made.
+WARM_FONTS = (
+    ("caps", 18),
+    ("bold", 17),
+    ("text", 16),
+    ("italic", 15),
+    ("caps", 16),
+    ("bold", 15),
+    ("text", 14),
+    ("italic", 14),
+)
+
+
+class AnalysisScene(WidgetScene):
+    """The analysis of one finished game: its progress, then the game stepped through."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.job: jobs.AnalysisJob | None = None
+        self.analysis: GameAnalysis | None = None
+        self.states: list[m.GameState] = []
+        self.actions: list[a.Action] = []
+        self.best_shown = False  # the board shows the expert's best play, not the one made
+        self.moments: list[int] = [0]  # the states stepped through: each decision, the end
+        self.at = 0
+        self.failed = ""
+        self.note = ""  # a word under the result (an analysis that could not be kept)
+        self.key = ""
+        self.view: BoardView | None = None
+        self.graph: ChanceGraph | None = None
+        self.preparing: Future[Any] | None = None
+        self.card = Panel(alpha=236)
+        self.side_panel = Panel(alpha=PANEL_ALPHA)
+        self.graph_panel = Panel(alpha=PANEL_ALPHA)
+        self.board_rect = pygame.Rect(0, 0, 0, 0)
+        self.decision_box = pygame.Rect(0, 0, 0, 0)
+        self.figures_box = pygame.Rect(0, 0, 0, 0)
+        self._pictures: dict[str, tuple[Any, pygame.Surface]] = {}
+        self.warmed: tuple[int, int] = (0, 0)  # the size its faces were listed for
+        self.fonts: list[tuple[str, float]] = []  # faces the result sets its words in
+
+    # -- entering: the kept analysis, or a new one ------------------------------------------
+
+    def on_enter(self, payload: Any = None) -> None:
+        if not isinstance(payload, AnalysisRequest):
+            raise TypeError(f"the analysis scene takes an AnalysisRequest, not {payload!r}")
+        self.request = payload
+        variant = find_variant(payload.replay.variant_id, payload.replay.options)
+        self.variant = variant
+        self.theme = theme_for(variant.id, self.app.settings.palette)
+        self.style = Style.from_theme(self.theme)
+        names = list(payload.names[: variant.players])
+        names += [f"Side {i + 1}" for i in range(len(names), variant.players)]
+        self.names = tuple(names)
+        self.colour_names = tuple(side_colours(self.theme, i).name for i in range(variant.players))
+        self.stop_button = Button(
+            "Stop", self.stop, kind="primary", help="End the analysis; nothing is kept"
+        )
+        self.back_button = Button("Back", self.back, help="Back to your records (Esc)")
+        self.prev_button = Button("Previous error", self.previous_error, help="PgUp")
+        self.next_button = Button("Next error", self.next_error, help="PgDn")
+        self.best_button = Button("Show best", self.toggle_best, help="B")
+        self.focus.set([self.stop_button])
+        try:
+            self.states, self.actions = replay_game(payload.replay)
+        except ReplayError as exc:
+            self.fail(f"This game cannot be analysed: {exc}")
+            return
+        self.key = replay_key(payload.replay)
+        kept = self.kept()
+        if kept is not None:
+            self.show(kept)
+        else:
+            self.start()
+        self.relayout()
+
+    def kept(self) -> GameAnalysis | None:
+        """The analysis kept for this game, if it is sound (a damaged one is dropped)."""
+        records = self.app.records
+        try:
+            data = records.analysis(self.key, VERSION)
+        except sqlite3.Error as exc:
+            log.warning("the kept analyses cannot be read: %s", exc)
+            return None
+        if data is None:
+            return None
+        try:
+            analysis = analysis_from_json(data)
+            self.check(analysis)
+        except ValueError as exc:
+            log.warning("the analysis kept for this game is damaged (%s); it is made again", exc)
+            with contextlib.suppress(sqlite3.Error):  # else keep_analysis replaces it
+                records.drop_analysis(self.key)
+            return None
+        return analysis
+
+    def check(self, analysis: GameAnalysis) -> None:
+        """Raise ``ValueError`` unless ``analysis`` fits this game's record."""
+        last = len(self.states) - 1
+        if analysis.variant_id != self.variant.id or analysis.players != self.variant.players:
+            raise ValueError("the analysis is of another game")
+        if any(d.entry >= last for d in analysis.decisions):
+            raise ValueError("a decision past the end of the record")
+        if any(p.state > last for p in analysis.points):
+            raise ValueError("a chance past the end of the record")
+
+    def start(self) -> None:
+        """Run the analysis in its own process; ``update`` follows its progress."""
+        self.job = jobs.AnalysisJob(self.request.replay.to_json(), self.names, target=jobs.TARGET)
+        try:
+            self.job.start()
+        except (OSError, RuntimeError) as exc:
+            self.job = None
+            self.fail(f"The analysis could not be started: {exc}")
+
+    def fail(self, words: str) -> None:
+        self.failed = words
+        self.focus.set([self.back_button])
+        self.relayout()
+
+    def show(self, analysis: GameAnalysis) -> None:
+        """The analysis is ready: the board, the figures and the graph."""
+        self.analysis = analysis
+        last = len(self.states) - 1
+        # Every play, and the cube decisions that were real choices (a roll without a
+        # double that no one would have doubled is not stepped through).
+        shown = {d.entry for d in analysis.decisions if d.kind == "play" or d.counted}
+        self.moments = sorted(shown | {last})
+        self.at = 0
+        self.graph = ChanceGraph(analysis, last, self.theme)
+        self.view = None  # made to the board's size as the scene is laid out
+        self.focus.set([self.prev_button, self.next_button, self.best_button, self.back_button])
+        self.relayout()
+
+    # -- the worker ------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.preparing is not None and self.preparing.done():
+            self.preparing.result()  # a painting error shows here
+            self.preparing = None
+            self._static = None
+        job = self.job
+        if job is None:
+            return
+        job.poll()
+        if not job.finished:
+            if job.total and self.warmed != self.size:
+                self.warm()
+            elif self.fonts:  # one a frame: a face is a few milliseconds to load
+                role, px = self.fonts.pop()
+                get_font(role, px)
+            return  # draw_progress shows what it told
+        self.job = None
+        if job.result is None:
+            if not job.stopped:
+                self.fail(f"The analysis failed: {job.error}")
+            return
+        try:
+            analysis = analysis_from_json(job.result)
+            self.check(analysis)
+        except ValueError as exc:
+            self.fail(f"The analysis came back unreadable: {exc}")
+            return
+        try:
+            self.app.records.keep_analysis(self.key, VERSION, job.result)
+        except sqlite3.Error as exc:
+            log.warning("the analysis could not be kept: %s", exc)
+            self.note = "This analysis could not be kept in your records."
+        self.show(analysis)
+
+    def warm(self) -> None:
+        """While the analysis runs, list the faces the result's words are set in, for
+        ``update`` to load one a frame (a face first loaded in the frame that shows the
+        result would hold it)."""
+        self.warmed = self.size
+        s = self.scale
+        self.fonts = [(role, size * s) for role, size in WARM_FONTS]
+
+    def wake_after(self) -> float | None:
+        if self.job is not None or self.preparing is not None:
+            return POLL  # the progress, or the board's background being painted
+        return None
+
+    def stop(self) -> None:
+        """Stop: the process is ended at once and nothing is kept."""
+        if self.job is not None:
+            self.job.stop()
+            self.job = None
+        self.click()
+        self.app.pop(STOPPED)
+
+    def back(self) -> None:
+        if self.job is not None:
+            self.stop()
+            return
+        self.click()
+        self.app.pop()
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        if self.job is not None:  # leaving by any way ends the work
+            self.job.stop()
+            self.job = None
+
+    # -- stepping -------------------------------------------------------------------------
+
+    @property
+    def state_shown(self) -> int:
+        return self.moments[self.at]
+
+    @property
+    def decision(self) -> Decision | None:
+        if self.analysis is None:
+            return None
+        entry = self.state_shown
+        return next((d for d in self.analysis.decisions if d.entry == entry), None)
+
+    def go_to(self, at: int) -> None:
+        at = max(0, min(at, len(self.moments) - 1))
+        if at != self.at:
+            self.at = at  # the decision and the board are painted again (``cached``)
+
+    def go_to_state(self, state: int) -> None:
+        """The decision nearest state ``state`` (the first of two as near)."""
+        self.go_to(min(range(len(self.moments)), key=lambda i: abs(self.moments[i] - state)))
+
+    def errors(self) -> list[int]:
+        """The moments (indexes) of the decisions graded doubtful or worse."""
+        if self.analysis is None:
+            return []
+        graded = {d.entry for d in self.analysis.decisions if d.grade is not None}
+        return [i for i, state in enumerate(self.moments) if state in graded]
+
+    def toggle_best(self) -> None:
+        """The board shows the expert's best play instead of the one made, or back."""
+        self.best_shown = not self.best_shown
+        self.best_button.label = "Show played" if self.best_shown else "Show best"
+
+    def play_shown(self) -> Play | None:
+        """The play drawn on the board: the one made, or the expert's best."""
+        decision = self.decision
+        if decision is None or decision.kind != "play":
+            return None
+        state = self.states[decision.entry]
+        if self.best_shown:
+            return play_named(state, decision.best)
+        action = self.actions[decision.entry]
+        return action.play if isinstance(action, a.Move) else None
+
+    def next_error(self) -> None:
+        later = [i for i in self.errors() if i > self.at]
+        if later:
+            self.go_to(later[0])
+
+    def previous_error(self) -> None:
+        earlier = [i for i in self.errors() if i < self.at]
+        if earlier:
+            self.go_to(earlier[-1])
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.analysis is not None and event.type == pygame.KEYDOWN:
+            steps = {
+                pygame.K_LEFT: lambda: self.go_to(self.at - 1),
+                pygame.K_RIGHT: lambda: self.go_to(self.at + 1),
+                pygame.K_HOME: lambda: self.go_to(0),
+                pygame.K_END: lambda: self.go_to(len(self.moments) - 1),
+                pygame.K_PAGEUP: self.previous_error,
+                pygame.K_PAGEDOWN: self.next_error,
+                pygame.K_b: self.toggle_best,
+            }
+            if event.key in steps:
+                steps[event.key]()
+                return True
+        if self.graph is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            chosen = self.graph.hit(event.pos)
+            if chosen is not None:
+                kind, n = chosen
+                if kind == "mark":
+                    self.go_to(self.moments.index(n))
+                else:
+                    self.go_to_state(n)
+                return True
+        return super().handle_event(event)
+
+    # -- layout -----------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        w, h = size
+        s = scale
+        m = round(16 * s)
+        gap = round(12 * s)
+        bh = round(40 * s)
+        if self.analysis is None:
+            cw, ch = min(w - 2 * m, round(620 * s)), min(h - 2 * m, round(250 * s))
+            card = pygame.Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
+            self.card.place(card, s)
+            bw = round(180 * s)
+            spot = pygame.Rect(card.centerx - bw // 2, card.bottom - round(24 * s) - bh, bw, bh)
+            self.stop_button.place(spot, s)
+            self.back_button.place(spot, s)
+            return
+        self.board_rect, figures, graph = result_places(size, s)
+        self.graph_panel.place(graph, s)
+        assert self.graph is not None
+        self.graph.place(self.graph_panel.inner(10), s)
+        self.side_panel.place(figures, s)
+        inner = self.side_panel.inner(16)
+        line = round(2 * s)
+        tall = sum(get_font(r, z * s).get_linesize() + line for r, z in DECISION_LINES)
+        self.decision_box = pygame.Rect(inner.x, inner.y, inner.w, min(tall, inner.h))
+        gap_y = round(10 * s)
+        self.figures_box = pygame.Rect(
+            inner.x,
+            self.decision_box.bottom + gap_y,
+            inner.w,
+            max(0, inner.bottom - self.decision_box.bottom - gap_y),
+        )
+        if self.view is None or self.view.size != self.board_rect.size:
+            # A new view, not the old one resized: a painting still under way for the old
+            # size finishes on the old view and is let go.
+            self.view = BoardView(self.variant, self.theme, self.board_rect.size)
+            self.prepare()
+        buttons = [self.prev_button, self.next_button, self.best_button, self.back_button]
+        bw = min(round(190 * s), (w - 2 * m - 3 * gap) // 4)
+        x = w - m - len(buttons) * bw - (len(buttons) - 1) * gap
+        for button in buttons:
+            button.place(pygame.Rect(x, h - m - bh, bw, bh), s)
+            x += bw + gap
+
+    def prepare(self) -> None:
+        """Paint the board's background (seconds on a 4K screen) beside the window; at
+        once where there is no screen (tests)."""
+        view = self.view
+        if view is None:
+            return
+        if self.app.headless:
+            view.background()
+            return
+        job: Future[Any] = Future()
+
+        def paint() -> None:
+            job.set_running_or_notify_cancel()
+            try:
+                job.set_result(view.background())
+            except BaseException as exc:
+                job.set_exception(exc)
+
+        threading.Thread(target=paint, name="analysis-board", daemon=True).start()
+        self.preparing = job
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The still parts (painted once per layout), the decision at hand and the board
+        (painted once per step), and the graph's upright at the position shown."""
+        self.draw_static(surface)
+        if self.analysis is None or self.graph is None:
+            self.draw_progress(surface)
+            self.focus.draw(surface)
+            return
+        surface.blit(
+            self.cached("decision", self.decision_box.size, self.paint_decision), self.decision_box
+        )
+        if self.view is not None and self.preparing is None:
+            board = self.cached("board", self.board_rect.size, self.draw_board, opaque=True)
+            surface.blit(board, self.board_rect)
+        self.graph.draw_cursor(surface, self.state_shown)
+        self.focus.draw(surface)
+
+    def cached(
+        self,
+        name: str,
+        size: tuple[int, int],
+        paint: Callable[[pygame.Surface], Any],
+        *,
+        opaque: bool = False,
+    ) -> pygame.Surface:
+        """A picture of what changes only with a step: painted again when the decision
+        shown, the play shown or the size changed (a step costs one painting, a frame
+        between steps a blit)."""
+        key = (self.at, self.best_shown, size)
+        kept = self._pictures.get(name)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        picture = pygame.Surface(size) if opaque else pygame.Surface(size, pygame.SRCALPHA)
+        paint(picture)
+        self._pictures[name] = (key, picture)
+        return picture
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        self._pictures.clear()  # painted again with the layout
+        if self.analysis is None:
+            draw_backdrop(surface, motif=False)  # as Records, which it stands over
+            self.paint_card(surface)
+            return
+        surface.fill(self.theme.table)
+        self.side_panel.draw(surface)
+        self.paint_figures(surface, self.figures_box)
+        self.graph_panel.draw(surface)
+        assert self.graph is not None
+        self.graph.draw(surface, self.colour_names)
+        if self.preparing is not None:
+            draw_text(
+                surface,
+                f"Laying out the {self.variant.name} board...",
+                self.board_rect.center,
+                role="italic",
+                size=18 * self.scale,
+                colour=self.style.text_dim,
+                anchor="center",
+            )
+
+    def card_places(self) -> tuple[pygame.Rect, tuple[int, int], pygame.Rect]:
+        """Where the progress card's game line goes, its count line and its bar."""
+        s = self.scale
+        inner = self.card.inner(24)
+        line = get_font("text", 16 * s).get_linesize()
+        game = pygame.Rect(inner.x, inner.y + round(40 * s), inner.w, line)
+        count = (inner.centerx, game.bottom)
+        bar = pygame.Rect(inner.x, game.bottom + line + round(12 * s), inner.w, round(18 * s))
+        return game, count, bar
+
+    def paint_card(self, surface: pygame.Surface) -> None:
+        """The progress card's still parts: its title, the game, the bar's track, the
+        note and Stop (the count and the bar's fill are drawn each frame: ``draw_progress``)."""
+        s, st = self.scale, self.style
+        self.card.draw(surface)
+        inner = self.card.inner(24)
+        title = "Analysis" if not self.failed else "No analysis"
+        draw_text(
+            surface,
+            title,
+            (inner.centerx, inner.y),
+            role="caps",
+            size=24 * s,
+            colour=st.accent,
+            anchor="midtop",
+        )
+        game_box, count, bar = self.card_places()
+        game = self.request.title or self.variant.name
+        size = fit_size(game, "text", 16 * s, inner.w, SMALLEST)
+        draw_text(
+            surface,
+            fit_text(game, "text", size, inner.w),
+            game_box.midtop,
+            role="text",
+            size=size,
+            colour=st.text,
+            anchor="midtop",
+        )
+        if self.failed:
+            y = count[1]
+            for line in wrap_words(self.failed, get_font("text", 15 * s), inner.w)[:3]:
+                draw_text(
+                    surface,
+                    fit_text(line, "text", 15 * s, inner.w),
+                    (inner.centerx, y),
+                    role="text",
+                    size=15 * s,
+                    colour=st.text,
+                    anchor="midtop",
+                )
+                y += get_font("text", 15 * s).get_linesize()
+            return
+        pygame.draw.rect(surface, st.track, bar, border_radius=bar.h // 2)
+        pygame.draw.rect(surface, st.accent_dark, bar, max(1, round(s)), bar.h // 2)
+        note = "It runs beside the window; Stop ends it and keeps nothing."
+        draw_text(
+            surface,
+            fit_text(note, "italic", 14 * s, inner.w),
+            (inner.centerx, bar.bottom + round(10 * s)),
+            role="italic",
+            size=14 * s,
+            colour=st.text_dim,
+            anchor="midtop",
+        )
+
+    def draw_progress(self, surface: pygame.Surface) -> None:
+        """What the worker has told so far: the count and the bar's fill."""
+        job = self.job
+        if job is None or self.failed:
+            return
+        s, st = self.scale, self.style
+        _game, count, bar = self.card_places()
+        if not job.total:
+            words = "The expert is getting ready..."
+        else:
+            words = f"{job.done} of {job.total} decisions and throws judged"
+        draw_text(
+            surface,
+            fit_text(words, "text", 16 * s, bar.w),
+            count,
+            role="text",
+            size=16 * s,
+            colour=st.text,
+            anchor="midtop",
+        )
+        if job.fraction > 0:
+            done = pygame.Rect(bar.x, bar.y, max(bar.h, round(bar.w * job.fraction)), bar.h)
+            pygame.draw.rect(surface, st.accent, done, border_radius=bar.h // 2)
+
+    def paint_decision(self, surface: pygame.Surface) -> int:
+        """The decision at hand: whose, what was played and the expert's best, the loss
+        and its grade, the luck of the throw (or, at the end, the result). Returns how
+        many lines did not fit (none, at every size the tests try)."""
+        analysis = self.analysis
+        assert analysis is not None
+        writer = Writer(surface, surface.get_rect(), self.scale, self.style)
+        decision = self.decision
+        count = len(self.moments) - 1  # the last is the end of the record
+        heading = f"Decision {self.at + 1} of {count}" if decision is not None else "The end"
+        writer.line(heading, "caps", 18, self.style.accent)
+        writer.line(decision_heading(decision, self.names), "bold", 17, self.style.text)
+        if decision is None:
+            writer.line(result_words(analysis.result, self.names), "text", 16, self.style.text)
+            return writer.left_out
+        for label, words, grade in decision_lines(decision, analysis.players):
+            colour = grade_colour(self.theme, grade) if grade else self.style.text
+            on_board = decision.kind == "play" and label == (
+                "Best" if self.best_shown else "Played"
+            )
+            writer.row(label, words, colour, on_board)
+        return writer.left_out
+
+    def paint_figures(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        """Each side's figures, and what PR and the grades mean (they never change).
+        Returns how many lines did not fit."""
+        analysis = self.analysis
+        assert analysis is not None
+        writer = Writer(surface, box, self.scale, self.style)
+        writer.line("Each side", "caps", 16, self.style.accent)
+        for side in range(analysis.players):
+            writer.line(self.names[side], "bold", 15, side_colours(self.theme, side).light)
+            writer.line(side_words(analysis, side), "text", 14, self.style.text)
+        for note in (*analysis.notes, self.note):
+            if note:
+                writer.paragraph(note, "italic", 14, self.style.text_dim)
+        writer.gap(8)
+        writer.paragraph(PR_HELP, "italic", 14, self.style.text_dim)
+        writer.gap(6)
+        writer.paragraph(KEYS_HELP, "italic", 14, self.style.text_dim)
+        return writer.left_out
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """The position before the decision at hand, its dice, and the play shown."""
+        assert self.view is not None
+        state = self.states[self.state_shown]
+        decision = self.decision
+        dice = decision.dice if decision is not None and decision.kind == "play" else ()
+        draw_position(surface, self.view, self.theme, state, self.play_shown(), dice)
+
+
+def result_places(size: tuple[int, int], s: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """Where the result goes in a window of ``size`` (scale ``s``): the board, the
+    figures' panel and the graph's panel (the buttons go under the graph)."""
+    w, h = size
+    m, gap, bh = round(16 * s), round(12 * s), round(40 * s)
+    foot = bh + round(8 * s)
+    gh = max(round(120 * s), round(h * 0.24))
+    graph = pygame.Rect(m, h - m - foot - gh, w - 2 * m, gh)
+    top = pygame.Rect(m, m, w - 2 * m, graph.y - gap - m)
+    if h > w:  # a tall window: the board over the figures
+        board_h = round((top.h - gap) * 0.64)
+        board = pygame.Rect(top.x, top.y, top.w, board_h)
+        figures = pygame.Rect(top.x, top.y + board_h + gap, top.w, top.h - board_h - gap)
+    else:
+        board_w = round((top.w - gap) * 0.58)
+        board = pygame.Rect(top.x, top.y, board_w, top.h)
+        figures = pygame.Rect(top.x + board_w + gap, top.y, top.w - board_w - gap, top.h)
+    return board, figures, graph
+
+
+class Writer:
+    """Lines set top-down in a box, each shrunk to fit its width (never below
+    ``SMALLEST``); a line that would pass the box's foot is left out."""
+
+    def __init__(
+        self, surface: pygame.Surface, box: pygame.Rect, scale: float, style: Style
+    ) -> None:
+        self.surface, self.box, self.scale, self.style = surface, box, scale, style
+        self.y = box.y
+        self.left_out = 0  # lines that did not fit (the layout tests look for none)
+
+    def room(self, height: int) -> bool:
+        return self.y + height <= self.box.bottom
+
+    def line(self, text: str, role: str, size: float, colour: tuple[int, int, int]) -> None:
+        px = fit_size(text, role, size * self.scale, self.box.w, SMALLEST)
+        height = get_font(role, px).get_linesize()
+        if not self.room(height):
+            self.left_out += 1
+            return
+        draw_text(
+            self.surface,
+            fit_text(text, role, px, self.box.w),
+            (self.box.x, self.y),
+            role=role,
+            size=px,
+            colour=colour,
+        )
+        self.y += height + round(2 * self.scale)
+
+    def row(self, label: str, words: str, colour: tuple[int, int, int], lit: bool = False) -> None:
+        """A label in the dim colour (gold when ``lit``: the play on the board) and its
+        words after it."""
+        s = self.scale
+        tab = round(64 * s)
+        px = fit_size(words, "text", 16 * s, self.box.w - tab, SMALLEST)
+        height = get_font("text", px).get_linesize()
+        if not self.room(height):
+            self.left_out += 1
+            return
+        draw_text(
+            self.surface,
+            label,
+            (self.box.x, self.y),
+            role="italic",
+            size=min(px, 15 * s),
+            colour=self.style.accent if lit else self.style.text_dim,
+        )
+        draw_text(
+            self.surface,
+            fit_text(words, "text", px, self.box.w - tab),
+            (self.box.x + tab, self.y),
+            role="text",
+            size=px,
+            colour=colour,
+        )
+        self.y += height + round(2 * s)
+
+    def paragraph(self, text: str, role: str, size: float, colour: tuple[int, int, int]) -> None:
+        px = max(SMALLEST, size * self.scale)
+        face = get_font(role, px)
+        lines = wrap_words(text, face, self.box.w)
+        if not self.room((face.get_linesize() + round(2 * self.scale)) * len(lines)):
+            self.left_out += len(lines)
+            return  # a paragraph is shown whole or not at all
+        for line in lines:
+            self.line(line, role, px / self.scale, colour)
+
+    def gap(self, design: float) -> None:
+        self.y += round(design * self.scale)
+
+
+__all__ = ["STOPPED", "AnalysisScene"]
