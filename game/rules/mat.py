@@ -529,8 +529,8 @@ def _match_score(
     """The match score a game starts at: the file's, checked against the game before."""
     if previous is None:
         crawford = bool(length) and (score[0] == length - 1) != (score[1] == length - 1)
-        done = (
-            bool(length)
+        done = (  # a match to 1 point has no Crawford game, so none is done
+            length > 1
             and (score[0] == length - 1) == (score[1] == length - 1)
             and (length - 1 in score)
         )
