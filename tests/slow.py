@@ -16,7 +16,7 @@ SLOW_FILES: tuple[str, ...] = (
     "ui/test_kill_resume.py",  # kills real processes and resumes their games
     "test_engine_fuzz.py",  # property-based fuzzing of the engine protocol
     "test_packaging.py",  # builds and installs the wheel
-    "study/test_analysis.py",  # the expert judges the first plays of a game of each variant
+    "study/test_game_analysis.py",  # the expert judges the first plays of a game of each variant
 )
 
 # Tests slow wherever they are (function names: every parameter is slow).
