@@ -11,7 +11,7 @@ from pathlib import Path
 from game.engine import MAX_ROLLOUT, handle, handle_line
 from game.rules.serial import state_to_json
 from game.study.rollout import rollout
-from tests.study.test_rollout import bear_off
+from tests.study.test_position_rollout import bear_off
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,7 +11,7 @@ import pytest
 from game.rules.serial import state_to_json
 from game.study import jobs
 from game.study.rollout import rollout
-from tests.study.test_rollout import bear_off
+from tests.study.test_position_rollout import bear_off
 
 
 @pytest.fixture(autouse=True)
