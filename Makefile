@@ -40,6 +40,7 @@ bench: $(STAMP) $(VENV)/.bench
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.frames --variants backgammon --level expert --seconds 30
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.frames --analysis --size 1280x800
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.idle
+	$(PY) -m benchmarks.study --seeds 1 2 3
 	$(PY) -m benchmarks.ladder --variant all --max-seconds 12
 	$(PY) -m benchmarks.selfplay --workers 1 2 --seconds 30
 	$(PY) -m benchmarks.baseline --variant backgammon --games 10 --max-seconds 180
