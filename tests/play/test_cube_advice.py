@@ -29,7 +29,7 @@ from game.rules.serial import state_to_json
 from game.rules.variants import find_variant
 
 
-def cube_states(options: dict, games: int = 40):
+def cube_states(options: dict, games: int = 8):
     """Cube decisions met in random games (each double offered, to be answered)."""
     variant = find_variant("backgammon", options)
     for seed in range(games):

@@ -12,13 +12,14 @@ import threading
 import pytest
 from study_games import played_game  # tests/study is on the path
 
-from game.ai.budget import Budget, positions_for
+from game.ai.budget import Budget
 from game.ai.luck import roll_luck
 from game.ai.players import cubeless, evaluator_for, has_levels, ranked_plays
 from game.rules import match as m
 from game.rules.notation import format_turn
 from game.rules.replay import Replay, ReplayError
 from game.rules.variants import VARIANTS
+from game.study import analysis as study_analysis
 from game.study.analysis import (
     PR_SCALE,
     AnalysisStopped,
@@ -28,6 +29,13 @@ from game.study.analysis import (
 )
 
 TRAINED = [v for v in VARIANTS if has_levels(v)]
+LOOK = 3_000  # positions a judged play's look-ahead may spend here (the game's own count
+# is up to 100,000: the same rules, checked in a tenth of the time)
+
+
+@pytest.fixture(autouse=True)
+def small_look(monkeypatch):
+    monkeypatch.setattr(study_analysis, "positions_for", lambda variant: LOOK)
 ENTRIES = 14  # a game's first decisions: enough to judge, quick in every variant
 
 
@@ -51,7 +59,7 @@ def test_every_play_is_judged_as_the_hint_ranks_it(variant_id: str) -> None:
         if d.choices == 1:
             assert d.loss == 0.0 and d.chosen == d.best
             continue
-        budget = Budget(positions_for(state.variant), math.inf)
+        budget = Budget(LOOK, math.inf)
         chosen = actions[d.entry].play  # type: ignore[union-attr]
         ranked = ranked_plays(state, "expert", include=chosen, budget=budget)
         mine = next(r for r in ranked if r.play == chosen)

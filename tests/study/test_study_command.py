@@ -34,7 +34,10 @@ def test_a_replay_is_summarised_and_written(tmp_path, capsys) -> None:
     assert all(d["loss"] >= 0 for d in data["decisions"])
 
 
-def test_a_mat_match_is_analysed_game_by_game(tmp_path, capsys) -> None:
+def test_a_mat_match_is_analysed_game_by_game(tmp_path, capsys, monkeypatch) -> None:
+    from game.study import analysis
+
+    monkeypatch.setattr(analysis, "positions_for", lambda variant: 3_000)  # a quick look
     replay, _ = played_game("backgammon", 1, options={"match_length": 1})
     path = tmp_path / "match.mat"
     path.write_text(mat_text([replay], ("Ann", "Bob")))

@@ -61,13 +61,14 @@ def test_every_level_name_fits_whole_at_every_size(app, cut, size, mode):
     scene = setup_scene(app, mode)
     for variant_id in VARIANTS:
         scene.select(variant_id)
+        scene.update(0.05)
+        scene.draw(app.screen)
         rows = [level for _, _, level in scene.seat_rows if level.visible]
         assert rows, variant_id
         for level in rows:
             for value in LEVELS:  # each level chosen in turn (the chosen one is in bold)
                 level.value = value
-                scene.update(0.05)
-                scene.draw(app.screen)
+                level.draw(app.screen)  # the pills alone: the rest of the scene is as it was
                 segments = level.segments()
                 assert all(level.rect.contains(seg) for seg in segments)
     names = {str(level).capitalize() for level in LEVELS}
