@@ -37,6 +37,7 @@ from game.ai.budget import Budget, positions_for
 from game.ai.evaluate import Evaluator
 from game.ai.luck import measurable, roll_luck
 from game.ai.players import cubeless, evaluator_for, has_levels, play_loss
+from game.play import advice
 from game.play.advice import grade
 from game.rules import actions as a
 from game.rules import match as m
@@ -45,6 +46,8 @@ from game.rules.notation import format_turn
 from game.rules.replay import Replay, ReplayError, apply_entry, first_state
 
 PR_SCALE = 500.0  # PR: 500 times the average loss a real decision
+# The tutor's words, mildest first (game.play.advice lists them with their thresholds).
+GRADES = tuple(word for _, word in reversed(advice.GRADES))
 
 
 class AnalysisStopped(Exception):
@@ -137,15 +140,9 @@ class GameAnalysis:
             return None
         return sum(d.luck or 0.0 for d in self.side_decisions(side))
 
-    def errors(self, side: int, at_least: str = "doubtful") -> list[Decision]:
-        """The side's decisions graded ``at_least`` that bad, in game order."""
-        order = ["doubtful", "bad", "very bad"]
-        floor = order.index(at_least)
-        return [
-            d
-            for d in self.side_decisions(side)
-            if d.grade is not None and order.index(d.grade) >= floor
-        ]
+    def grade_counts(self, side: int) -> dict[str, int]:
+        """How many of the side's decisions earned each grade, mildest first."""
+        return {g: sum(1 for d in self.side_decisions(side) if d.grade == g) for g in GRADES}
 
     def to_json(self) -> dict[str, Any]:
         sides = []
@@ -161,10 +158,7 @@ class GameAnalysis:
                     "total_loss": round(self.total_loss(side), 6),
                     "rating": None if rating is None else round(rating, 2),
                     "luck": None if luck is None else round(luck, 6),
-                    "errors": {
-                        g: sum(1 for d in self.side_decisions(side) if d.grade == g)
-                        for g in ("doubtful", "bad", "very bad")
-                    },
+                    "errors": self.grade_counts(side),
                 }
             )
         return {
@@ -377,6 +371,7 @@ def _chances(state: m.GameState) -> tuple[float, ...]:
 
 
 __all__ = [
+    "GRADES",
     "PR_SCALE",
     "AnalysisStopped",
     "Decision",

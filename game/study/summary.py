@@ -16,10 +16,7 @@ def summary_lines(analysis: GameAnalysis, title: str = "") -> list[str]:
         who = analysis.names[side]
         rating = analysis.rating(side)
         luck = analysis.luck(side)
-        counts = {
-            g: len([d for d in analysis.side_decisions(side) if d.grade == g])
-            for g in ("doubtful", "bad", "very bad")
-        }
+        counts = analysis.grade_counts(side)
         parts = [
             f"rating {rating:.1f}" if rating is not None else "no real choice to rate",
             f"{analysis.counted(side)} real choices",

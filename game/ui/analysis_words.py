@@ -9,7 +9,6 @@ from typing import Any
 from game.play.advice import BAD, DOUBTFUL, VERY_BAD, chance_game, loss_words
 from game.study.analysis import Decision, GameAnalysis
 
-GRADE_WORDS = ("doubtful", "bad", "very bad")
 # How a game was won, after "won" (game.rules.outcome.Kind; a single game and a tie: "").
 KIND_WORDS = {
     "gammon": " a gammon",
@@ -98,8 +97,8 @@ def side_words(analysis: GameAnalysis, side: int) -> str:
     luck = analysis.luck(side)
     if luck is not None:
         parts.append(f"luck {signed(luck, analysis.players)}")
-    counts = [sum(1 for d in analysis.side_decisions(side) if d.grade == g) for g in GRADE_WORDS]
-    parts.append(", ".join(f"{n} {g}" for n, g in zip(counts, GRADE_WORDS, strict=True)))
+    counts = analysis.grade_counts(side)
+    parts.append(", ".join(f"{n} {g}" for g, n in counts.items()))
     return "  ·  ".join(parts)
 
 
