@@ -311,5 +311,3 @@ def match_equity(
     stage = Stage.FREE if post_crawford else Stage.CRAWFORD if crawford else Stage.PRE
     return table().equity(my_away, opp_away, stage)
 
-
-table()  # build the default table at import

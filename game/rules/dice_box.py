@@ -107,10 +107,14 @@ def _derived(key: bytes, use: str) -> bytes:
 
 def _keystream(key: bytes, nonce: bytes, length: int) -> bytes:
     blocks = (length + 31) // 32
-    stream = b"".join(
-        hmac.new(key, nonce + n.to_bytes(8, "big"), hashlib.sha256).digest() for n in range(blocks)
-    )
-    return stream[:length]
+    start = hmac.new(key, nonce, hashlib.sha256)  # each block: HMAC(key, nonce + counter)
+
+    def block(n: int) -> bytes:
+        mac = start.copy()  # the key's pads once, not once a block
+        mac.update(n.to_bytes(8, "big"))
+        return mac.digest()
+
+    return b"".join(block(n) for n in range(blocks))[:length]
 
 
 def _xor(data: bytes, stream: bytes) -> bytes:

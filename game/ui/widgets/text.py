@@ -112,6 +112,13 @@ def draw_text(
 
 def wrap_words(text: str, f: pygame.font.Font, width: int) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` px (a long word stands alone)."""
+    return list(_wrapped(text, f, width))
+
+
+@lru_cache(maxsize=2048)
+def _wrapped(text: str, f: pygame.font.Font, width: int) -> tuple[str, ...]:
+    """``wrap_words``'s lines, kept: the same text is laid out again on every resize and
+    scene change, and measuring it word by word is most of a text block's layout."""
     lines: list[str] = []
     line = ""
     for word in text.split():
@@ -123,4 +130,4 @@ def wrap_words(text: str, f: pygame.font.Font, width: int) -> list[str]:
             line = word
     if line:
         lines.append(line)
-    return lines
+    return tuple(lines)
