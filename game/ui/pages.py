@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.rules.variants import VARIANTS
+from game.ui.judging_words import judging_paragraphs
 from game.ui.looks import look_of
 
 
@@ -19,6 +20,7 @@ class ShownText:
     rules: tuple[str, ...]
     sources: tuple[str, ...]
     reconstruction: bool
+    variant_id: str = ""  # whose page: it ends with how that game's play is judged
 
 
 def variant_text(variant_id: str) -> ShownText:
@@ -34,6 +36,7 @@ def variant_text(variant_id: str) -> ShownText:
             tuple(text.rules),
             tuple(text.sources),
             bool(text.reconstruction),
+            variant_id,
         )
     except (ImportError, ValueError, OSError):
         cls = VARIANTS[variant_id]
@@ -44,7 +47,9 @@ def variant_text(variant_id: str) -> ShownText:
         )
         rules = tuple(f"{spec.label}: {spec.description}" for spec in cls.option_specs)
         reconstruction = any("reconstruction" in s.note for s in cls.sources)
-        return ShownText(cls.name, era(variant_id), (), rules, sources, reconstruction)
+        return ShownText(
+            cls.name, era(variant_id), (), rules, sources, reconstruction, variant_id
+        )
 
 
 def era(variant_id: str) -> str:
@@ -85,6 +90,8 @@ def page_paragraphs(text: ShownText) -> list[tuple[str, str]]:
     if text.rules:
         out.append(("heading", "Rules"))
         out.extend(("lead" if i == 0 else "body", p) for i, p in enumerate(text.rules))
+    if text.variant_id in VARIANTS:
+        out.extend(judging_paragraphs(text.variant_id))
     if text.sources:
         out.append(("heading", "Sources"))
         out.extend(("source", source) for source in text.sources)
