@@ -2,8 +2,9 @@
 
 ``exports/`` receives what the player exports (a replay as JSON, a backgammon
 match as a Jellyfish ``.mat`` text); ``replays/`` is where the player puts
-replay files to import them: each one is read and checked, and a file that
-cannot be read is reported with its name, never a crash.
+replay files (``.json``) or backgammon matches (``.mat``, each game becoming one
+replay) to import them: each one is read and checked, and a file that cannot be
+read is reported with its name, never a crash.
 
 Those files may be hostile: only regular files are read (never a pipe, a folder
 or a device), at most ``MAX_BYTES`` of them, parsed with limits on nesting and
@@ -21,9 +22,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from game.files import write_atomic
-from game.rules.mat import mat_text
+from game.rules.mat import MatError, mat_text, read_mat
 from game.rules.replay import MAX_BYTES, Replay, ReplayError, replay_from_json, replay_states
-from game.rules.safe_read import FileRefused, display_name, one_line, read_json
+from game.rules.safe_read import FileRefused, display_name, one_line, read_json, read_text
 from game.store.files import data_dir
 
 log = logging.getLogger(__name__)
@@ -90,6 +91,26 @@ def read_replay(path: Path) -> Replay:
     return replay
 
 
+def read_match(path: Path) -> list[tuple[Path, Replay]]:
+    """Each game of a ``.mat`` file as a replay, named for the list by the file and the
+    game ("match.mat · game 2 of 5"); raises ``ReplayError`` with one printable line that
+    begins with the file's name."""
+    name = display_name(path)
+    try:
+        match = read_mat(read_text(path, MAX_BYTES))
+    except FileRefused as exc:
+        raise ReplayError(str(exc)) from None
+    except MatError as exc:
+        raise ReplayError(one_line(f"{name}: {exc}")) from None
+    total = len(match.games)
+    if total == 1:
+        return [(path, match.games[0])]
+    return [
+        (path.with_name(f"{path.name} · game {n} of {total}"), game)
+        for n, game in enumerate(match.games, 1)
+    ]
+
+
 def import_replays(
     folder: Path | None = None, stop: Callable[[], bool] | None = None
 ) -> tuple[list[tuple[Path, Replay]], list[str]]:
@@ -100,7 +121,7 @@ def import_replays(
     found: list[tuple[Path, Replay]] = []
     problems: list[str] = []
     try:
-        paths = sorted(folder.glob("*.json"))
+        paths = sorted([*folder.glob("*.json"), *folder.glob("*.mat")])
     except OSError as exc:
         return [], [one_line(f"{display_name(folder)}: cannot be listed ({exc.strerror})")]
     for n, path in enumerate(paths):
@@ -110,7 +131,10 @@ def import_replays(
             problems.append(f"{len(paths) - n:,} more files not read (at most {MAX_FILES})")
             break
         try:
-            found.append((path, read_replay(path)))
+            if path.suffix == ".mat":
+                found.extend(read_match(path))
+            else:
+                found.append((path, read_replay(path)))
         except ReplayError as exc:
             problems.append(str(exc))
         except Exception as exc:  # a fault of the checker: report the file, read the rest

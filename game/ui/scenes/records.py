@@ -96,7 +96,9 @@ class RecordsScene(WidgetScene):
             "Export .mat", self.export_mat, help="The whole backgammon match, for other programs"
         )
         self.import_button = Button(
-            "Import", self.import_files, help=f"Read the replay files in {imports_dir()}"
+            "Import",
+            self.import_files,
+            help=f"Read the replay (.json) and match (.mat) files in {imports_dir()}",
         )
         self.dice_button = Button(
             "Dice", self.dice, help="Your rolls and the others', against what chance predicts"
@@ -285,7 +287,7 @@ class RecordsScene(WidgetScene):
         if problems:
             parts.append(f"{len(problems)} skipped (listed above)")
         if not found and not problems:
-            parts = [f"No replay files in {imports_dir()}"]
+            parts = [f"No replay or .mat files in {imports_dir()}"]
         self.message = "  ·  ".join(parts)
         self._static = None
 
