@@ -11,6 +11,7 @@ import os
 import time
 from dataclasses import replace
 
+import fake_analysis  # tests/ui on the path
 import pygame
 import pytest
 from fake_analysis import CALLS, GATES, kept_for, made_up, played  # tests/ui on the path
@@ -22,7 +23,7 @@ from game.rules import match as m
 from game.rules.notation import format_turn
 from game.rules.replay import Replay
 from game.store.records import FinishedGame
-from game.study import job as jobs
+from game.study import jobs
 from game.study.analysis import Decision, replay_game
 from game.study.stored import VERSION, analysis_from_json, replay_key
 from game.ui.analysis_board import play_named
@@ -40,7 +41,7 @@ def started_app(tmp_path_factory):
 
 @pytest.fixture
 def app(started_app, monkeypatch, tmp_path):
-    monkeypatch.setattr(jobs, "TARGET", "fake_analysis:quick")
+    monkeypatch.setitem(jobs.KINDS, "analysis", fake_analysis.quick)
     calls = tmp_path / "calls"
     calls.mkdir()
     monkeypatch.setenv(CALLS, str(calls))
@@ -123,7 +124,7 @@ def test_records_analyse_shows_the_workers_progress_and_then_the_analysis(
     gates = tmp_path / "gates"
     gates.mkdir()
     monkeypatch.setenv(GATES, str(gates))
-    monkeypatch.setattr(jobs, "TARGET", "fake_analysis:gated")
+    monkeypatch.setitem(jobs.KINDS, "analysis", fake_analysis.gated)
     replay = played()
     keep_game(app, replay)
     scene = analyse_first(app)
@@ -153,7 +154,7 @@ def test_stop_ends_the_worker_and_keeps_nothing(app, monkeypatch, tmp_path):
     gates = tmp_path / "gates"
     gates.mkdir()
     monkeypatch.setenv(GATES, str(gates))
-    monkeypatch.setattr(jobs, "TARGET", "fake_analysis:gated")
+    monkeypatch.setitem(jobs.KINDS, "analysis", fake_analysis.gated)
     keep_game(app, played())
     scene = analyse_first(app)
     job = scene.job
@@ -175,7 +176,7 @@ def test_stop_ends_the_worker_and_keeps_nothing(app, monkeypatch, tmp_path):
 
 def test_esc_while_working_stops_too(app, monkeypatch, tmp_path):
     monkeypatch.setenv(GATES, str(tmp_path))  # no gate ever opens
-    monkeypatch.setattr(jobs, "TARGET", "fake_analysis:gated")
+    monkeypatch.setitem(jobs.KINDS, "analysis", fake_analysis.gated)
     keep_game(app, played())
     scene = analyse_first(app)
     process = scene.job.process
@@ -393,7 +394,7 @@ def test_only_plays_and_real_cube_choices_are_stepped_through(app):
 
 
 def test_a_failed_analysis_is_said_in_one_line_and_back_goes_to_records(app, monkeypatch):
-    monkeypatch.setattr(jobs, "TARGET", "fake_analysis:broken")
+    monkeypatch.setitem(jobs.KINDS, "analysis", fake_analysis.broken)
     keep_game(app, played())
     scene = analyse_first(app)
     pump(app, lambda: bool(scene.failed), "failure")
@@ -451,7 +452,7 @@ def test_a_record_that_breaks_the_rules_is_refused_in_one_line(app):
 @pytest.mark.parametrize("size", SIZES)
 def test_the_progress_card_fits_every_pinned_window_size(app, cut, monkeypatch, tmp_path, size):
     monkeypatch.setenv(GATES, str(tmp_path))  # held before its first decision
-    monkeypatch.setattr(jobs, "TARGET", "fake_analysis:gated")
+    monkeypatch.setitem(jobs.KINDS, "analysis", fake_analysis.gated)
     keep_game(app, played())
     scene = analyse_first(app)
     resize(app, size)

@@ -329,3 +329,17 @@ def test_paste_reads_gnu_backgammons_words_and_a_bad_clipboard_changes_nothing(a
     monkeypatch.setattr(editor_module, "clipboard_text", lambda: "")
     click(app, scene.paste_button.rect.center)
     assert scene.edit.to_json() == before and "clipboard" in scene.note
+
+
+def test_leaving_the_editor_ends_its_job_and_leaves_nothing_running(app):
+    from game.study import jobs
+
+    scene = editor(app, "backgammon")
+    scene.choose_games(3000)
+    click(app, scene.roll_button.rect.center)
+    process = scene.job.process
+    assert process is not None and process.is_alive()
+    app.pop()
+    assert scene.job is None
+    process.join(30)
+    assert not process.is_alive() and process not in jobs.running()

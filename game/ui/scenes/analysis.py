@@ -3,7 +3,7 @@
 Entered from Records with an ``AnalysisRequest``. The analysis kept in the records book
 for this game (``Records.analysis``, keyed by ``game.study.stored.replay_key``) is shown
 at once; a damaged one is dropped and made again. Otherwise the analysis runs in a
-process of its own (``game.study.job``) while the scene shows its progress: the window
+process of its own (``game.study.jobs``) while the scene shows its progress: the window
 only looks at the process's messages each frame, so it never waits. Stop (or Esc) ends
 the process at once and goes back to Records, keeping nothing; a finished analysis is
 kept in the records book before it is shown.
@@ -34,7 +34,7 @@ from game.rules import match as m
 from game.rules.play import Play
 from game.rules.replay import ReplayError
 from game.rules.variants import find_variant
-from game.study import job as jobs
+from game.study import jobs
 from game.study.analysis import Decision, GameAnalysis, replay_game
 from game.study.stored import VERSION, analysis_from_json, replay_key
 from game.ui.analysis_board import draw_position, play_named
@@ -89,7 +89,7 @@ class AnalysisScene(WidgetScene):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.job: jobs.AnalysisJob | None = None
+        self.job: jobs.StudyJob | None = None
         self.analysis: GameAnalysis | None = None
         self.states: list[m.GameState] = []
         self.actions: list[a.Action] = []
@@ -179,7 +179,8 @@ class AnalysisScene(WidgetScene):
 
     def start(self) -> None:
         """Run the analysis in its own process; ``update`` follows its progress."""
-        self.job = jobs.AnalysisJob(self.request.replay.to_json(), self.names, target=jobs.TARGET)
+        payload = {"replay": self.request.replay.to_json(), "names": list(self.names)}
+        self.job = jobs.StudyJob("analysis", payload)
         try:
             self.job.start()
         except (OSError, RuntimeError) as exc:
@@ -258,7 +259,7 @@ class AnalysisScene(WidgetScene):
     def stop(self) -> None:
         """Stop: the process is ended at once and nothing is kept."""
         if self.job is not None:
-            self.job.stop()
+            self.job.close()
             self.job = None
         self.click()
         self.app.pop(STOPPED)
@@ -273,7 +274,7 @@ class AnalysisScene(WidgetScene):
     def on_exit(self) -> None:
         super().on_exit()
         if self.job is not None:  # leaving by any way ends the work
-            self.job.stop()
+            self.job.close()
             self.job = None
 
     # -- stepping -------------------------------------------------------------------------

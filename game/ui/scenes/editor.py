@@ -11,7 +11,7 @@ every position is built as the state JSON and read by the rules engine before an
 uses it, and a position the engine refuses shows its reason with the actions disabled.
 
 The hint's deeper ranking and the rollout run in a process of their own
-(``game.ui.study_job``), so frames stay smooth; leaving the scene ends them.
+(``game.study.jobs``), so frames stay smooth; leaving the scene ends them.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from game.rules.position import Position
 from game.rules.serial import state_to_json
 from game.rules.variants import VARIANTS
 from game.study.editing import CUBE_VALUES, MATCH_LENGTHS, PositionEdit
+from game.study.jobs import StudyJob
 from game.ui.backdrop import draw_backdrop
 from game.ui.editor_panel import (
     TextField,
@@ -45,7 +46,6 @@ from game.ui.routes import EditorStart, Route
 from game.ui.scenes.base import POLL
 from game.ui.scenes.editor_layout import draw_scene, place
 from game.ui.scenes.widget_scene import WidgetScene
-from game.ui.study_job import StudyJob
 from game.ui.theme import side_colours, theme_for
 from game.ui.widgets import Button, Choice, Panel, Style, draw_text, fit_text, get_font, wrap_words
 
@@ -521,11 +521,13 @@ class EditorScene(WidgetScene):
             self.job = None
             if job.error:
                 self.note = f"The {job.kind} could not be made: {job.error}"
+            elif job.result is None:
+                self.note = f"The {job.kind} was stopped"
             elif job.kind == "hint":
-                self.hint = [(str(t), float(v), float(d)) for t, v, d in job.answer]
+                self.hint = [(str(t), float(v), float(d)) for t, v, d in job.result]
                 self.hint_deep = True
             else:
-                self.rollout = job.answer
+                self.rollout = job.result
             self.refresh()
 
     def wake_after(self) -> float | None:
