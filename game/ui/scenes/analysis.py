@@ -622,7 +622,9 @@ class AnalysisScene(WidgetScene):
         state = self.states[self.state_shown]
         decision = self.decision
         dice = decision.dice if decision is not None and decision.kind == "play" else ()
-        draw_position(surface, self.view, self.theme, state, self.play_shown(), dice)
+        draw_position(
+            surface, self.view, self.theme, state, self.play_shown(), dice, self.scale
+        )
 
 
 def result_places(size: tuple[int, int], s: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
