@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import multiprocessing.queues  # (loaded now: not in the frame that starts the first job)
+import multiprocessing.synchronize
 import os
 import queue as queues
 import threading
@@ -155,6 +157,14 @@ def close_all(wait: float = 1.0) -> None:
     reap()
 
 
+def prepare() -> None:
+    """Start multiprocessing's helper (its resource tracker) if it is not running: the
+    first job's start would (tens of milliseconds): call it beside the window first."""
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
+
+
 class StudyJob:
     """One job beside the window: ``start``, then ``poll`` every frame until ``finished``."""
 
@@ -271,4 +281,4 @@ class StudyJob:
             self._queue = None
 
 
-__all__ = ["KINDS", "StudyJob", "close_all", "reap", "run", "running"]
+__all__ = ["KINDS", "StudyJob", "close_all", "prepare", "reap", "run", "running"]

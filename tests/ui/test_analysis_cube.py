@@ -97,8 +97,12 @@ def test_the_scene_draws_the_cube_of_each_step(app, monkeypatch) -> None:
     replay = played(entries=40)
     kept_for(app.records, replay, ["A", "B"])
     scene = app.go(Route.ANALYSIS, AnalysisRequest(replay, ("A", "B"), "cube"))
+    while scene.analysis is None:  # (the record is replayed a slice a frame)
+        app.step(1 / 60)
+    scene.settle()
     for at in range(len(scene.moments)):
         scene.go_to(at)
         seen.clear()
-        scene.draw(app.screen)
+        while scene.cached_key("board") != scene.picture_key():  # one painting a frame
+            app.step(1 / 60)
         assert seen == [scene.states[scene.moments[at]]]

@@ -76,7 +76,21 @@ def analyse_first(app) -> AnalysisScene:
     click(app, records.analyse_button.rect.center)
     scene = app.stack.top
     assert isinstance(scene, AnalysisScene), getattr(records, "message", "")
+    begun(app, scene)
     return scene
+
+
+def begun(app, scene: AnalysisScene) -> None:
+    """Frames until the scene has begun: its worker started, or the kept analysis shown
+    (the record is replayed a slice a frame, the worker started the frame after the
+    scene's first), and its pictures made beside the window."""
+    pump(
+        app,
+        lambda: scene.job is not None or scene.analysis is not None or bool(scene.failed),
+        "start",
+    )
+    scene.settle()
+    app.step(1 / 60)
 
 
 def pump(app, until, what: str) -> None:
@@ -385,6 +399,7 @@ def test_only_plays_and_real_cube_choices_are_stepped_through(app):
     app.records.keep_analysis(key, VERSION, data)
     click(app, records.analyse_button.rect.center)
     scene = app.stack.top
+    begun(app, scene)
     assert isinstance(scene, AnalysisScene) and scene.job is None
     plays = {i for i, action in enumerate(actions) if isinstance(action, a.Move)}
     assert set(scene.moments) == plays | {cube[3].entry, len(states) - 1}
@@ -432,6 +447,7 @@ def test_an_imported_replay_file_is_analysed_and_shares_the_games_analysis(app, 
     records.choose(len(records.items) - 1)
     click(app, records.analyse_button.rect.center)
     scene = app.stack.top
+    begun(app, scene)
     assert isinstance(scene, AnalysisScene) and scene.job is None
     assert scene.analysis == first.analysis
     assert len(list(app.calls.iterdir())) == 1
