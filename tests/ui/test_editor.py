@@ -343,3 +343,53 @@ def test_leaving_the_editor_ends_its_job_and_leaves_nothing_running(app):
     assert scene.job is None
     process.join(30)
     assert not process.is_alive() and process not in jobs.running()
+
+
+def test_play_it_out_begins_at_once_with_the_dice_set_and_asks_the_throw_without(
+    app, fake_board
+):
+    """Dice set: the game opens at the position set up, no throw card first. To roll:
+    the throw card seals the dice, then the set-up position begins with its side to roll."""
+    from game.play import events as ev
+    from game.ui.dice_seal import asks_throw
+
+    scene = editor(app, "backgammon")
+    scene.choose_dice((6, 5))
+    state = scene.state
+    click(app, scene.play_button.rect.center)
+    setup = fake_board.payloads[-1]
+    assert not asks_throw(setup, 2) and "at once" in scene.play_button.help
+    table = Table(setup, ask_throw=asks_throw(setup, 2))
+    table.begin()
+    told = table.poll()
+    assert not any(isinstance(e, ev.ThrowAsked) for e in told)
+    assert table.game.state == state and table.game.state.dice == (6, 5)
+    # To roll: the card first, then this position, its side to roll.
+    app.pop()
+    scene = editor(app, "backgammon")
+    scene.choose_turn(1)
+    state = scene.state
+    assert "throw card" in scene.play_button.help
+    click(app, scene.play_button.rect.center)
+    setup = fake_board.payloads[-1]
+    table = Table(setup, ask_throw=asks_throw(setup, 2))
+    table.begin()
+    assert any(isinstance(e, ev.ThrowAsked) for e in table.poll())
+    table.throw_in("t=1")
+    assert table.game.state.position == state.position and table.game.state.on_roll == 1
+
+
+def test_a_double_to_answer_is_set_and_a_throw_with_it_is_refused(app):
+    scene = editor(app, "backgammon")
+    assert scene.waiting_choice.visible
+    scene.waiting_choice.step(1)
+    assert scene.edit.waiting == "double"
+    state = scene.state
+    assert state is not None and state.phase.value == "take"
+    assert "doubled" in scene.status()[0] and "take or pass" in scene.status()[0]
+    scene.choose_dice((3, 1))
+    words, refused = scene.status()
+    assert scene.state is None and refused and "before the throw" in words
+    frame(app, scene)
+    plakoto = editor(app, "plakoto")
+    assert not plakoto.waiting_choice.visible

@@ -31,9 +31,10 @@ from game.rules import match as m
 from game.rules.position import Position
 from game.rules.serial import state_to_json
 from game.rules.variants import VARIANTS
-from game.study.editing import CUBE_VALUES, MATCH_LENGTHS, PositionEdit
+from game.study.editing import CUBE_VALUES, MATCH_LENGTHS, WAITING_WORDS, PositionEdit
 from game.study.jobs import StudyJob
 from game.ui.backdrop import draw_backdrop
+from game.ui.dice_seal import auto_contribution
 from game.ui.editor_panel import (
     TextField,
     WideChoice,
@@ -162,6 +163,15 @@ class EditorScene(WidgetScene):
             fmt=lambda t: "-".join(map(str, t)) if t else "To roll",
             help="The throw to play, or To roll",
         )
+        waitings = edit.waitings()
+        self.waiting_choice = Choice(
+            "Waiting for",
+            waitings,
+            edit.waiting if edit.waiting in waitings else "",
+            self.choose_waiting,
+            fmt=lambda w: WAITING_WORDS[w],
+            help="What the position waits for: a double to answer, or a turn kept after the 1-2",
+        )
         cubes = [(1, -1)] + [(v, o) for v in CUBE_VALUES[1:] for o in sides]
         self.cube_choice = Choice(
             "Cube",
@@ -231,7 +241,8 @@ class EditorScene(WidgetScene):
     def widgets(self) -> list[Any]:
         return [
             self.game_choice, self.side_choice, self.turn_choice, self.dice_choice,
-            self.cube_choice, self.match_choice, *self.score_choices, self.rest_choice,
+            self.waiting_choice, self.cube_choice, self.match_choice, *self.score_choices,
+            self.rest_choice,
             self.start_button, self.clear_button, self.id_field, self.paste_button,
             self.hint_button, self.play_button, self.roll_button, self.level_choice,
             self.games_choice, self.stop_button, self.back_button,
@@ -260,6 +271,10 @@ class EditorScene(WidgetScene):
 
     def choose_dice(self, throw: tuple[int, ...]) -> None:
         self.edit.dice = [*throw] if throw else [None] * len(self.edit.dice)
+        self.changed()
+
+    def choose_waiting(self, waiting: str) -> None:
+        self.edit.waiting = waiting
         self.changed()
 
     def choose_cube(self, cube: tuple[int, int]) -> None:
@@ -334,6 +349,12 @@ class EditorScene(WidgetScene):
         moving = state is not None and state.phase is m.Phase.MOVE
         self.hint_button.enabled = bool(playing and moving and trained)
         self.play_button.enabled = playing
+        self.play_button.help = (
+            "A game from here against the level: it begins at once with the dice set"
+            if state is not None and state.dice
+            else "A game from here against the level: your throw card seals the dice, then "
+            "the side on roll throws"
+        )
         self.roll_button.enabled = state is not None and trained
         running = self.job is not None and self.job.kind == "rollout" and not self.job.finished
         self.stop_button.enabled = self.stop_button.visible = running
@@ -391,9 +412,13 @@ class EditorScene(WidgetScene):
             Seat() if side == state.on_roll else Seat(False, self.level)
             for side in range(state.variant.players)
         )
+        # Dice set: the game begins at once with them (the later dice from a fresh seed
+        # and the clock, as when the throw card is off). To roll: your throw card seals
+        # the dice first, then the side on roll throws.
+        contribution = auto_contribution() if state.dice else ""
         setup = GameSetup(
             state.variant.id, dict(state.variant.options), seats, mode="practice", hints=True,
-            first=state_to_json(state),
+            first=state_to_json(state), contribution=contribution,
         )  # fmt: skip
         self.app.go(Route.BOARD, setup)
 
@@ -555,7 +580,14 @@ class EditorScene(WidgetScene):
         state = self.state
         if state.is_over:
             return "The game is over in this position", False
-        words = f"{self.side_name(state.on_roll)} to " + ("play" if state.dice else "roll")
+        side = self.side_name(state.on_roll)
+        if state.phase is m.Phase.TAKE:
+            words = f"{side} doubled: {self.side_name(state.to_act)} to take or pass"
+        elif state.phase is m.Phase.CHOOSE:
+            words = f"{side} to name " + ("a double after the 1-2" if state.again else "a die")
+        else:
+            words = f"{side} to " + ("play" if state.dice else "roll")
+            words += " again after the 1-2" if state.again else ""
         if state.variant.id == "backgammon":
             words += f"  ·  Position ID {state_to_json(state).get('position_id', '')}"
         if not state.dice and has_levels(state.variant.id):

@@ -2,7 +2,8 @@
 never changed, but for the board's picture made for the window's size).
 
 The board takes the window's left part; the panel the right part, a column of rows: the
-game, the side a click puts, the turn, the dice, the cube and the match (where the game
+game, the side a click puts, the turn, the dice, what the position waits for (a double
+to answer, Acey-Deucey's turn after the 1-2), the cube and the match (where the game
 has them), where the rest of the men are (a game with a hand), Start and Clear, the
 Position ID (backgammon), the engine's word, the actions, their answers below, and Back at
 the foot.
@@ -66,6 +67,7 @@ def place(scene: EditorScene, size: tuple[int, int], scale: float) -> None:
     line(scene.side_choice)
     line(scene.turn_choice)
     line(scene.dice_choice)
+    line(scene.waiting_choice, shown=len(edit.waitings()) > 1)
     line(scene.cube_choice, shown=edit.has_cube)
     line(scene.match_choice, shown="match_length" in edit.variant.options)
     line(*scene.score_choices, shown=edit.match_length > 0)
