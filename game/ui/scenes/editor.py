@@ -35,6 +35,7 @@ from game.study.editing import CUBE_VALUES, MATCH_LENGTHS, WAITING_WORDS, Positi
 from game.study.jobs import StudyJob
 from game.ui.backdrop import draw_backdrop
 from game.ui.dice_seal import auto_contribution
+from game.ui.editor_keys import BoardKeys
 from game.ui.editor_panel import (
     TextField,
     WideChoice,
@@ -91,6 +92,10 @@ class EditorScene(WidgetScene):
         self.status_top = 0  # where the engine's word and the answers begin (the layout's)
         self.answer_top = 0
         self.answer_bottom = 0  # where the answers end: above Back
+        # The board by keyboard: a focus stop over it (arrows, + and -, Tab the side).
+        self.board_keys = BoardKeys(
+            lambda: None if self.view is None else self.view.layout, self.put, self.take_off
+        )
 
     # -- entering, leaving ----------------------------------------------------------------
 
@@ -234,7 +239,7 @@ class EditorScene(WidgetScene):
         )
         for widget in self.widgets():
             widget.style = self.style
-        self.focus.set(self.widgets())
+        self.focus.set([self.board_keys, *self.widgets()])
         self.refresh()
         self.relayout()
 
@@ -425,6 +430,14 @@ class EditorScene(WidgetScene):
     # -- input ----------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if (
+            event.type == pygame.KEYDOWN
+            and self.focus.focused is self.board_keys
+            and event.key == pygame.K_TAB
+            and not getattr(event, "mod", 0) & pygame.KMOD_SHIFT
+        ):
+            self.side_choice.step(1)  # Tab on the board: the other side's men (Shift+Tab leaves)
+            return True
         if (
             event.type == pygame.KEYDOWN
             and self.focus.focused is self.id_field

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui.editor_keys import KEYS_HELP, draw_cursor
 from game.ui.render.board_view import BoardView
 from game.ui.widgets import draw_text, fit_text, rounded_box
 
@@ -43,6 +44,7 @@ def place(scene: EditorScene, size: tuple[int, int], scale: float) -> None:
     edit = scene.edit
     if scene.view is None or scene.view.size != board or scene.view.variant != edit.variant:
         scene.view = BoardView(edit.variant, scene.theme, board, 0)
+    scene.board_keys.place(pygame.Rect(0, 0, *board), s)
     x = w - pw + round(PAD * s)
     inner = pw - 2 * round(PAD * s)
     row, gap = round(ROW * s), round(GAP * s)
@@ -119,6 +121,9 @@ def draw_board(scene: EditorScene, surface: pygame.Surface) -> None:
         for i, value in enumerate(dice):
             at = (left + i * step, y + h / 2)
             view.draw_die(surface, value, at, size, faces=scene.edit.variant.faces)
+    cursor = scene.board_keys.at() if scene.board_keys.focused else None
+    if cursor is not None:
+        draw_cursor(surface, layout, cursor, scene.style.accent_light, scene.scale)
     if scene.press is not None and scene.drag_at is not None:
         view.draw_man(surface, scene.press[2], scene.drag_at, lift=1.0)
 
@@ -159,6 +164,7 @@ def draw_panel(scene: EditorScene, surface: pygame.Surface) -> None:
             colour=colour,
             anchor="topleft",
         )
+    draw_keys_help(scene, surface)
     y = scene.answer_top
     job = scene.job
     if job is not None and job.kind == "rollout":
@@ -193,6 +199,28 @@ def draw_panel(scene: EditorScene, surface: pygame.Surface) -> None:
                 anchor="topleft",
             )
             y += step
+
+
+def draw_keys_help(scene: EditorScene, surface: pygame.Surface) -> None:
+    """The board's keys, in small words beside Back at the panel's foot."""
+    s = scene.scale
+    back = scene.back_button.rect
+    x = back.right + round(10 * s)
+    room = scene.panel.rect.right - round(PAD * s) - x
+    size = (TEXT - 2) * s
+    lines = scene.wrapped(KEYS_HELP, size, room)[:2]
+    step = round((TEXT - 2) * 1.25 * s)
+    y = back.centery - step * len(lines) // 2
+    for n, line in enumerate(lines):
+        draw_text(
+            surface,
+            scene.fitted(line, size, room),
+            (x, y + n * step),
+            role="text",
+            size=size,
+            colour=scene.style.text_dim,
+            anchor="topleft",
+        )
 
 
 def draw_row(
