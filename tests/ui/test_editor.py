@@ -176,22 +176,47 @@ def test_play_it_out_starts_a_board_at_exactly_that_position(app, fake_board):
     assert Table(setup).game.state == state  # the board's first state is the one set up
 
 
-def test_hint_shows_the_ranked_plays_at_once(app):
+def test_hint_is_the_practice_tables_card_in_its_strip(app):
+    """The hint is the board's hint card (its first look at once, the expert's deeper
+    ranking from the job), in the strip the board keeps for it, the board laid out
+    beside it; a row shows its play on the board, Play it sets up the position after
+    it, Close closes it."""
+    from game.rules import match as m
+    from game.ui.hints import HintCard
+
     scene = editor(app, "backgammon")
     scene.choose_dice((3, 1))
     assert scene.hint_button.enabled
     click(app, scene.hint_button.rect.center)
-    assert scene.hint and scene.hint[0][0] == "8/5 6/5"
-    lines = [text for text, _ in scene.answer_lines()]
-    assert lines[0].startswith("First look") and lines[1].startswith("1. 8/5 6/5")
+    card = scene.hint_card
+    assert isinstance(card, HintCard) and card.texts()[0][1] == "8/5 6/5"
+    assert not card.deep and card.placed
+    assert scene.view.layout.room is not None  # the board beside the card's strip
+    assert not card.rect.colliderect(pygame.Rect(scene.view.layout.frame))
+    assert scene.board_rect().contains(card.rect)
+    deadline = time.monotonic() + 60
+    while not card.deep and time.monotonic() < deadline:
+        frame(app, scene)
+        time.sleep(0.05)
+    assert card.deep and card.texts()[0][1] == "8/5 6/5"
     frame(app, scene)
-    # Another position: the answers of this one go (a match chosen, another game).
-    scene.match_choice.step(1)
-    assert scene.answer_lines() == [] and scene.job is None
+    click(app, card.rows[1].center)
+    assert card.chosen == 1
+    frame(app, scene)
+    before = scene.state
+    chosen = card.chosen_play
+    click(app, card.buttons["apply"].center)
+    assert scene.hint_card is None and scene.view.layout.room is None
+    assert scene.state is not None and scene.state.position == m.play(before, chosen).position
+    # Another position: the card of this one goes (a match chosen, another game).
+    scene.choose_dice((3, 1))
     click(app, scene.hint_button.rect.center)
-    assert scene.answer_lines()
-    scene.game_choice.step(1)
-    assert scene.answer_lines() == [] and scene.job is None
+    assert scene.hint_card is not None
+    scene.match_choice.step(1)
+    assert scene.hint_card is None and scene.job is None
+    click(app, scene.hint_button.rect.center)
+    click(app, scene.hint_card.buttons["close"].center)
+    assert scene.hint_card is None
 
 
 def test_a_rollout_beside_the_window_shows_progress_and_stops(app):
@@ -230,7 +255,7 @@ def test_the_editor_draws_whole_at_every_pinned_size(app, cut, size):
             scene.end_job()
             frame(app, scene)
         # A rollout's words for every kind of win the game has (the games' own kinds).
-        scene.hint = None
+        scene.close_hint()
         scene.rollout = summarise(scene.state, [], 3000, 1).to_json()
         frame(app, scene)
         screen = app.screen.get_rect()

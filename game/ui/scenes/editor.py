@@ -24,8 +24,7 @@ from typing import Any
 import pygame
 
 from game.ai.levels import LEVELS
-from game.ai.players import first_look, has_levels
-from game.play.advice import difference_text, play_text, value_text
+from game.ai.players import has_levels
 from game.play.session import GameSetup, Seat
 from game.rules import match as m
 from game.rules.position import Position
@@ -33,6 +32,7 @@ from game.rules.serial import state_to_json
 from game.rules.variants import VARIANTS
 from game.study.editing import CUBE_VALUES, MATCH_LENGTHS, WAITING_WORDS, PositionEdit
 from game.study.jobs import StudyJob
+from game.ui import editor_hint
 from game.ui.backdrop import draw_backdrop
 from game.ui.dice_seal import auto_contribution
 from game.ui.editor_keys import BoardKeys
@@ -43,6 +43,7 @@ from game.ui.editor_panel import (
     rollout_lines,
     split_ids,
 )
+from game.ui.hints import HintCard
 from game.ui.render.board_view import BoardView
 from game.ui.routes import EditorStart, Route
 from game.ui.scenes.base import POLL
@@ -73,8 +74,7 @@ class EditorScene(WidgetScene):
         self.reason = ""
         self.note = ""  # the last edit's word (a man that could not be put)
         self.job: StudyJob | None = None
-        self.hint: list[tuple[str, float, float]] | None = None
-        self.hint_deep = False
+        self.hint_card: HintCard | None = None  # the practice table's hint card
         self.rollout: dict[str, Any] | None = None
         self.view: BoardView | None = None
         self.panel = Panel(alpha=230)
@@ -342,10 +342,20 @@ class EditorScene(WidgetScene):
     def changed(self) -> None:
         """An edit was made: the answers of the last position go, the engine looks again."""
         self.end_job()
-        self.hint = None
+        self.close_hint()
         self.rollout = None
         self.refresh()
 
+    def close_hint(self) -> None:
+        if self.hint_card is not None:
+            self.hint_card = None
+            self.fit_hint()
+
+    def fit_hint(self) -> None:
+        """The board beside the hint card's strip (or over its whole area)."""
+        if self.view is not None:
+            board = self.board_rect().size
+            editor_hint.fit(self.view, self.hint_card, board, self.scale)
     def refresh(self) -> None:
         self.state, self.reason = self.edit.check()
         state = self.state
@@ -383,20 +393,18 @@ class EditorScene(WidgetScene):
         self.end_job()
         self.rollout = None
         try:
-            ranked = first_look(state)
+            self.hint_card = editor_hint.open_card(state)
         except Exception as exc:
             self.note = f"No hint: {exc}"
             return
-        best = ranked[0].value if ranked else 0.0
-        self.hint = [(play_text(state, r.play), r.value, best - r.value) for r in ranked]
-        self.hint_deep = False
+        self.fit_hint()
         self.job = StudyJob("hint", {"state": state_to_json(state)}).start()
 
     def start_rollout(self) -> None:
         if self.state is None:
             return
         self.end_job()
-        self.hint = None
+        self.close_hint()
         self.rollout = None
         payload = {"state": state_to_json(self.state), "games": self.games, "seed": self.seed}
         self.job = StudyJob("rollout", payload, total=self.games).start()
@@ -450,9 +458,33 @@ class EditorScene(WidgetScene):
                 self.id_field.type(typed)
                 return True
         mouse = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+        if event.type in mouse and self.hint_mouse(event):
+            return True
         if event.type in mouse and self.board_mouse(event):
             return True
         return super().handle_event(event)
+
+    def hint_mouse(self, event: pygame.event.Event) -> bool:
+        """The hint card's rows and buttons (True: the card took the event)."""
+        card = self.hint_card
+        if card is None or not card.placed:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            card.hover_at(event.pos)
+            return card.rect.collidepoint(event.pos)
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return card.rect.collidepoint(event.pos)
+        what = editor_hint.click(card, event.pos)
+        if what == "close":
+            self.close_hint()
+        elif what == "apply":
+            after = editor_hint.after(card)
+            if after is not None:
+                self.edit.load(after)
+                self.build()
+                self.changed()
+                self.note = "The position after that play"
+        return bool(what)
 
     def board_rect(self) -> pygame.Rect:
         return pygame.Rect(0, 0, self.size[0] - self.panel.rect.w, self.size[1])
@@ -552,6 +584,8 @@ class EditorScene(WidgetScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.hint_card is not None:
+            self.hint_card.update(dt)
         job = self.job
         if job is None or not job.poll():
             return
@@ -562,8 +596,9 @@ class EditorScene(WidgetScene):
             elif job.result is None:
                 self.note = f"The {job.kind} was stopped"
             elif job.kind == "hint":
-                self.hint = [(str(t), float(v), float(d)) for t, v, d in job.result]
-                self.hint_deep = True
+                if self.hint_card is not None:
+                    editor_hint.deepen(self.hint_card, job.result)
+                    self.fit_hint()  # (the card's rows may change its size)
             else:
                 self.rollout = job.result
             self.refresh()
@@ -575,6 +610,7 @@ class EditorScene(WidgetScene):
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         place(self, size, scale)
+        self.fit_hint()
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
@@ -626,13 +662,9 @@ class EditorScene(WidgetScene):
             job = self.job
             stopping = " (stopping)" if job.stopping else ""
             return [(f"Rolling out: {job.done} of {job.total} games{stopping}", "text")]
-        if self.hint is not None:
-            look = "The expert's ranking" if self.hint_deep else "First look (the expert's to come)"
-            lines = [(look, "dim")]
-            for n, (text, value, loss) in enumerate(self.hint[:HINT_ROWS], 1):
-                gap = difference_text(loss, players) if n > 1 else ""
-                lines.append((f"{n}. {text}\t{value_text(value, players)}\t{gap}", "row"))
-            return lines
+        if self.hint_card is not None:
+            said = "The hint is on the board: click a play to see it there; Play it sets up"
+            return [(f"{said} the position after it", "dim")]
         if self.rollout is not None:
             names = [self.side_name(s) for s in range(players)]
             words = rollout_lines(self.rollout, names, self.edit.has_cube)

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui import editor_hint
+from game.ui.analysis_board import draw_position
 from game.ui.editor_keys import KEYS_HELP, draw_cursor
 from game.ui.render.board_view import BoardView
 from game.ui.widgets import draw_text, fit_text, rounded_box
@@ -95,12 +97,18 @@ def place(scene: EditorScene, size: tuple[int, int], scale: float) -> None:
 
 def draw_scene(scene: EditorScene, surface: pygame.Surface) -> None:
     draw_board(scene, surface)
+    editor_hint.draw(surface, scene.hint_card, scene.style)
     draw_panel(scene, surface)
 
 
 def draw_board(scene: EditorScene, surface: pygame.Surface) -> None:
     view = scene.view
     if view is None:
+        return
+    play = editor_hint.chosen(scene.hint_card)
+    if play is not None and scene.state is not None:  # the hint's play, as the board shows it
+        state = scene.state
+        draw_position(surface, view, scene.theme, state, play, state.dice, scene.scale)
         return
     position = scene.shown_position()
     view.draw_board(surface)
@@ -179,12 +187,6 @@ def draw_panel(scene: EditorScene, surface: pygame.Surface) -> None:
         y += scene.stop_button.rect.h + round(4 * s)
     bottom = scene.answer_bottom
     for text, tone in scene.answer_lines():
-        if tone == "row":  # a hint's play, its value and its step down, in columns
-            if y + step > bottom:
-                return
-            draw_row(scene, surface, text.split("\t"), (inner_x, y), inner, size)
-            y += step
-            continue
         for piece in scene.wrapped(text, size, inner):
             if y + step > bottom:
                 return
@@ -220,40 +222,4 @@ def draw_keys_help(scene: EditorScene, surface: pygame.Surface) -> None:
             size=size,
             colour=scene.style.text_dim,
             anchor="topleft",
-        )
-
-
-def draw_row(
-    scene: EditorScene,
-    surface: pygame.Surface,
-    cells: list[str],
-    at: tuple[int, int],
-    width: int,
-    size: float,
-) -> None:
-    """A hint's row: the play at the left, its value and its step down right-aligned in
-    two columns at the right."""
-    x, y = at
-    column = round(width * 0.2)
-    play, value, gap = [*cells, "", "", ""][:3]
-    colour = scene.style.text
-    draw_text(
-        surface,
-        scene.fitted(play, size, width - 2 * column),
-        (x, y),
-        role="text",
-        size=size,
-        colour=colour,
-        anchor="topleft",
-    )
-    for n, words in enumerate((value, gap)):
-        right = x + width - (1 - n) * column
-        draw_text(
-            surface,
-            scene.fitted(words, size, column),
-            (right, y),
-            role="text",
-            size=size,
-            colour=colour if n == 0 else scene.style.text_dim,
-            anchor="topright",
         )
