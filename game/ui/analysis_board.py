@@ -91,4 +91,11 @@ def draw_position(
             view.draw_die(surface, value, centre, size, faces=state.variant.faces)
 
 
-__all__ = ["PositionReader", "draw_position", "play_named"]
+def draw_cube_of(
+    surface: pygame.Surface, view: BoardView, theme: Theme, state: m.GameState, scale: float
+) -> None:
+    """The cube and the match score of ``state`` beside its board, as the board draws them."""
+    draw_cube(surface, cast("BoardReader", PositionReader(view, theme, state, scale)))
+
+
+__all__ = ["PositionReader", "draw_cube_of", "draw_position", "play_named"]

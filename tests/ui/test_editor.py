@@ -418,3 +418,24 @@ def test_a_double_to_answer_is_set_and_a_throw_with_it_is_refused(app):
     frame(app, scene)
     plakoto = editor(app, "plakoto")
     assert not plakoto.waiting_choice.visible
+
+
+def test_the_hint_cards_keys_work_in_the_editor(app):
+    """The card says "1-5 or a click: show · Enter: play · H: close": so it is here."""
+    from game.rules import match as m
+
+    scene = editor(app, "backgammon")
+    scene.choose_dice((3, 1))
+    click(app, scene.hint_button.rect.center)
+    card = scene.hint_card
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2"))
+    assert card.chosen == 1
+    before, chosen = scene.state, card.chosen_play
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    assert scene.hint_card is None
+    assert scene.state.position == m.play(before, chosen).position
+    scene.choose_dice((6, 6))
+    click(app, scene.hint_button.rect.center)
+    assert scene.hint_card is not None
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    assert scene.hint_card is None and scene.view.layout.room is None

@@ -438,6 +438,8 @@ class EditorScene(WidgetScene):
     # -- input ----------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self.hint_key(event.key):
+            return True
         if (
             event.type == pygame.KEYDOWN
             and self.focus.focused is self.board_keys
@@ -464,6 +466,33 @@ class EditorScene(WidgetScene):
             return True
         return super().handle_event(event)
 
+    def hint_key(self, key: int) -> bool:
+        """The hint card's keys, as on the board: 1-5 show a play, Enter sets up the
+        position after it, H closes the card."""
+        card = self.hint_card
+        if card is None or self.focus.focused is self.id_field:
+            return False
+        if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(card.shown):
+            row = key - pygame.K_1
+            card.chosen = None if card.chosen == row else row
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and card.chosen_play is not None:
+            self.play_hint(card)
+            return True
+        if key == pygame.K_h:
+            self.close_hint()
+            return True
+        return False
+
+    def play_hint(self, card: HintCard) -> None:
+        """Set up the position after the card's chosen play."""
+        after = editor_hint.after(card)
+        if after is not None:
+            self.edit.load(after)
+            self.build()
+            self.changed()
+            self.note = "The position after that play"
+
     def hint_mouse(self, event: pygame.event.Event) -> bool:
         """The hint card's rows and buttons (True: the card took the event)."""
         card = self.hint_card
@@ -478,12 +507,7 @@ class EditorScene(WidgetScene):
         if what == "close":
             self.close_hint()
         elif what == "apply":
-            after = editor_hint.after(card)
-            if after is not None:
-                self.edit.load(after)
-                self.build()
-                self.changed()
-                self.note = "The position after that play"
+            self.play_hint(card)
         return bool(what)
 
     def board_rect(self) -> pygame.Rect:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import editor_hint
-from game.ui.analysis_board import draw_position
+from game.ui.analysis_board import draw_cube_of, draw_position
 from game.ui.editor_keys import KEYS_HELP, draw_cursor
 from game.ui.render.board_view import BoardView
 from game.ui.widgets import draw_text, fit_text, rounded_box
@@ -119,6 +119,8 @@ def draw_board(scene: EditorScene, surface: pygame.Surface) -> None:
             hidden[source] = 1
     view.draw_men(surface, position, hidden=hidden)
     view.draw_labels(surface, position, scene.edit.to_act)
+    if scene.state is not None:  # the cube and the score, as the game's board shows them
+        draw_cube_of(surface, view, scene.theme, scene.state, scene.scale)
     dice = [d for d in scene.edit.dice if d is not None]
     layout = view.layout
     if dice and len(dice) == len(scene.edit.dice):
