@@ -619,8 +619,8 @@ class AnalysisScene(WidgetScene):
         inner = self.card.inner(24)
         line = get_font("text", 16 * s).get_linesize()
         game = pygame.Rect(inner.x, inner.y + round(40 * s), inner.w, line)
-        count = (inner.centerx, game.bottom)
-        bar = pygame.Rect(inner.x, game.bottom + line + round(12 * s), inner.w, round(18 * s))
+        count = (inner.centerx, game.bottom + round(6 * s))  # (apart from the game's line)
+        bar = pygame.Rect(inner.x, count[1] + line + round(10 * s), inner.w, round(18 * s))
         return game, count, bar
 
     def paint_card(self, surface: pygame.Surface) -> None:
