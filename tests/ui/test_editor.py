@@ -439,3 +439,17 @@ def test_the_hint_cards_keys_work_in_the_editor(app):
     assert scene.hint_card is not None
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     assert scene.hint_card is None and scene.view.layout.room is None
+
+
+def test_acey_deuceys_turn_after_the_1_2_is_said_and_asks_no_dice_for_a_hint(app):
+    scene = editor(app, "acey_deucey")
+    assert scene.edit.waitings() == ["", "name", "named", "again"]
+    scene.waiting_choice.step(1)
+    words, refused = scene.status()
+    assert not refused and "to name a double after the 1-2" in words
+    assert "Set the dice" not in words
+    scene.choose_dice((4, 4))
+    assert scene.state is None and "before any dice" in scene.status()[0]
+    scene.waiting_choice.step(1)  # the named double, played
+    assert scene.state is not None and scene.state.again and scene.state.dice == (4, 4)
+    frame(app, scene)

@@ -663,7 +663,7 @@ class EditorScene(WidgetScene):
             words += " again after the 1-2" if state.again else ""
         if state.variant.id == "backgammon":
             words += f"  ·  Position ID {state_to_json(state).get('position_id', '')}"
-        if not state.dice and has_levels(state.variant.id):
+        if state.phase is m.Phase.ROLL and not state.again and has_levels(state.variant.id):
             words += "  ·  Set the dice for a hint"
         return words, False
 
