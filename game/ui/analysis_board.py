@@ -69,9 +69,18 @@ def draw_position(
 ) -> None:
     """The board of ``state`` with ``dice`` thrown, and ``play`` shown on it; the cube
     (its value, and its owner by where it stands) and the score where the game has them."""
+    draw_men_part(surface, view, theme, state, play)
+    draw_marks_part(surface, view, theme, state, play, dice, scale)
+
+
+def draw_men_part(
+    surface: pygame.Surface, view: BoardView, theme: Theme, state: m.GameState, play: Play | None
+) -> None:
+    """``draw_position``'s first half: the board and the men (those ``play`` moves left
+    out where they stand)."""
     view.draw_board(surface)
     hidden: dict[SpotKey, int] = {}
-    reader = cast("BoardReader", PositionReader(view, theme, state, scale))
+    reader = cast("BoardReader", PositionReader(view, theme, state))
     if play is not None and play:
         leaving, _arriving = preview_changes(reader, play)
         for key, n in leaving.items():
@@ -79,6 +88,20 @@ def draw_position(
         for key, _other in preview_struck(reader, play):
             hidden[key] = hidden.get(key, 0) + 1
     view.draw_men(surface, state.position, hidden=hidden)
+
+
+def draw_marks_part(
+    surface: pygame.Surface,
+    view: BoardView,
+    theme: Theme,
+    state: m.GameState,
+    play: Play | None,
+    dice: tuple[int, ...],
+    scale: float = 1.0,
+) -> None:
+    """``draw_position``'s second half, over the first: the play's way, the labels, the
+    cube and the score, the dice."""
+    reader = cast("BoardReader", PositionReader(view, theme, state, scale))
     if play is not None and play:
         draw_preview(surface, reader, play)
     view.draw_labels(surface, state.position, state.on_roll)
@@ -98,4 +121,11 @@ def draw_cube_of(
     draw_cube(surface, cast("BoardReader", PositionReader(view, theme, state, scale)))
 
 
-__all__ = ["PositionReader", "draw_cube_of", "draw_position", "play_named"]
+__all__ = [
+    "PositionReader",
+    "draw_cube_of",
+    "draw_marks_part",
+    "draw_men_part",
+    "draw_position",
+    "play_named",
+]

@@ -2,7 +2,8 @@
 that enters it replays no more than a slice of the record and starts neither the worker
 nor the pictures; the pictures are made beside the window before they are needed; and
 from the result's arrival on, no frame paints more than one of its pictures (the still
-parts, the figures, the decision, the board). Counted, not timed: the machine is shared."""
+parts, the figures, the decision, the board and its men, the rest of the board).
+Counted, not timed: the machine is shared."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from game.ui.scenes import analysis as scene_module
 from game.ui.scenes.analysis import AnalysisScene, result_places
 
 WAIT = 90.0
-PICTURES = ("paint_static", "paint_figures_box", "paint_decision", "draw_board")
+PICTURES = ("paint_static", "paint_figures_box", "paint_decision", "draw_board_men", "draw_board")
 
 
 def until(app, done, what: str) -> None:

@@ -38,7 +38,7 @@ from game.rules.variants import find_variant
 from game.study import jobs
 from game.study.analysis import Decision, GameAnalysis, replay_steps
 from game.study.stored import VERSION, analysis_from_json, replay_key
-from game.ui.analysis_board import draw_position, play_named
+from game.ui.analysis_board import draw_marks_part, draw_men_part, play_named
 from game.ui.analysis_graph import ChanceGraph, grade_colour
 from game.ui.analysis_words import (
     KEYS_HELP,
@@ -550,8 +550,12 @@ class AnalysisScene(WidgetScene):
             if picture is not None:
                 surface.blit(picture, at)
         if self.view is not None and self.preparing is None:
-            board = self.cached("board", self.board_rect.size, self.draw_board, opaque=True)
-            if board is not None:
+            size = self.board_rect.size
+            men = self.cached("board men", size, self.draw_board_men, opaque=True)
+            board = self._pictures.get("board", (None, None))[1]
+            if men is not None and self.cached_key("board men") == self.picture_key(size):
+                board = self.cached("board", size, self.draw_board, opaque=True) or board
+            if board is not None and board.get_size() == size:
                 surface.blit(board, self.board_rect)
         self.graph.draw_cursor(surface, self.state_shown)
         self.focus.draw(surface)
@@ -748,13 +752,24 @@ class AnalysisScene(WidgetScene):
         writer.paragraph(KEYS_HELP, "italic", 14, self.style.text_dim)
         return writer.left_out
 
-    def draw_board(self, surface: pygame.Surface) -> None:
-        """The position before the decision at hand, its dice, and the play shown."""
+    def draw_board_men(self, surface: pygame.Surface) -> None:
+        """The board and its men at the decision at hand (the first of the board's two
+        paintings: each is about half of it, a frame each)."""
         assert self.view is not None
+        state = self.states[self.state_shown]
+        draw_men_part(surface, self.view, self.theme, state, self.play_shown())
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """The position before the decision at hand, its dice, and the play shown: over
+        the board and its men (``draw_board_men``), the play's way, the labels, the cube
+        and the dice."""
+        assert self.view is not None
+        men = self._pictures["board men"][1]
+        surface.blit(men, (0, 0))
         state = self.states[self.state_shown]
         decision = self.decision
         dice = decision.dice if decision is not None and decision.kind == "play" else ()
-        draw_position(
+        draw_marks_part(
             surface, self.view, self.theme, state, self.play_shown(), dice, self.scale
         )
 
