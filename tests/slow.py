@@ -69,7 +69,7 @@ SLOW_TESTS: frozenset[str] = frozenset(
         # The window: a real loop's seconds, layouts at every size.
         "test_the_scene_fits_every_pinned_window_size",  # the analysis scene, 4 sizes x 2
         "test_a_damaged_kept_analysis_is_made_again",  # two worker processes each
-        "test_the_worker_leaves_when_its_window_is_killed",  # a window killed after 3 s
+        "test_a_job_leaves_when_its_window_is_killed",  # a window killed after 2.5 s
         "test_the_progress_card_fits_every_pinned_window_size",  # a 4K window, a worker
         "test_an_imported_replay_file_is_analysed_and_shares_the_games_analysis",
         "test_records_analyse_shows_the_workers_progress_and_then_the_analysis",  # 1-3 s

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -182,9 +182,21 @@ Progress = Callable[[int, int], None]
 def replay_game(replay: Replay) -> tuple[list[m.GameState], list[a.Action]]:
     """Every state of a replay's game and the action between each two (raises
     ``game.rules.replay.ReplayError`` where the record does not follow the rules)."""
-    rng = replay.dice()
-    states = [first_state(replay, rng)]
+    states: list[m.GameState] = []
     actions: list[a.Action] = []
+    for _ in replay_steps(replay, states, actions):
+        pass
+    return states, actions
+
+
+def replay_steps(
+    replay: Replay, states: list[m.GameState], actions: list[a.Action]
+) -> Iterator[int]:
+    """``replay_game`` a step at a time (a window spreads it over its frames): fills
+    ``states`` and ``actions`` and yields the entries done after each one."""
+    rng = replay.dice()
+    states.append(first_state(replay, rng))
+    yield 0
     for n, entry in enumerate(replay.plays):
         if states[-1].is_over:
             raise ReplayError(f"entry {n + 1}: the game was already over")
@@ -193,7 +205,7 @@ def replay_game(replay: Replay) -> tuple[list[m.GameState], list[a.Action]]:
         except (RulesError, TypeError, ValueError) as exc:
             raise ReplayError(f"entry {n + 1}: {exc}") from None
         states.append(apply_entry(states[-1], entry, rng, n, replay.contribution))
-    return states, actions
+        yield n + 1
 
 
 def analyse_replay(

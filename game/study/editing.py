@@ -27,6 +27,19 @@ from game.rules.variants.base import Variant
 from game.rules.variants.el_mundo import ElMundo
 from game.rules.variants.plakoto import Plakoto
 
+# What the position may be waiting for beside a throw or a play (``PositionEdit.waiting``),
+# as the rules engine's state has it: a double offered and not yet answered; Acey-Deucey's
+# turn kept after the 1-2 (the double to name, the named double to play, the throw
+# again); a die still to be named (Anglicorum, where its option names the third die).
+WAITING_WORDS = {
+    "": "Nothing more",
+    "double": "A double to answer",
+    "name": "A double to name (1-2)",
+    "named": "The named double (1-2)",
+    "again": "A throw again (1-2)",
+    "die": "A die to name",
+}
+NO_DIE_NAMED = "A die still to be named is not set up here: set the throw with the die named"
 TURNS_PLAYED = 100  # the turn count of an edited mid-game position (its history unknown)
 CUBE_VALUES = (1, 2, 4, 8, 16, 32, 64)
 MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)
@@ -53,6 +66,7 @@ class PositionEdit:
         self.cube_owner = -1
         self.score = [0] * self.variant.players
         self.under: dict[int, int] = {}  # Plakoto: a shared cell's pinned side
+        self.waiting = ""  # what the position waits for (WAITING_WORDS), "" nothing more
         self._settle()
 
     def clear(self) -> None:
@@ -77,6 +91,16 @@ class PositionEdit:
         self.cube_value, self.cube_owner = state.cube.value, state.cube.owner
         self.score = list(state.match.score) + [0] * (variant.players - len(state.match.score))
         self.under = {}
+        self.waiting = ""
+        if state.phase is m.Phase.TAKE:
+            self.waiting, self.to_act = "double", state.on_roll
+        elif state.again:
+            named = state.phase is m.Phase.MOVE
+            self.waiting = (
+                "name" if state.phase is m.Phase.CHOOSE else "named" if named else "again"
+            )
+        elif state.phase is m.Phase.CHOOSE:
+            self.waiting = "die"
         if isinstance(variant, Plakoto):
             for side in range(2):
                 for pos in range(1, variant.track_length + 1):
@@ -205,6 +229,18 @@ class PositionEdit:
         if 0 <= index < len(self.dice):
             self.dice[index] = value
 
+    def waitings(self) -> list[str]:
+        """What a position of this game can be waiting for (``WAITING_WORDS``' keys)."""
+        variant = self.variant
+        out = [""]
+        if variant.has_cube and variant.options.get("cube", False):
+            out.append("double")
+        if variant.names_double_after:
+            out += ["name", "named", "again"]
+        if variant.die_chooser is not None:
+            out.append("die")
+        return out
+
     @property
     def to_roll(self) -> bool:
         return all(d is None for d in self.dice)
@@ -236,11 +272,24 @@ class PositionEdit:
     def to_json(self) -> dict[str, Any]:
         """The state JSON of the position set up (not yet checked)."""
         dice = [d for d in self.dice if d is not None]
+        phase = "move" if dice else "roll"
+        to_act = self.to_act
+        extra: dict[str, Any] = {}
+        if self.waiting == "double":  # the side on roll doubled; the other answers
+            phase, to_act = "take", (self.to_act + 1) % self.players
+            extra["on_roll"] = self.to_act
+        elif self.waiting in ("name", "named", "again"):
+            extra["again"] = True
+            if self.waiting == "name":
+                phase = "choose"
+        elif self.waiting == "die":
+            phase = "choose"
         out: dict[str, Any] = {
             "variant": self.variant.id,
             "options": dict(self.variant.options),
-            "to_act": self.to_act,
-            "phase": "move" if dice else "roll",
+            "to_act": to_act,
+            **extra,
+            "phase": phase,
             "dice": dice,
             "board": [list(row) for row in self.board],
             "hand": list(self.hand),
@@ -258,10 +307,31 @@ class PositionEdit:
         dice = [d for d in self.dice if d is not None]
         if dice and len(dice) != len(self.dice):
             return None, "Set every die, or none for a side to roll"
+        why = self.waiting_refusal(bool(dice))
+        if why:
+            return None, why
         try:
             return state_from_json(self.to_json()), ""
         except (RulesError, ValueError, TypeError, KeyError) as exc:
             return None, plain(str(exc), self.variant)
+
+    def waiting_refusal(self, thrown: bool) -> str:
+        """Why what the position waits for does not go with the dice set ("" when it
+        does); the rules engine checks the rest."""
+        waiting = self.waiting
+        if waiting and waiting not in self.waitings():
+            what = WAITING_WORDS[waiting].lower().removeprefix("a ").removeprefix("the ")
+            return f"{self.variant.name} has no {what}"
+        if waiting == "die":
+            return NO_DIE_NAMED
+        if waiting in ("double", "name", "again") and thrown:
+            before = (
+                "is offered before the throw" if waiting == "double" else "comes before any dice"
+            )
+            return f"{WAITING_WORDS[waiting]} {before}: set the dice to To roll"
+        if waiting == "named" and not thrown:
+            return "Set the double named after the 1-2 as the dice"
+        return ""
 
     def read_ids(self, position_id: str, match_id: str = "") -> str:
         """Backgammon: take a GNU Backgammon Position ID (and Match ID); "" when taken,
@@ -293,4 +363,4 @@ def plain(reason: str, variant: Variant | None = None) -> str:
     return reason[:1].upper() + reason[1:] if reason else "The rules refuse this position"
 
 
-__all__ = ["CUBE_VALUES", "MATCH_LENGTHS", "PositionEdit", "plain"]
+__all__ = ["CUBE_VALUES", "MATCH_LENGTHS", "WAITING_WORDS", "PositionEdit", "plain"]

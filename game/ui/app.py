@@ -457,6 +457,9 @@ class App:
         except Exception:
             log.exception("could not remember the window's size")
         self.audio.stop()
+        jobs = sys.modules.get("game.study.jobs")  # (only where a study job was run)
+        if jobs is not None:
+            jobs.close_all()  # no analysis or rollout outlives its window
         try:
             self.saves.flush()  # a last try at what is owed to the records
         except Exception:

@@ -1,5 +1,6 @@
-"""Stand-ins for the expert's analysis, run by ``game.study.job`` in its own process
-where a window test is about the window, not the analysis (the real one takes seconds).
+"""Stand-ins for the expert's analysis, run as ``game.study.jobs``'s "analysis" kind in
+its own process where a window test is about the window, not the analysis (the real one
+takes seconds).
 
 ``quick`` judges a game at once with made-up losses: every play of the record is a
 decision, every third one an error (doubtful, bad and very bad in turn), with chances
@@ -113,15 +114,11 @@ def made_up(replay_json: dict[str, Any], names: list[str], step: Any) -> dict[st
     ).to_json()
 
 
-def quick(
-    replay_json: dict[str, Any], names: list[str], progress: Any, stop: threading.Event
-) -> dict[str, Any]:
-    return made_up(replay_json, names, progress)
+def quick(payload: dict[str, Any], progress: Any, stop: threading.Event) -> dict[str, Any]:
+    return made_up(payload["replay"], payload["names"], progress)
 
 
-def gated(
-    replay_json: dict[str, Any], names: list[str], progress: Any, stop: threading.Event
-) -> dict[str, Any]:
+def gated(payload: dict[str, Any], progress: Any, stop: threading.Event) -> dict[str, Any]:
     gates = Path(os.environ[GATES])
 
     def step(done: int, total: int) -> None:
@@ -131,10 +128,8 @@ def gated(
             time.sleep(0.01)
         progress(done, total)
 
-    return made_up(replay_json, names, step)
+    return made_up(payload["replay"], payload["names"], step)
 
 
-def broken(
-    replay_json: dict[str, Any], names: list[str], progress: Any, stop: threading.Event
-) -> dict[str, Any]:
+def broken(payload: dict[str, Any], progress: Any, stop: threading.Event) -> dict[str, Any]:
     raise ValueError("Fevga has no trained evaluation to judge it by")

@@ -11,6 +11,7 @@ import os
 import time
 from dataclasses import replace
 
+import fake_analysis  # tests/ui on the path
 import pygame
 import pytest
 from fake_analysis import CALLS, GATES, kept_for, made_up, played  # tests/ui on the path
@@ -22,7 +23,7 @@ from game.rules import match as m
 from game.rules.notation import format_turn
 from game.rules.replay import Replay
 from game.store.records import FinishedGame
-from game.study import job as jobs
+from game.study import jobs
 from game.study.analysis import Decision, replay_game
 from game.study.stored import VERSION, analysis_from_json, replay_key
 from game.ui.analysis_board import play_named
@@ -40,7 +41,7 @@ def started_app(tmp_path_factory):
 
 @pytest.fixture
 def app(started_app, monkeypatch, tmp_path):
-    monkeypatch.setattr(jobs, "TARGET", "fake_analysis:quick")
+    monkeypatch.setitem(jobs.KINDS, "analysis", fake_analysis.quick)
     calls = tmp_path / "calls"
     calls.mkdir()
     monkeypatch.setenv(CALLS, str(calls))
@@ -75,7 +76,21 @@ def analyse_first(app) -> AnalysisScene:
     click(app, records.analyse_button.rect.center)
     scene = app.stack.top
     assert isinstance(scene, AnalysisScene), getattr(records, "message", "")
+    begun(app, scene)
     return scene
+
+
+def begun(app, scene: AnalysisScene) -> None:
+    """Frames until the scene has begun: its worker started, or the kept analysis shown
+    (the record is replayed a slice a frame, the worker started the frame after the
+    scene's first), and its pictures made beside the window."""
+    pump(
+        app,
+        lambda: scene.job is not None or scene.analysis is not None or bool(scene.failed),
+        "start",
+    )
+    scene.settle()
+    app.step(1 / 60)
 
 
 def pump(app, until, what: str) -> None:
@@ -123,7 +138,7 @@ def test_records_analyse_shows_the_workers_progress_and_then_the_analysis(
     gates = tmp_path / "gates"
     gates.mkdir()
     monkeypatch.setenv(GATES, str(gates))
-    monkeypatch.setattr(jobs, "TARGET", "fake_analysis:gated")
+    monkeypatch.setitem(jobs.KINDS, "analysis", fake_analysis.gated)
     replay = played()
     keep_game(app, replay)
     scene = analyse_first(app)
@@ -153,7 +168,7 @@ def test_stop_ends_the_worker_and_keeps_nothing(app, monkeypatch, tmp_path):
     gates = tmp_path / "gates"
     gates.mkdir()
     monkeypatch.setenv(GATES, str(gates))
-    monkeypatch.setattr(jobs, "TARGET", "fake_analysis:gated")
+    monkeypatch.setitem(jobs.KINDS, "analysis", fake_analysis.gated)
     keep_game(app, played())
     scene = analyse_first(app)
     job = scene.job
@@ -175,7 +190,7 @@ def test_stop_ends_the_worker_and_keeps_nothing(app, monkeypatch, tmp_path):
 
 def test_esc_while_working_stops_too(app, monkeypatch, tmp_path):
     monkeypatch.setenv(GATES, str(tmp_path))  # no gate ever opens
-    monkeypatch.setattr(jobs, "TARGET", "fake_analysis:gated")
+    monkeypatch.setitem(jobs.KINDS, "analysis", fake_analysis.gated)
     keep_game(app, played())
     scene = analyse_first(app)
     process = scene.job.process
@@ -384,6 +399,7 @@ def test_only_plays_and_real_cube_choices_are_stepped_through(app):
     app.records.keep_analysis(key, VERSION, data)
     click(app, records.analyse_button.rect.center)
     scene = app.stack.top
+    begun(app, scene)
     assert isinstance(scene, AnalysisScene) and scene.job is None
     plays = {i for i, action in enumerate(actions) if isinstance(action, a.Move)}
     assert set(scene.moments) == plays | {cube[3].entry, len(states) - 1}
@@ -393,7 +409,7 @@ def test_only_plays_and_real_cube_choices_are_stepped_through(app):
 
 
 def test_a_failed_analysis_is_said_in_one_line_and_back_goes_to_records(app, monkeypatch):
-    monkeypatch.setattr(jobs, "TARGET", "fake_analysis:broken")
+    monkeypatch.setitem(jobs.KINDS, "analysis", fake_analysis.broken)
     keep_game(app, played())
     scene = analyse_first(app)
     pump(app, lambda: bool(scene.failed), "failure")
@@ -431,6 +447,7 @@ def test_an_imported_replay_file_is_analysed_and_shares_the_games_analysis(app, 
     records.choose(len(records.items) - 1)
     click(app, records.analyse_button.rect.center)
     scene = app.stack.top
+    begun(app, scene)
     assert isinstance(scene, AnalysisScene) and scene.job is None
     assert scene.analysis == first.analysis
     assert len(list(app.calls.iterdir())) == 1
@@ -451,7 +468,7 @@ def test_a_record_that_breaks_the_rules_is_refused_in_one_line(app):
 @pytest.mark.parametrize("size", SIZES)
 def test_the_progress_card_fits_every_pinned_window_size(app, cut, monkeypatch, tmp_path, size):
     monkeypatch.setenv(GATES, str(tmp_path))  # held before its first decision
-    monkeypatch.setattr(jobs, "TARGET", "fake_analysis:gated")
+    monkeypatch.setitem(jobs.KINDS, "analysis", fake_analysis.gated)
     keep_game(app, played())
     scene = analyse_first(app)
     resize(app, size)

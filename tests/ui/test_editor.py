@@ -176,22 +176,47 @@ def test_play_it_out_starts_a_board_at_exactly_that_position(app, fake_board):
     assert Table(setup).game.state == state  # the board's first state is the one set up
 
 
-def test_hint_shows_the_ranked_plays_at_once(app):
+def test_hint_is_the_practice_tables_card_in_its_strip(app):
+    """The hint is the board's hint card (its first look at once, the expert's deeper
+    ranking from the job), in the strip the board keeps for it, the board laid out
+    beside it; a row shows its play on the board, Play it sets up the position after
+    it, Close closes it."""
+    from game.rules import match as m
+    from game.ui.hints import HintCard
+
     scene = editor(app, "backgammon")
     scene.choose_dice((3, 1))
     assert scene.hint_button.enabled
     click(app, scene.hint_button.rect.center)
-    assert scene.hint and scene.hint[0][0] == "8/5 6/5"
-    lines = [text for text, _ in scene.answer_lines()]
-    assert lines[0].startswith("First look") and lines[1].startswith("1. 8/5 6/5")
+    card = scene.hint_card
+    assert isinstance(card, HintCard) and card.texts()[0][1] == "8/5 6/5"
+    assert not card.deep and card.placed
+    assert scene.view.layout.room is not None  # the board beside the card's strip
+    assert not card.rect.colliderect(pygame.Rect(scene.view.layout.frame))
+    assert scene.board_rect().contains(card.rect)
+    deadline = time.monotonic() + 60
+    while not card.deep and time.monotonic() < deadline:
+        frame(app, scene)
+        time.sleep(0.05)
+    assert card.deep and card.texts()[0][1] == "8/5 6/5"
     frame(app, scene)
-    # Another position: the answers of this one go (a match chosen, another game).
-    scene.match_choice.step(1)
-    assert scene.answer_lines() == [] and scene.job is None
+    click(app, card.rows[1].center)
+    assert card.chosen == 1
+    frame(app, scene)
+    before = scene.state
+    chosen = card.chosen_play
+    click(app, card.buttons["apply"].center)
+    assert scene.hint_card is None and scene.view.layout.room is None
+    assert scene.state is not None and scene.state.position == m.play(before, chosen).position
+    # Another position: the card of this one goes (a match chosen, another game).
+    scene.choose_dice((3, 1))
     click(app, scene.hint_button.rect.center)
-    assert scene.answer_lines()
-    scene.game_choice.step(1)
-    assert scene.answer_lines() == [] and scene.job is None
+    assert scene.hint_card is not None
+    scene.match_choice.step(1)
+    assert scene.hint_card is None and scene.job is None
+    click(app, scene.hint_button.rect.center)
+    click(app, scene.hint_card.buttons["close"].center)
+    assert scene.hint_card is None
 
 
 def test_a_rollout_beside_the_window_shows_progress_and_stops(app):
@@ -230,7 +255,7 @@ def test_the_editor_draws_whole_at_every_pinned_size(app, cut, size):
             scene.end_job()
             frame(app, scene)
         # A rollout's words for every kind of win the game has (the games' own kinds).
-        scene.hint = None
+        scene.close_hint()
         scene.rollout = summarise(scene.state, [], 3000, 1).to_json()
         frame(app, scene)
         screen = app.screen.get_rect()
@@ -329,3 +354,102 @@ def test_paste_reads_gnu_backgammons_words_and_a_bad_clipboard_changes_nothing(a
     monkeypatch.setattr(editor_module, "clipboard_text", lambda: "")
     click(app, scene.paste_button.rect.center)
     assert scene.edit.to_json() == before and "clipboard" in scene.note
+
+
+def test_leaving_the_editor_ends_its_job_and_leaves_nothing_running(app):
+    from game.study import jobs
+
+    scene = editor(app, "backgammon")
+    scene.choose_games(3000)
+    click(app, scene.roll_button.rect.center)
+    process = scene.job.process
+    assert process is not None and process.is_alive()
+    app.pop()
+    assert scene.job is None
+    process.join(30)
+    assert not process.is_alive() and process not in jobs.running()
+
+
+def test_play_it_out_begins_at_once_with_the_dice_set_and_asks_the_throw_without(
+    app, fake_board
+):
+    """Dice set: the game opens at the position set up, no throw card first. To roll:
+    the throw card seals the dice, then the set-up position begins with its side to roll."""
+    from game.play import events as ev
+    from game.ui.dice_seal import asks_throw
+
+    scene = editor(app, "backgammon")
+    scene.choose_dice((6, 5))
+    state = scene.state
+    click(app, scene.play_button.rect.center)
+    setup = fake_board.payloads[-1]
+    assert not asks_throw(setup, 2) and "at once" in scene.play_button.help
+    table = Table(setup, ask_throw=asks_throw(setup, 2))
+    table.begin()
+    told = table.poll()
+    assert not any(isinstance(e, ev.ThrowAsked) for e in told)
+    assert table.game.state == state and table.game.state.dice == (6, 5)
+    # To roll: the card first, then this position, its side to roll.
+    app.pop()
+    scene = editor(app, "backgammon")
+    scene.choose_turn(1)
+    state = scene.state
+    assert "throw card" in scene.play_button.help
+    click(app, scene.play_button.rect.center)
+    setup = fake_board.payloads[-1]
+    table = Table(setup, ask_throw=asks_throw(setup, 2))
+    table.begin()
+    assert any(isinstance(e, ev.ThrowAsked) for e in table.poll())
+    table.throw_in("t=1")
+    assert table.game.state.position == state.position and table.game.state.on_roll == 1
+
+
+def test_a_double_to_answer_is_set_and_a_throw_with_it_is_refused(app):
+    scene = editor(app, "backgammon")
+    assert scene.waiting_choice.visible
+    scene.waiting_choice.step(1)
+    assert scene.edit.waiting == "double"
+    state = scene.state
+    assert state is not None and state.phase.value == "take"
+    assert "doubled" in scene.status()[0] and "take or pass" in scene.status()[0]
+    scene.choose_dice((3, 1))
+    words, refused = scene.status()
+    assert scene.state is None and refused and "before the throw" in words
+    frame(app, scene)
+    plakoto = editor(app, "plakoto")
+    assert not plakoto.waiting_choice.visible
+
+
+def test_the_hint_cards_keys_work_in_the_editor(app):
+    """The card says "1-5 or a click: show · Enter: play · H: close": so it is here."""
+    from game.rules import match as m
+
+    scene = editor(app, "backgammon")
+    scene.choose_dice((3, 1))
+    click(app, scene.hint_button.rect.center)
+    card = scene.hint_card
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2"))
+    assert card.chosen == 1
+    before, chosen = scene.state, card.chosen_play
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    assert scene.hint_card is None
+    assert scene.state.position == m.play(before, chosen).position
+    scene.choose_dice((6, 6))
+    click(app, scene.hint_button.rect.center)
+    assert scene.hint_card is not None
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    assert scene.hint_card is None and scene.view.layout.room is None
+
+
+def test_acey_deuceys_turn_after_the_1_2_is_said_and_asks_no_dice_for_a_hint(app):
+    scene = editor(app, "acey_deucey")
+    assert scene.edit.waitings() == ["", "name", "named", "again"]
+    scene.waiting_choice.step(1)
+    words, refused = scene.status()
+    assert not refused and "to name a double after the 1-2" in words
+    assert "Set the dice" not in words
+    scene.choose_dice((4, 4))
+    assert scene.state is None and "before any dice" in scene.status()[0]
+    scene.waiting_choice.step(1)  # the named double, played
+    assert scene.state is not None and scene.state.again and scene.state.dice == (4, 4)
+    frame(app, scene)

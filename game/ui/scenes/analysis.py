@@ -3,7 +3,7 @@
 Entered from Records with an ``AnalysisRequest``. The analysis kept in the records book
 for this game (``Records.analysis``, keyed by ``game.study.stored.replay_key``) is shown
 at once; a damaged one is dropped and made again. Otherwise the analysis runs in a
-process of its own (``game.study.job``) while the scene shows its progress: the window
+process of its own (``game.study.jobs``) while the scene shows its progress: the window
 only looks at the process's messages each frame, so it never waits. Stop (or Esc) ends
 the process at once and goes back to Records, keeping nothing; a finished analysis is
 kept in the records book before it is shown.
@@ -23,6 +23,7 @@ import contextlib
 import logging
 import sqlite3
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
@@ -34,10 +35,10 @@ from game.rules import match as m
 from game.rules.play import Play
 from game.rules.replay import ReplayError
 from game.rules.variants import find_variant
-from game.study import job as jobs
-from game.study.analysis import Decision, GameAnalysis, replay_game
+from game.study import jobs
+from game.study.analysis import Decision, GameAnalysis, replay_steps
 from game.study.stored import VERSION, analysis_from_json, replay_key
-from game.ui.analysis_board import draw_position, play_named
+from game.ui.analysis_board import draw_marks_part, draw_men_part, play_named
 from game.ui.analysis_graph import ChanceGraph, grade_colour
 from game.ui.analysis_words import (
     KEYS_HELP,
@@ -47,7 +48,7 @@ from game.ui.analysis_words import (
     result_words,
     side_words,
 )
-from game.ui.backdrop import draw_backdrop
+from game.ui.backdrop import backdrop, draw_backdrop
 from game.ui.render.board_view import BoardView
 from game.ui.routes import AnalysisRequest
 from game.ui.scenes.base import POLL
@@ -57,6 +58,7 @@ from game.ui.widgets import (
     Button,
     Panel,
     Style,
+    draw_panel,
     draw_text,
     fit_size,
     fit_text,
@@ -67,11 +69,14 @@ from game.ui.widgets import (
 log = logging.getLogger(__name__)
 
 STOPPED = "The analysis was stopped; nothing of it was kept."
+REPLAY_BUDGET = 0.005  # seconds of a frame given to replaying the record (never a long frame)
 # The decision's lines, as (role, design size): its number, whose, and four rows at most.
 DECISION_LINES = (("caps", 18), ("bold", 17)) + (("text", 16),) * 4
 SMALLEST = 10.0  # px: text is set no smaller than this
 PANEL_ALPHA = 226
 # The faces the result's words are set in (role, design size), loaded while it is made.
+# The faces of the progress card, loaded a frame each before it is first shown.
+CARD_FONTS = (("caps", 24), ("text", 16), ("text", 15), ("italic", 14))
 WARM_FONTS = (
     ("caps", 18),
     ("bold", 17),
@@ -89,7 +94,7 @@ class AnalysisScene(WidgetScene):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.job: jobs.AnalysisJob | None = None
+        self.job: jobs.StudyJob | None = None
         self.analysis: GameAnalysis | None = None
         self.states: list[m.GameState] = []
         self.actions: list[a.Action] = []
@@ -111,6 +116,23 @@ class AnalysisScene(WidgetScene):
         self._pictures: dict[str, tuple[Any, pygame.Surface]] = {}
         self.warmed: tuple[int, int] = (0, 0)  # the size its faces were listed for
         self.fonts: list[tuple[str, float]] = []  # faces the result sets its words in
+        self.replaying: Any = None  # the record replayed a slice a frame (replay_steps)
+        self.kept_data: dict[str, Any] | None = None  # read at once, checked once replayed
+        self.pictures_ready = threading.Event()  # the card's pictures made (``warm_pictures``)
+        self.warming: tuple[int, int] = (0, 0)  # the size the pictures are made for
+        self.painted_at = -1.0  # the scene's time a picture was last painted (one a frame)
+        self.stale = False  # a picture waits for the next frame
+        self.starting = False  # the worker is to be started (the frame after entering)
+        self.warmer: threading.Thread | None = None
+        self.arrived: GameAnalysis | None = None  # the worker's result, read (shown next)
+        self.kept_now = False  # ... and kept in the records book
+
+    @property
+    def opaque(self) -> bool:  # type: ignore[override]
+        """Records shows through until the card's pictures are made beside the window
+        (a frame never waits for them)."""
+        ready = self.pictures_ready.is_set() and not self.fonts
+        return ready or self.analysis is not None or bool(self.failed)
 
     # -- entering: the kept analysis, or a new one ------------------------------------------
 
@@ -134,27 +156,56 @@ class AnalysisScene(WidgetScene):
         self.next_button = Button("Next error", self.next_error, help="PgDn")
         self.best_button = Button("Show best", self.toggle_best, help="B")
         self.focus.set([self.stop_button])
-        try:
-            self.states, self.actions = replay_game(payload.replay)
-        except ReplayError as exc:
-            self.fail(f"This game cannot be analysed: {exc}")
+        # The record is replayed a slice a frame (a long game is a third of a second of
+        # it); the kept analysis is read now and checked against it once it is done.
+        self.states, self.actions = [], []
+        self.replaying = replay_steps(payload.replay, self.states, self.actions)
+        self.replay_some()
+        if self.failed:
             return
         self.key = replay_key(payload.replay)
-        kept = self.kept()
-        if kept is not None:
-            self.show(kept)
-        else:
-            self.start()
+        self.kept_data = self.read_kept()
+        self.starting = self.kept_data is None  # the worker starts in the next frame
         self.relayout()
+        self.fonts = [(role, size * self.scale) for role, size in CARD_FONTS]
+
+    def replay_some(self) -> None:
+        """Replay the record for ``REPLAY_BUDGET`` at most; once it is all replayed, the
+        kept analysis is shown (or made again, if it does not fit)."""
+        if self.replaying is None:
+            return
+        end = time.perf_counter() + REPLAY_BUDGET
+        try:
+            for _ in self.replaying:
+                if time.perf_counter() > end:
+                    return
+        except ReplayError as exc:
+            self.replaying = None
+            if self.job is not None:
+                self.job.close()
+                self.job = None
+            self.fail(f"This game cannot be analysed: {exc}")
+            return
+        self.replaying = None
+        if self.kept_data is not None:
+            kept = self.kept()
+            if kept is not None:
+                self.show(kept)
+            else:
+                self.start()
+
+    def read_kept(self) -> dict[str, Any] | None:
+        """The analysis kept for this game, as it was stored (None: none, or unreadable)."""
+        try:
+            return self.app.records.analysis(self.key, VERSION)  # type: ignore[no-any-return]
+        except sqlite3.Error as exc:
+            log.warning("the kept analyses cannot be read: %s", exc)
+            return None
 
     def kept(self) -> GameAnalysis | None:
         """The analysis kept for this game, if it is sound (a damaged one is dropped)."""
         records = self.app.records
-        try:
-            data = records.analysis(self.key, VERSION)
-        except sqlite3.Error as exc:
-            log.warning("the kept analyses cannot be read: %s", exc)
-            return None
+        data, self.kept_data = self.kept_data, None
         if data is None:
             return None
         try:
@@ -179,7 +230,8 @@ class AnalysisScene(WidgetScene):
 
     def start(self) -> None:
         """Run the analysis in its own process; ``update`` follows its progress."""
-        self.job = jobs.AnalysisJob(self.request.replay.to_json(), self.names, target=jobs.TARGET)
+        payload = {"replay": self.request.replay.to_json(), "names": list(self.names)}
+        self.job = jobs.StudyJob("analysis", payload)
         try:
             self.job.start()
         except (OSError, RuntimeError) as exc:
@@ -209,6 +261,15 @@ class AnalysisScene(WidgetScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.warming != self.size and not self.failed:
+            self.warm_pictures(self.size, self.scale)  # (not in the frame that entered)
+        elif self.starting:
+            self.starting = False
+            self.start()
+        elif self.fonts:  # one a frame: a face is a few milliseconds to load
+            role, px = self.fonts.pop()
+            get_font(role, px)
+        self.replay_some()
         if self.preparing is not None and self.preparing.done():
             self.preparing.result()  # a painting error shows here
             self.preparing = None
@@ -220,27 +281,33 @@ class AnalysisScene(WidgetScene):
         if not job.finished:
             if job.total and self.warmed != self.size:
                 self.warm()
-            elif self.fonts:  # one a frame: a face is a few milliseconds to load
-                role, px = self.fonts.pop()
-                get_font(role, px)
             return  # draw_progress shows what it told
-        self.job = None
         if job.result is None:
+            self.job = None
             if not job.stopped:
                 self.fail(f"The analysis failed: {job.error}")
             return
-        try:
-            analysis = analysis_from_json(job.result)
-            self.check(analysis)
-        except ValueError as exc:
-            self.fail(f"The analysis came back unreadable: {exc}")
+        if self.replaying is not None:  # (the record is still being replayed: a frame more)
             return
-        try:
-            self.app.records.keep_analysis(self.key, VERSION, job.result)
-        except sqlite3.Error as exc:
-            log.warning("the analysis could not be kept: %s", exc)
-            self.note = "This analysis could not be kept in your records."
-        self.show(analysis)
+        # The result is read, kept and shown in three frames (each a few milliseconds).
+        if self.arrived is None:
+            try:
+                self.arrived = analysis_from_json(job.result)
+                self.check(self.arrived)
+            except ValueError as exc:
+                self.job = None
+                self.fail(f"The analysis came back unreadable: {exc}")
+            return
+        if not self.kept_now:
+            self.kept_now = True
+            try:
+                self.app.records.keep_analysis(self.key, VERSION, job.result)
+            except sqlite3.Error as exc:
+                log.warning("the analysis could not be kept: %s", exc)
+                self.note = "This analysis could not be kept in your records."
+            return
+        self.job = None
+        self.show(self.arrived)
 
     def warm(self) -> None:
         """While the analysis runs, list the faces the result's words are set in, for
@@ -248,17 +315,18 @@ class AnalysisScene(WidgetScene):
         result would hold it)."""
         self.warmed = self.size
         s = self.scale
-        self.fonts = [(role, size * s) for role, size in WARM_FONTS]
+        self.fonts[:0] = [(role, size * s) for role, size in WARM_FONTS]  # (after the card's)
 
     def wake_after(self) -> float | None:
-        if self.job is not None or self.preparing is not None:
+        busy = self.replaying is not None or not self.opaque or self.stale or self.starting
+        if busy or self.job is not None or self.preparing is not None:
             return POLL  # the progress, or the board's background being painted
         return None
 
     def stop(self) -> None:
         """Stop: the process is ended at once and nothing is kept."""
         if self.job is not None:
-            self.job.stop()
+            self.job.close()
             self.job = None
         self.click()
         self.app.pop(STOPPED)
@@ -273,7 +341,7 @@ class AnalysisScene(WidgetScene):
     def on_exit(self) -> None:
         super().on_exit()
         if self.job is not None:  # leaving by any way ends the work
-            self.job.stop()
+            self.job.close()
             self.job = None
 
     # -- stepping -------------------------------------------------------------------------
@@ -365,8 +433,7 @@ class AnalysisScene(WidgetScene):
         gap = round(12 * s)
         bh = round(40 * s)
         if self.analysis is None:
-            cw, ch = min(w - 2 * m, round(620 * s)), min(h - 2 * m, round(250 * s))
-            card = pygame.Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
+            card = card_place(size, s)
             self.card.place(card, s)
             bw = round(180 * s)
             spot = pygame.Rect(card.centerx - bw // 2, card.bottom - round(24 * s) - bh, bw, bh)
@@ -401,6 +468,43 @@ class AnalysisScene(WidgetScene):
             button.place(pygame.Rect(x, h - m - bh, bw, bh), s)
             x += bw + gap
 
+    def warm_pictures(self, size: tuple[int, int], s: float) -> None:
+        """Make the pictures a first painting at ``size`` would make, beside the window
+        (each is kept once made): the table and the card first (Records shows through
+        till then: ``opaque``), then the result's panels and the board's background, so
+        that neither the first frame nor the one the result arrives in waits for them."""
+        self.warming = size
+        panels = [(self.card, card_place(size, s))]
+        board, figures, graph = result_places(size, s)
+        panels += [(self.side_panel, figures), (self.graph_panel, graph)]
+        variant, theme = self.variant, self.theme
+
+        def make() -> None:
+            try:
+                jobs.prepare()  # (the worker starts in the next frame)
+                scratch = pygame.Surface(size)
+                backdrop(size, False)
+                for n, (panel, rect) in enumerate(panels):
+                    draw_panel(scratch, rect, s, panel.style, alpha=panel.alpha)
+                    if n == 0:
+                        self.pictures_ready.set()
+                BoardView(variant, theme, board.size).background()
+            except Exception:  # pygame gone (the window closed): nothing was needed
+                log.debug("the analysis's pictures were not made ahead", exc_info=True)
+            finally:
+                self.pictures_ready.set()
+
+        self.warmer = threading.Thread(target=make, name="analysis-pictures", daemon=True)
+        self.warmer.start()
+
+    def settle(self, timeout: float = 30.0) -> None:
+        """Wait for the pictures made beside the window (the tests', before they look)."""
+        warmer = getattr(self, "warmer", None)
+        if warmer is not None:
+            warmer.join(timeout)
+        if self.preparing is not None:
+            self.preparing.result(timeout)
+
     def prepare(self) -> None:
         """Paint the board's background (seconds on a 4K screen) beside the window; at
         once where there is no screen (tests)."""
@@ -426,18 +530,33 @@ class AnalysisScene(WidgetScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The still parts (painted once per layout), the decision at hand and the board
-        (painted once per step), and the graph's upright at the position shown."""
+        (painted once per step), and the graph's upright at the position shown. Nothing
+        until the card's pictures are made (Records shows through: ``opaque``); and in the
+        frame that paints the still parts, not yet the decision and the board."""
+        if not self.opaque:
+            return
+        self.stale = False
+        if self._static is None or self._static.get_size() != surface.get_size():
+            self.painted_at = self.t
         self.draw_static(surface)
         if self.analysis is None or self.graph is None:
             self.draw_progress(surface)
             self.focus.draw(surface)
             return
-        surface.blit(
-            self.cached("decision", self.decision_box.size, self.paint_decision), self.decision_box
-        )
+        box = self.figures_box
+        figures = self.cached("figures", box.size, self.paint_figures_box, key=box.size)
+        decision = self.cached("decision", self.decision_box.size, self.paint_decision)
+        for picture, at in ((figures, box), (decision, self.decision_box)):
+            if picture is not None:
+                surface.blit(picture, at)
         if self.view is not None and self.preparing is None:
-            board = self.cached("board", self.board_rect.size, self.draw_board, opaque=True)
-            surface.blit(board, self.board_rect)
+            size = self.board_rect.size
+            men = self.cached("board men", size, self.draw_board_men, opaque=True)
+            board = self._pictures.get("board", (None, None))[1]
+            if men is not None and self.cached_key("board men") == self.picture_key(size):
+                board = self.cached("board", size, self.draw_board, opaque=True) or board
+            if board is not None and board.get_size() == size:
+                surface.blit(board, self.board_rect)
         self.graph.draw_cursor(surface, self.state_shown)
         self.focus.draw(surface)
 
@@ -448,18 +567,33 @@ class AnalysisScene(WidgetScene):
         paint: Callable[[pygame.Surface], Any],
         *,
         opaque: bool = False,
-    ) -> pygame.Surface:
+        key: Any = None,
+    ) -> pygame.Surface | None:
         """A picture of what changes only with a step: painted again when the decision
-        shown, the play shown or the size changed (a step costs one painting, a frame
-        between steps a blit)."""
-        key = (self.at, self.best_shown, size)
+        shown, the play shown or the size changed (``key``: what else it changes with).
+        One painting a frame: a picture that must wait is the last one painted of it
+        meanwhile (or none), and the scene asks for the next frame (``stale``)."""
+        key = self.picture_key(size) if key is None else key
         kept = self._pictures.get(name)
         if kept is not None and kept[0] == key:
             return kept[1]
+        if self.painted_at == self.t:
+            self.stale = True
+            return kept[1] if kept is not None and kept[1].get_size() == size else None
         picture = pygame.Surface(size) if opaque else pygame.Surface(size, pygame.SRCALPHA)
         paint(picture)
+        self.painted_at = self.t
         self._pictures[name] = (key, picture)
         return picture
+
+    def picture_key(self, size: tuple[int, int] | None = None) -> Any:
+        """What a step's picture (the decision, the board) is painted for."""
+        return (self.at, self.best_shown, size or self.board_rect.size)
+
+    def cached_key(self, name: str) -> Any:
+        """What the picture ``name`` kept was painted for (None: none kept)."""
+        kept = self._pictures.get(name)
+        return None if kept is None else kept[0]
 
     def paint_static(self, surface: pygame.Surface) -> None:
         self._pictures.clear()  # painted again with the layout
@@ -468,8 +602,7 @@ class AnalysisScene(WidgetScene):
             self.paint_card(surface)
             return
         surface.fill(self.theme.table)
-        self.side_panel.draw(surface)
-        self.paint_figures(surface, self.figures_box)
+        self.side_panel.draw(surface)  # (its words: ``paint_figures_box``, a frame later)
         self.graph_panel.draw(surface)
         assert self.graph is not None
         self.graph.draw(surface, self.colour_names)
@@ -490,8 +623,8 @@ class AnalysisScene(WidgetScene):
         inner = self.card.inner(24)
         line = get_font("text", 16 * s).get_linesize()
         game = pygame.Rect(inner.x, inner.y + round(40 * s), inner.w, line)
-        count = (inner.centerx, game.bottom)
-        bar = pygame.Rect(inner.x, game.bottom + line + round(12 * s), inner.w, round(18 * s))
+        count = (inner.centerx, game.bottom + round(6 * s))  # (apart from the game's line)
+        bar = pygame.Rect(inner.x, count[1] + line + round(10 * s), inner.w, round(18 * s))
         return game, count, bar
 
     def paint_card(self, surface: pygame.Surface) -> None:
@@ -596,6 +729,10 @@ class AnalysisScene(WidgetScene):
             writer.row(label, words, colour, on_board)
         return writer.left_out
 
+    def paint_figures_box(self, surface: pygame.Surface) -> int:
+        """``paint_figures`` on a picture of the figures' box."""
+        return self.paint_figures(surface, surface.get_rect())
+
     def paint_figures(self, surface: pygame.Surface, box: pygame.Rect) -> int:
         """Each side's figures, and what PR and the grades mean (they never change).
         Returns how many lines did not fit."""
@@ -615,13 +752,34 @@ class AnalysisScene(WidgetScene):
         writer.paragraph(KEYS_HELP, "italic", 14, self.style.text_dim)
         return writer.left_out
 
-    def draw_board(self, surface: pygame.Surface) -> None:
-        """The position before the decision at hand, its dice, and the play shown."""
+    def draw_board_men(self, surface: pygame.Surface) -> None:
+        """The board and its men at the decision at hand (the first of the board's two
+        paintings: each is about half of it, a frame each)."""
         assert self.view is not None
+        state = self.states[self.state_shown]
+        draw_men_part(surface, self.view, self.theme, state, self.play_shown())
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """The position before the decision at hand, its dice, and the play shown: over
+        the board and its men (``draw_board_men``), the play's way, the labels, the cube
+        and the dice."""
+        assert self.view is not None
+        men = self._pictures["board men"][1]
+        surface.blit(men, (0, 0))
         state = self.states[self.state_shown]
         decision = self.decision
         dice = decision.dice if decision is not None and decision.kind == "play" else ()
-        draw_position(surface, self.view, self.theme, state, self.play_shown(), dice)
+        draw_marks_part(
+            surface, self.view, self.theme, state, self.play_shown(), dice, self.scale
+        )
+
+
+def card_place(size: tuple[int, int], s: float) -> pygame.Rect:
+    """Where the progress card goes in a window of ``size`` (scale ``s``)."""
+    w, h = size
+    m = round(16 * s)
+    cw, ch = min(w - 2 * m, round(620 * s)), min(h - 2 * m, round(250 * s))
+    return pygame.Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
 
 
 def result_places(size: tuple[int, int], s: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:

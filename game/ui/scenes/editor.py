@@ -11,7 +11,7 @@ every position is built as the state JSON and read by the rules engine before an
 uses it, and a position the engine refuses shows its reason with the actions disabled.
 
 The hint's deeper ranking and the rollout run in a process of their own
-(``game.ui.study_job``), so frames stay smooth; leaving the scene ends them.
+(``game.study.jobs``), so frames stay smooth; leaving the scene ends them.
 """
 
 from __future__ import annotations
@@ -24,15 +24,18 @@ from typing import Any
 import pygame
 
 from game.ai.levels import LEVELS
-from game.ai.players import first_look, has_levels
-from game.play.advice import difference_text, play_text, value_text
+from game.ai.players import has_levels
 from game.play.session import GameSetup, Seat
 from game.rules import match as m
 from game.rules.position import Position
 from game.rules.serial import state_to_json
 from game.rules.variants import VARIANTS
-from game.study.editing import CUBE_VALUES, MATCH_LENGTHS, PositionEdit
+from game.study.editing import CUBE_VALUES, MATCH_LENGTHS, WAITING_WORDS, PositionEdit
+from game.study.jobs import StudyJob
+from game.ui import editor_hint
 from game.ui.backdrop import draw_backdrop
+from game.ui.dice_seal import auto_contribution
+from game.ui.editor_keys import BoardKeys
 from game.ui.editor_panel import (
     TextField,
     WideChoice,
@@ -40,12 +43,12 @@ from game.ui.editor_panel import (
     rollout_lines,
     split_ids,
 )
+from game.ui.hints import HintCard
 from game.ui.render.board_view import BoardView
 from game.ui.routes import EditorStart, Route
 from game.ui.scenes.base import POLL
 from game.ui.scenes.editor_layout import draw_scene, place
 from game.ui.scenes.widget_scene import WidgetScene
-from game.ui.study_job import StudyJob
 from game.ui.theme import side_colours, theme_for
 from game.ui.widgets import Button, Choice, Panel, Style, draw_text, fit_text, get_font, wrap_words
 
@@ -71,8 +74,7 @@ class EditorScene(WidgetScene):
         self.reason = ""
         self.note = ""  # the last edit's word (a man that could not be put)
         self.job: StudyJob | None = None
-        self.hint: list[tuple[str, float, float]] | None = None
-        self.hint_deep = False
+        self.hint_card: HintCard | None = None  # the practice table's hint card
         self.rollout: dict[str, Any] | None = None
         self.view: BoardView | None = None
         self.panel = Panel(alpha=230)
@@ -90,6 +92,10 @@ class EditorScene(WidgetScene):
         self.status_top = 0  # where the engine's word and the answers begin (the layout's)
         self.answer_top = 0
         self.answer_bottom = 0  # where the answers end: above Back
+        # The board by keyboard: a focus stop over it (arrows, + and -, Tab the side).
+        self.board_keys = BoardKeys(
+            lambda: None if self.view is None else self.view.layout, self.put, self.take_off
+        )
 
     # -- entering, leaving ----------------------------------------------------------------
 
@@ -162,6 +168,15 @@ class EditorScene(WidgetScene):
             fmt=lambda t: "-".join(map(str, t)) if t else "To roll",
             help="The throw to play, or To roll",
         )
+        waitings = edit.waitings()
+        self.waiting_choice = Choice(
+            "Waiting for",
+            waitings,
+            edit.waiting if edit.waiting in waitings else "",
+            self.choose_waiting,
+            fmt=lambda w: WAITING_WORDS[w],
+            help="What the position waits for: a double to answer, or a turn kept after the 1-2",
+        )
         cubes = [(1, -1)] + [(v, o) for v in CUBE_VALUES[1:] for o in sides]
         self.cube_choice = Choice(
             "Cube",
@@ -224,14 +239,15 @@ class EditorScene(WidgetScene):
         )
         for widget in self.widgets():
             widget.style = self.style
-        self.focus.set(self.widgets())
+        self.focus.set([self.board_keys, *self.widgets()])
         self.refresh()
         self.relayout()
 
     def widgets(self) -> list[Any]:
         return [
             self.game_choice, self.side_choice, self.turn_choice, self.dice_choice,
-            self.cube_choice, self.match_choice, *self.score_choices, self.rest_choice,
+            self.waiting_choice, self.cube_choice, self.match_choice, *self.score_choices,
+            self.rest_choice,
             self.start_button, self.clear_button, self.id_field, self.paste_button,
             self.hint_button, self.play_button, self.roll_button, self.level_choice,
             self.games_choice, self.stop_button, self.back_button,
@@ -260,6 +276,10 @@ class EditorScene(WidgetScene):
 
     def choose_dice(self, throw: tuple[int, ...]) -> None:
         self.edit.dice = [*throw] if throw else [None] * len(self.edit.dice)
+        self.changed()
+
+    def choose_waiting(self, waiting: str) -> None:
+        self.edit.waiting = waiting
         self.changed()
 
     def choose_cube(self, cube: tuple[int, int]) -> None:
@@ -322,10 +342,20 @@ class EditorScene(WidgetScene):
     def changed(self) -> None:
         """An edit was made: the answers of the last position go, the engine looks again."""
         self.end_job()
-        self.hint = None
+        self.close_hint()
         self.rollout = None
         self.refresh()
 
+    def close_hint(self) -> None:
+        if self.hint_card is not None:
+            self.hint_card = None
+            self.fit_hint()
+
+    def fit_hint(self) -> None:
+        """The board beside the hint card's strip (or over its whole area)."""
+        if self.view is not None:
+            board = self.board_rect().size
+            editor_hint.fit(self.view, self.hint_card, board, self.scale)
     def refresh(self) -> None:
         self.state, self.reason = self.edit.check()
         state = self.state
@@ -334,6 +364,12 @@ class EditorScene(WidgetScene):
         moving = state is not None and state.phase is m.Phase.MOVE
         self.hint_button.enabled = bool(playing and moving and trained)
         self.play_button.enabled = playing
+        self.play_button.help = (
+            "A game from here against the level: it begins at once with the dice set"
+            if state is not None and state.dice
+            else "A game from here against the level: your throw card seals the dice, then "
+            "the side on roll throws"
+        )
         self.roll_button.enabled = state is not None and trained
         running = self.job is not None and self.job.kind == "rollout" and not self.job.finished
         self.stop_button.enabled = self.stop_button.visible = running
@@ -357,20 +393,18 @@ class EditorScene(WidgetScene):
         self.end_job()
         self.rollout = None
         try:
-            ranked = first_look(state)
+            self.hint_card = editor_hint.open_card(state)
         except Exception as exc:
             self.note = f"No hint: {exc}"
             return
-        best = ranked[0].value if ranked else 0.0
-        self.hint = [(play_text(state, r.play), r.value, best - r.value) for r in ranked]
-        self.hint_deep = False
+        self.fit_hint()
         self.job = StudyJob("hint", {"state": state_to_json(state)}).start()
 
     def start_rollout(self) -> None:
         if self.state is None:
             return
         self.end_job()
-        self.hint = None
+        self.close_hint()
         self.rollout = None
         payload = {"state": state_to_json(self.state), "games": self.games, "seed": self.seed}
         self.job = StudyJob("rollout", payload, total=self.games).start()
@@ -391,15 +425,29 @@ class EditorScene(WidgetScene):
             Seat() if side == state.on_roll else Seat(False, self.level)
             for side in range(state.variant.players)
         )
+        # Dice set: the game begins at once with them (the later dice from a fresh seed
+        # and the clock, as when the throw card is off). To roll: your throw card seals
+        # the dice first, then the side on roll throws.
+        contribution = auto_contribution() if state.dice else ""
         setup = GameSetup(
             state.variant.id, dict(state.variant.options), seats, mode="practice", hints=True,
-            first=state_to_json(state),
+            first=state_to_json(state), contribution=contribution,
         )  # fmt: skip
         self.app.go(Route.BOARD, setup)
 
     # -- input ----------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self.hint_key(event.key):
+            return True
+        if (
+            event.type == pygame.KEYDOWN
+            and self.focus.focused is self.board_keys
+            and event.key == pygame.K_TAB
+            and not getattr(event, "mod", 0) & pygame.KMOD_SHIFT
+        ):
+            self.side_choice.step(1)  # Tab on the board: the other side's men (Shift+Tab leaves)
+            return True
         if (
             event.type == pygame.KEYDOWN
             and self.focus.focused is self.id_field
@@ -412,9 +460,55 @@ class EditorScene(WidgetScene):
                 self.id_field.type(typed)
                 return True
         mouse = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+        if event.type in mouse and self.hint_mouse(event):
+            return True
         if event.type in mouse and self.board_mouse(event):
             return True
         return super().handle_event(event)
+
+    def hint_key(self, key: int) -> bool:
+        """The hint card's keys, as on the board: 1-5 show a play, Enter sets up the
+        position after it, H closes the card."""
+        card = self.hint_card
+        if card is None or self.focus.focused is self.id_field:
+            return False
+        if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(card.shown):
+            row = key - pygame.K_1
+            card.chosen = None if card.chosen == row else row
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and card.chosen_play is not None:
+            self.play_hint(card)
+            return True
+        if key == pygame.K_h:
+            self.close_hint()
+            return True
+        return False
+
+    def play_hint(self, card: HintCard) -> None:
+        """Set up the position after the card's chosen play."""
+        after = editor_hint.after(card)
+        if after is not None:
+            self.edit.load(after)
+            self.build()
+            self.changed()
+            self.note = "The position after that play"
+
+    def hint_mouse(self, event: pygame.event.Event) -> bool:
+        """The hint card's rows and buttons (True: the card took the event)."""
+        card = self.hint_card
+        if card is None or not card.placed:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            card.hover_at(event.pos)
+            return card.rect.collidepoint(event.pos)
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return card.rect.collidepoint(event.pos)
+        what = editor_hint.click(card, event.pos)
+        if what == "close":
+            self.close_hint()
+        elif what == "apply":
+            self.play_hint(card)
+        return bool(what)
 
     def board_rect(self) -> pygame.Rect:
         return pygame.Rect(0, 0, self.size[0] - self.panel.rect.w, self.size[1])
@@ -514,6 +608,8 @@ class EditorScene(WidgetScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.hint_card is not None:
+            self.hint_card.update(dt)
         job = self.job
         if job is None or not job.poll():
             return
@@ -521,11 +617,14 @@ class EditorScene(WidgetScene):
             self.job = None
             if job.error:
                 self.note = f"The {job.kind} could not be made: {job.error}"
+            elif job.result is None:
+                self.note = f"The {job.kind} was stopped"
             elif job.kind == "hint":
-                self.hint = [(str(t), float(v), float(d)) for t, v, d in job.answer]
-                self.hint_deep = True
+                if self.hint_card is not None:
+                    editor_hint.deepen(self.hint_card, job.result)
+                    self.fit_hint()  # (the card's rows may change its size)
             else:
-                self.rollout = job.answer
+                self.rollout = job.result
             self.refresh()
 
     def wake_after(self) -> float | None:
@@ -535,6 +634,7 @@ class EditorScene(WidgetScene):
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         place(self, size, scale)
+        self.fit_hint()
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
@@ -553,10 +653,17 @@ class EditorScene(WidgetScene):
         state = self.state
         if state.is_over:
             return "The game is over in this position", False
-        words = f"{self.side_name(state.on_roll)} to " + ("play" if state.dice else "roll")
+        side = self.side_name(state.on_roll)
+        if state.phase is m.Phase.TAKE:
+            words = f"{side} doubled: {self.side_name(state.to_act)} to take or pass"
+        elif state.phase is m.Phase.CHOOSE:
+            words = f"{side} to name " + ("a double after the 1-2" if state.again else "a die")
+        else:
+            words = f"{side} to " + ("play" if state.dice else "roll")
+            words += " again after the 1-2" if state.again else ""
         if state.variant.id == "backgammon":
             words += f"  ·  Position ID {state_to_json(state).get('position_id', '')}"
-        if not state.dice and has_levels(state.variant.id):
+        if state.phase is m.Phase.ROLL and not state.again and has_levels(state.variant.id):
             words += "  ·  Set the dice for a hint"
         return words, False
 
@@ -579,13 +686,9 @@ class EditorScene(WidgetScene):
             job = self.job
             stopping = " (stopping)" if job.stopping else ""
             return [(f"Rolling out: {job.done} of {job.total} games{stopping}", "text")]
-        if self.hint is not None:
-            look = "The expert's ranking" if self.hint_deep else "First look (the expert's to come)"
-            lines = [(look, "dim")]
-            for n, (text, value, loss) in enumerate(self.hint[:HINT_ROWS], 1):
-                gap = difference_text(loss, players) if n > 1 else ""
-                lines.append((f"{n}. {text}\t{value_text(value, players)}\t{gap}", "row"))
-            return lines
+        if self.hint_card is not None:
+            said = "The hint is on the board: click a play to see it there; Play it sets up"
+            return [(f"{said} the position after it", "dim")]
         if self.rollout is not None:
             names = [self.side_name(s) for s in range(players)]
             words = rollout_lines(self.rollout, names, self.edit.has_cube)

@@ -2,7 +2,8 @@
 never changed, but for the board's picture made for the window's size).
 
 The board takes the window's left part; the panel the right part, a column of rows: the
-game, the side a click puts, the turn, the dice, the cube and the match (where the game
+game, the side a click puts, the turn, the dice, what the position waits for (a double
+to answer, Acey-Deucey's turn after the 1-2), the cube and the match (where the game
 has them), where the rest of the men are (a game with a hand), Start and Clear, the
 Position ID (backgammon), the engine's word, the actions, their answers below, and Back at
 the foot.
@@ -14,6 +15,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui import editor_hint
+from game.ui.analysis_board import draw_cube_of, draw_position
+from game.ui.editor_keys import KEYS_HELP, draw_cursor
 from game.ui.render.board_view import BoardView
 from game.ui.widgets import draw_text, fit_text, rounded_box
 
@@ -42,6 +46,7 @@ def place(scene: EditorScene, size: tuple[int, int], scale: float) -> None:
     edit = scene.edit
     if scene.view is None or scene.view.size != board or scene.view.variant != edit.variant:
         scene.view = BoardView(edit.variant, scene.theme, board, 0)
+    scene.board_keys.place(pygame.Rect(0, 0, *board), s)
     x = w - pw + round(PAD * s)
     inner = pw - 2 * round(PAD * s)
     row, gap = round(ROW * s), round(GAP * s)
@@ -66,6 +71,7 @@ def place(scene: EditorScene, size: tuple[int, int], scale: float) -> None:
     line(scene.side_choice)
     line(scene.turn_choice)
     line(scene.dice_choice)
+    line(scene.waiting_choice, shown=len(edit.waitings()) > 1)
     line(scene.cube_choice, shown=edit.has_cube)
     line(scene.match_choice, shown="match_length" in edit.variant.options)
     line(*scene.score_choices, shown=edit.match_length > 0)
@@ -91,12 +97,18 @@ def place(scene: EditorScene, size: tuple[int, int], scale: float) -> None:
 
 def draw_scene(scene: EditorScene, surface: pygame.Surface) -> None:
     draw_board(scene, surface)
+    editor_hint.draw(surface, scene.hint_card, scene.style)
     draw_panel(scene, surface)
 
 
 def draw_board(scene: EditorScene, surface: pygame.Surface) -> None:
     view = scene.view
     if view is None:
+        return
+    play = editor_hint.chosen(scene.hint_card)
+    if play is not None and scene.state is not None:  # the hint's play, as the board shows it
+        state = scene.state
+        draw_position(surface, view, scene.theme, state, play, state.dice, scene.scale)
         return
     position = scene.shown_position()
     view.draw_board(surface)
@@ -107,6 +119,8 @@ def draw_board(scene: EditorScene, surface: pygame.Surface) -> None:
             hidden[source] = 1
     view.draw_men(surface, position, hidden=hidden)
     view.draw_labels(surface, position, scene.edit.to_act)
+    if scene.state is not None:  # the cube and the score, as the game's board shows them
+        draw_cube_of(surface, view, scene.theme, scene.state, scene.scale)
     dice = [d for d in scene.edit.dice if d is not None]
     layout = view.layout
     if dice and len(dice) == len(scene.edit.dice):
@@ -117,6 +131,9 @@ def draw_board(scene: EditorScene, surface: pygame.Surface) -> None:
         for i, value in enumerate(dice):
             at = (left + i * step, y + h / 2)
             view.draw_die(surface, value, at, size, faces=scene.edit.variant.faces)
+    cursor = scene.board_keys.at() if scene.board_keys.focused else None
+    if cursor is not None:
+        draw_cursor(surface, layout, cursor, scene.style.accent_light, scene.scale)
     if scene.press is not None and scene.drag_at is not None:
         view.draw_man(surface, scene.press[2], scene.drag_at, lift=1.0)
 
@@ -157,6 +174,7 @@ def draw_panel(scene: EditorScene, surface: pygame.Surface) -> None:
             colour=colour,
             anchor="topleft",
         )
+    draw_keys_help(scene, surface)
     y = scene.answer_top
     job = scene.job
     if job is not None and job.kind == "rollout":
@@ -171,12 +189,6 @@ def draw_panel(scene: EditorScene, surface: pygame.Surface) -> None:
         y += scene.stop_button.rect.h + round(4 * s)
     bottom = scene.answer_bottom
     for text, tone in scene.answer_lines():
-        if tone == "row":  # a hint's play, its value and its step down, in columns
-            if y + step > bottom:
-                return
-            draw_row(scene, surface, text.split("\t"), (inner_x, y), inner, size)
-            y += step
-            continue
         for piece in scene.wrapped(text, size, inner):
             if y + step > bottom:
                 return
@@ -193,37 +205,23 @@ def draw_panel(scene: EditorScene, surface: pygame.Surface) -> None:
             y += step
 
 
-def draw_row(
-    scene: EditorScene,
-    surface: pygame.Surface,
-    cells: list[str],
-    at: tuple[int, int],
-    width: int,
-    size: float,
-) -> None:
-    """A hint's row: the play at the left, its value and its step down right-aligned in
-    two columns at the right."""
-    x, y = at
-    column = round(width * 0.2)
-    play, value, gap = [*cells, "", "", ""][:3]
-    colour = scene.style.text
-    draw_text(
-        surface,
-        scene.fitted(play, size, width - 2 * column),
-        (x, y),
-        role="text",
-        size=size,
-        colour=colour,
-        anchor="topleft",
-    )
-    for n, words in enumerate((value, gap)):
-        right = x + width - (1 - n) * column
+def draw_keys_help(scene: EditorScene, surface: pygame.Surface) -> None:
+    """The board's keys, in small words beside Back at the panel's foot."""
+    s = scene.scale
+    back = scene.back_button.rect
+    x = back.right + round(10 * s)
+    room = scene.panel.rect.right - round(PAD * s) - x
+    size = (TEXT - 2) * s
+    lines = scene.wrapped(KEYS_HELP, size, room)[:2]
+    step = round((TEXT - 2) * 1.25 * s)
+    y = back.centery - step * len(lines) // 2
+    for n, line in enumerate(lines):
         draw_text(
             surface,
-            scene.fitted(words, size, column),
-            (right, y),
+            scene.fitted(line, size, room),
+            (x, y + n * step),
             role="text",
             size=size,
-            colour=colour if n == 0 else scene.style.text_dim,
-            anchor="topright",
+            colour=scene.style.text_dim,
+            anchor="topleft",
         )
