@@ -12,10 +12,13 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
+from game.rules import match as m
 from game.store.records import Records
-from game.study.drills import Drill, DrillError, drill_from_json, merged
+from game.study.analysis import GameAnalysis
+from game.study.drills import INTERVALS, Drill, DrillError, drill_from_json, from_analysis, merged
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +84,26 @@ class DrillBook:
         out.sort(key=lambda d: (d.due, d.key))
         return out
 
+    def due(self, now: float) -> int:
+        """How many drills are due at ``now`` (quick: for the menu; a drill that
+        cannot be read is counted out when the drills are read)."""
+        try:
+            rows = self.records.db.execute(
+                "SELECT data FROM drills WHERE due <= ?", (now,)
+            ).fetchall()
+        except sqlite3.Error as exc:
+            log.warning("the drills cannot be counted: %s", exc)
+            return 0
+        count = 0
+        for (text,) in rows:
+            try:
+                step = json.loads(text).get("step")
+            except (ValueError, TypeError, AttributeError, RecursionError):
+                continue
+            if isinstance(step, int) and 0 <= step < len(INTERVALS):
+                count += 1
+        return count
+
     def keep(self, drills: Iterable[Drill]) -> bool:
         """Keep ``drills`` (each replaces the row of its position), in one transaction;
         whether they were kept."""
@@ -118,6 +141,20 @@ class DrillBook:
             self.failed = str(exc)
             return 0
         return len(added)
+
+    def add_mistakes(
+        self,
+        analysis: GameAnalysis,
+        states: Sequence[m.GameState],
+        seats: Sequence[Mapping[str, Any]],
+        now: float,
+    ) -> int:
+        """The plays graded bad or worse of the people at the table (the seats marked
+        ``human``: never the computer's) added as drills; how many were new."""
+        sides = [i for i, seat in enumerate(seats) if seat.get("human") is True]
+        if not sides:
+            return 0
+        return self.add(from_analysis(analysis, states, sides, now))
 
     def _delete(self, keys: list[str]) -> None:
         try:

@@ -1,0 +1,135 @@
+"""The drills in the window: the menu's count of what is due, the list of games, a
+drill made on the board and its verdict (the schedule kept), the next, and back; a
+play the stored ranking does not hold judged by the study job (here run in-process by
+the real job's own code), the window never waiting for it."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+import pygame
+from stepping import press, run_until, step  # tests/ui is on the path
+
+from game.play.turn import Move
+from game.rules import match as m
+from game.store.drill_book import DrillBook
+from game.study import jobs
+from game.study.drills import DAY, INTERVALS
+from game.study.starters import starters
+from game.ui.routes import Route
+from game.ui.scenes.drill import DrillScene
+from game.ui.scenes.drills import DrillsScene
+from game.ui.scenes.menu import MenuScene
+
+
+class InlineJob:
+    """The study job's own answer, worked out when first polled (no process)."""
+
+    def __init__(self, kind, payload):
+        self.kind, self.payload = kind, payload
+        self.finished, self.answer, self.error = False, None, ""
+        self.polls = 0
+
+    def start(self):
+        return self
+
+    def poll(self):
+        self.polls += 1
+        if self.polls < 2:  # one frame at least passes with the job still working
+            return False
+        self.answer = jobs.answer(self.kind, self.payload, None, None)
+        self.finished = True
+        return True
+
+    def close(self):
+        pass
+
+
+def make_play(app, scene, play):
+    """The play made on the board as a player makes it, the dice left to pick up."""
+    turn = scene.turn
+    for s in play:
+        scene.make(Move(s.src, s.dst, (s,)))
+        assert run_until(app, lambda: not scene.busy)
+    assert turn.complete() is not None
+
+
+def the_drill_scene(app):
+    app.go(Route.MENU)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    drills = app.go(Route.DRILLS)
+    assert isinstance(drills, DrillsScene)
+    return menu, drills
+
+
+def test_a_starting_drill_answered_on_the_board_then_the_next_then_back(app, monkeypatch):
+    monkeypatch.setattr(DrillScene, "job_type", InlineJob)
+    menu, drills = the_drill_scene(app)
+    assert menu.drills_button.label == "Drills"  # nothing due yet: no count
+    assert "starting set" in drills.status
+    button = next(b for b in drills.game_buttons if b.label.startswith("Backgammon"))
+    assert button.label == "Backgammon · starting set"
+    button.activate()
+    scene = app.stack.top
+    assert isinstance(scene, DrillScene)
+    step(app, 5)
+    drill = scene.drill
+    assert scene.state.phase is m.Phase.MOVE and scene.state.dice
+    assert scene.message.startswith("Find the best play")
+    make_play(app, scene, drill.best_play())
+    started = time.time()
+    press(app, pygame.K_RETURN)  # pick up the dice
+    assert scene.showing(), scene.verdict
+    words = " ".join(w for w, _ in scene.verdict)
+    assert words.startswith("Good: the best play"), words
+    assert "again in 3 days" in words
+    assert scene.preview_play() == drill.best_play()  # the best play shown on the board
+    kept = {d.key: d for d in DrillBook(app.records).drills()}[drill.key]
+    assert kept.step == 1 and kept.asked == 1
+    assert started + INTERVALS[1] - 5 <= kept.due <= time.time() + INTERVALS[1]
+    scene.draw(app.screen)
+    # The next drill: a play other than the best, judged by the ranking at once.
+    press(app, pygame.K_RETURN)
+    assert not scene.showing() and scene.drill.key != drill.key
+    second = scene.drill
+    worst = second.ranking[-1]
+    assert worst[1] > 0
+    state = second.game_state()
+    from game.rules.notation import parse_play
+
+    make_play(app, scene, parse_play(state.variant, state.position, state.dice, worst[0]))
+    press(app, pygame.K_RETURN)
+    words = " ".join(w for w, _ in scene.verdict)
+    assert "you gave away" in words or "close to the best" in words, words
+    scene.draw(app.screen)
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is drills
+    assert drills.all_button.label.startswith("All games · ")  # the rest of the set is due
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is menu
+    due = DrillBook(app.records).due(time.time())
+    assert due > 0 and menu.drills_button.label == f"Drills · {due}"
+
+
+def test_a_drill_without_a_ranking_is_judged_beside_the_window(app, monkeypatch):
+    monkeypatch.setattr(DrillScene, "job_type", InlineJob)
+    drill = starters("plakoto", time.time())[0]
+    bare = replace(drill, ranking=(), source="mistake", played="x")
+    DrillBook(app.records).keep([bare])
+    _, drills = the_drill_scene(app)
+    assert drills.all_button.label == "All games · 1 due"
+    drills.all_button.activate()
+    scene = app.stack.top
+    assert isinstance(scene, DrillScene) and scene.job is not None  # ranking, at once
+    step(app, 3)
+    assert scene.job is None and scene.drill.ranking  # ranked while the player thinks
+    make_play(app, scene, scene.drill.best_play())
+    press(app, pygame.K_RETURN)
+    assert scene.showing() and scene.verdict[0][0].startswith("Good")
+    press(app, pygame.K_RETURN)  # no more: the end of the run says so
+    assert scene.over and "Done: 1 of 1" in scene.verdict[0][0]
+    kept = DrillBook(app.records).drills()
+    assert kept[0].ranking and kept[0].step == 1
+    assert kept[0].due > time.time() + 2 * DAY
