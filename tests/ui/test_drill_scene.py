@@ -69,8 +69,8 @@ def test_a_starting_drill_answered_on_the_board_then_the_next_then_back(app, mon
     menu, drills = the_drill_scene(app)
     assert menu.drills_button.label == "Drills"  # nothing due yet: no count
     assert "starting set" in drills.status
-    button = next(b for b in drills.game_buttons if b.label.startswith("Backgammon"))
-    assert button.label == "Backgammon · starting set"
+    button = next(b for b in drills.game_buttons if b.label == "Backgammon")
+    assert button.detail == "Starting set: 12 positions"
     button.activate()
     scene = app.stack.top
     assert isinstance(scene, DrillScene)

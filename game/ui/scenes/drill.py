@@ -106,6 +106,7 @@ class DrillScene(BoardScene):
         if hasattr(self, "table"):
             self.table.close()
         self.drill = drill
+        self.best = drill.best_play()  # shown over the board with the verdict
         self.verdict = []
         self.answer_play = None
         self.judging = None
@@ -304,8 +305,8 @@ class DrillScene(BoardScene):
         return super().handle_event(event)
 
     def preview_play(self) -> Play | None:
-        if self.showing() and not self.over:
-            return self.drill.best_play()
+        if self.showing() and not self.over and not self.busy:
+            return self.best
         return super().preview_play()
 
     def board_room(self) -> tuple[int, int] | None:

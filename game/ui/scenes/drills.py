@@ -74,16 +74,18 @@ class DrillsScene(WidgetScene):
             n = due_count(self.drills, now, vid)
             fresh = [d for d in starters(vid, now) if d.key not in kept]
             if n:
-                label, helptext = f"{name} · {n} due", f"The {name} drills due now"
+                detail, helptext = f"{n} due now", f"The {name} drills due now"
             elif fresh:
-                label = f"{name} · starting set"
-                helptext = f"{len(fresh)} positions from the expert's own games of {name}"
+                detail = f"Starting set: {len(fresh)} positions"
+                helptext = f"Positions from the expert's own games of {name}"
             else:
-                label, helptext = f"{name} · nothing due", "Nothing of this game is due now"
+                detail, helptext = "Nothing due", "Nothing of this game is due now"
             self.game_buttons.append(
                 Button(
-                    label,
+                    name,
                     partial(self.start_game, vid),
+                    kind="item",
+                    detail=detail,
                     enabled=bool(n or fresh),
                     help=helptext,
                     size=18,
@@ -135,12 +137,12 @@ class DrillsScene(WidgetScene):
         rows = (len(self.game_buttons) + 1) // 2
         back_h = round(44 * s)
         room = h - m - back_h - gap * 2 - (top + bh + gap * 2)
-        rh = max(round(24 * s), min(round(40 * s), (room - (rows - 1) * gap) // max(1, rows)))
+        rh = max(round(30 * s), min(round(54 * s), (room - (rows - 1) * gap) // max(1, rows)))
         half = (bw - gap) // 2
         y0 = top + bh + gap * 2
         for i, button in enumerate(self.game_buttons):
             col, row = i % 2, i // 2
-            button.size = 18 if rh >= round(34 * s) else 15
+            button.size = 18 if rh >= round(48 * s) else 15
             button.place(pygame.Rect(x + col * (half + gap), y0 + row * (rh + gap), half, rh), s)
         bw2 = round(180 * s)
         self.back_button.place(pygame.Rect(w // 2 - bw2 // 2, h - m - back_h, bw2, back_h), s)
