@@ -9,7 +9,10 @@ import time
 from dataclasses import replace
 
 import pygame
-from stepping import press, run_until, step  # tests/ui is on the path
+import pytest
+from scene_kit import resize  # tests/ui is on the path
+from stepping import press, run_until, step
+from test_layout_pinned import SIZES as PINNED_SIZES
 
 from game.play.turn import Move
 from game.rules import match as m
@@ -133,3 +136,24 @@ def test_a_drill_without_a_ranking_is_judged_beside_the_window(app, monkeypatch)
     kept = DrillBook(app.records).drills()
     assert kept[0].ranking and kept[0].step == 1
     assert kept[0].due > time.time() + 2 * DAY
+
+
+@pytest.mark.parametrize("size", PINNED_SIZES)
+def test_the_menus_drills_count_and_the_drills_page_fit_whole(app, cut, size):
+    """With drills due, "Drills · N" shares Records' slot, whole, at every pinned size;
+    the Drills page's entries too."""
+    book = DrillBook(app.records)
+    book.add(starters("backgammon", time.time()) + starters("fevga", time.time()))
+    resize(app, size)
+    app.go(Route.MENU)
+    menu = app.stack.top
+    assert menu.drills_button.label == "Drills · 24"
+    records = next(b for b in menu.buttons if b.label == "Records")
+    assert records.rect.y == menu.drills_button.rect.y
+    assert records.rect.colliderect(menu.drills_button.rect) is False
+    menu.draw(app.screen)
+    drills = app.go(Route.DRILLS)
+    drills.draw(app.screen)
+    assert drills.all_button.label == "All games · 24 due"
+    assert all(app.screen.get_rect().contains(b.rect) for b in drills.focus.widgets)
+    assert cut == []

@@ -370,7 +370,7 @@ class DrillScene(BoardScene):
             "dim": style.text_dim,
             "text": style.text,
         }
-        size = 17 * s
+        size = max(13.0, 17 * s)
         f = get_font("text", size)
         for words, role in lines:
             for line in wrap_words(words, f, inner.w):

@@ -24,7 +24,7 @@ from game.ui.backdrop import draw_page
 from game.ui.drill_words import when_in
 from game.ui.routes import DrillRun, Route
 from game.ui.scenes.widget_scene import WidgetScene
-from game.ui.widgets import Button, draw_text, fit_text
+from game.ui.widgets import Button, draw_text, fit_text, get_font, wrap_words
 
 INTRO = (
     "Positions to solve: find the best play. Your own mistakes come from the games you "
@@ -128,7 +128,7 @@ class DrillsScene(WidgetScene):
         w, h = size
         s = scale
         m = round(28 * s)
-        top = m + round(150 * s)
+        top = m + round(110 * s)
         gap = round(8 * s)
         bw = min(round(720 * s), w - 2 * m)
         x = (w - bw) // 2
@@ -136,7 +136,8 @@ class DrillsScene(WidgetScene):
         self.all_button.place(pygame.Rect(x, top, bw, bh), s)
         rows = (len(self.game_buttons) + 1) // 2
         back_h = round(44 * s)
-        room = h - m - back_h - gap * 2 - (top + bh + gap * 2)
+        intro = 3 * get_font("italic", max(14.0, 16 * s)).get_linesize() + round(12 * s)
+        room = h - m - back_h - gap * 2 - intro - (top + bh + gap * 2)
         rh = max(round(30 * s), min(round(54 * s), (room - (rows - 1) * gap) // max(1, rows)))
         half = (bw - gap) // 2
         y0 = top + bh + gap * 2
@@ -166,15 +167,22 @@ class DrillsScene(WidgetScene):
             colour=st.text,
             anchor="midtop",
         )
-        draw_text(
-            surface,
-            fit_text(INTRO, "italic", 15 * s, w - 2 * m),
-            (w // 2, y + round(34 * s)),
-            role="italic",
-            size=15 * s,
-            colour=st.text_dim,
-            anchor="midtop",
-        )
+        # The intro, wrapped, in the room between the games and Back.
+        size = max(14.0, 16 * s)
+        f = get_font("italic", size)
+        lines = wrap_words(INTRO, f, min(w - 2 * m, round(760 * s)))
+        y = self.back_button.rect.y - round(12 * s) - len(lines) * f.get_linesize()
+        for line in lines:
+            draw_text(
+                surface,
+                line,
+                (w // 2, y),
+                role="italic",
+                size=size,
+                colour=st.text_dim,
+                anchor="midtop",
+            )
+            y += f.get_linesize()
 
 
 __all__ = ["DrillsScene", "drill_games", "ordered"]
