@@ -39,7 +39,7 @@ class InlineJob:
 
     def poll(self):
         self.polls += 1
-        if self.polls < 2:  # one frame at least passes with the job still working
+        if self.polls < 6:  # a few frames pass with the job still working
             return False
         self.answer = jobs.answer(self.kind, self.payload, None, None)
         self.finished = True
@@ -126,8 +126,8 @@ def test_a_drill_without_a_ranking_is_judged_beside_the_window(app, monkeypatch)
     drills.all_button.activate()
     scene = app.stack.top
     assert isinstance(scene, DrillScene) and scene.job is not None  # ranking, at once
-    step(app, 3)
-    assert scene.job is None and scene.drill.ranking  # ranked while the player thinks
+    assert run_until(app, lambda: scene.job is None)
+    assert scene.drill.ranking  # ranked while the player thinks
     make_play(app, scene, scene.drill.best_play())
     press(app, pygame.K_RETURN)
     assert scene.showing() and scene.verdict[0][0].startswith("Good")
@@ -157,3 +157,29 @@ def test_the_menus_drills_count_and_the_drills_page_fit_whole(app, cut, size):
     assert drills.all_button.label == "All games · 24 due"
     assert all(app.screen.get_rect().contains(b.rect) for b in drills.focus.widgets)
     assert cut == []
+
+
+def test_an_answer_the_ranking_does_not_hold_is_judged_by_a_job_frames_going_on(app, monkeypatch):
+    monkeypatch.setattr(DrillScene, "job_type", InlineJob)
+    drill = starters("backgammon", time.time())[0]
+    only_best = replace(drill, ranking=drill.ranking[:1], source="mistake")
+    DrillBook(app.records).keep([only_best])
+    _, drills = the_drill_scene(app)
+    drills.all_button.activate()
+    scene = app.stack.top
+    assert scene.job is None  # a ranking is kept: nothing to work out yet
+    step(app, 5)
+    state = scene.drill.game_state()
+    from game.rules.notation import parse_play
+
+    other = parse_play(state.variant, state.position, state.dice, drill.ranking[-1][0])
+    make_play(app, scene, other)
+    press(app, pygame.K_RETURN)
+    assert scene.job is not None and scene.job.kind == "judge"
+    assert not scene.showing() and scene.judging == other  # the window goes on meanwhile
+    assert run_until(app, scene.showing)
+    kept = DrillBook(app.records).drills()[0]
+    assert len(kept.ranking) > 1  # the job's ranking kept with the drill
+    loss = kept.loss_of(other)  # the expert's look with that play in it
+    assert loss is not None and loss > 0.1
+    assert scene.verdict[0][0] == f"Very bad: you gave away {loss:.3f} points"
