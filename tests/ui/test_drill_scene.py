@@ -183,3 +183,20 @@ def test_an_answer_the_ranking_does_not_hold_is_judged_by_a_job_frames_going_on(
     loss = kept.loss_of(other)  # the expert's look with that play in it
     assert loss is not None and loss > 0.1
     assert scene.verdict[0][0] == f"Very bad: you gave away {loss:.3f} points"
+
+
+def test_zenos_throw_is_answered_by_its_one_play_and_the_game_never_goes_on(app):
+    """A play the dice force is the answer: it is never made, and the computer's seat
+    never plays in a drill."""
+    from game.ui.routes import DrillRun
+
+    zeno = [d for d in starters("tabula", time.time()) if d.best == "10/16 19/24 20/22"]
+    app.go(Route.MENU)
+    scene = app.go(Route.DRILL, DrillRun(tuple(zeno), "Tabula"))
+    step(app, 30)
+    assert scene.showing() and scene.verdict[0][0] == "The only play the dice allow"
+    assert len(scene.table.game.states) == 1 and scene.state.phase is m.Phase.MOVE
+    press(app, pygame.K_RETURN)
+    assert scene.over and scene.verdict[0][0] == "Done: 1 of 1 answered well."
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is not scene

@@ -52,6 +52,12 @@ class DrillTable(Table):
         if self.answer is not None:
             self.answer(play)
 
+    def commit(self, play: Play, *, animate: bool) -> None:
+        """A play the table would make for the person (the dice allow one only): the
+        answer, never made."""
+        if self.answer is not None:
+            self.answer(play)
+
     def save(self) -> None:
         """A drill is never the game in progress (the player's own game stays kept)."""
 
@@ -154,7 +160,10 @@ class DrillScene(BoardScene):
         after = answered(self.drill, loss, now)
         self.asked += 1
         players = state.variant.players
-        if grade(loss) is None:
+        if len(m.legal_plays(state)) == 1:
+            self.right += 1
+            head, role = "The only play the dice allow", "good"
+        elif grade(loss) is None:
             self.right += 1
             head = "Good: the best play" if loss < 5e-4 else "Good: close to the best"
             role = "good"
@@ -168,13 +177,15 @@ class DrillScene(BoardScene):
         else:
             schedule = f"Asked {when_words(after.due - now)}."
         mine = play_text(state, self.answer_play)
-        self.verdict = [
-            (head, role),
-            (f"Your play: {mine}", "text"),
-            (f"The expert's best: {self.drill.best}", "text"),
-            ("The best play is shown on the board.", "dim"),
-            (schedule, "text"),
-        ]
+        if len(m.legal_plays(state)) == 1:
+            dice = "-".join(str(d) for d in state.dice)
+            lines = [(f"No choice: {dice} can be played only as {mine}.", "text")]
+            lines.append(("It is shown on the board.", "dim"))
+        else:
+            lines = [(f"Your play: {mine}", "text")]
+            lines.append((f"The expert's best: {self.drill.best}", "text"))
+            lines.append(("The best play is shown on the board.", "dim"))
+        self.verdict = [(head, role), *lines, (schedule, "text")]
         kept = self.book.keep([after])
         if (not kept or self.book.unkept) and not self.unkept_said:
             self.verdict.append((self.book.unkept or "Your answer could not be kept.", "bad"))
