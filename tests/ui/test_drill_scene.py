@@ -200,3 +200,21 @@ def test_zenos_throw_is_answered_by_its_one_play_and_the_game_never_goes_on(app)
     assert scene.over and scene.verdict[0][0] == "Done: 1 of 1 answered well."
     press(app, pygame.K_RETURN)
     assert app.stack.top is not scene
+
+
+def test_the_drill_never_drawn_answers_back_and_next_at_a_new_size(app):
+    """Its card's buttons are laid out on entering and on a resize, never by a drawing."""
+    from scene_kit import click, enter
+
+    scene, below = enter(app, "drill")
+    resize(app, (800, 500))
+    assert scene.focus.widgets == [scene.back_button]
+    assert app.screen.get_rect().contains(scene.back_button.rect)
+    step_free = scene.drill
+    scene.answered(scene.drill.best_play())  # as picking up the dice does
+    scene.lay_out()
+    assert scene.focus.widgets == [scene.next_button, scene.back_button]
+    click(app, scene.next_button.rect.center)
+    assert scene.drill.key != step_free.key and not scene.showing()
+    click(app, scene.back_button.rect.center)
+    assert app.stack.top is below

@@ -34,6 +34,7 @@ from game.ui.scenes.board import BoardScene
 from game.ui.study_job import StudyJob
 from game.ui.theme import side_colours
 from game.ui.widgets import Button, Style, draw_panel, draw_text, get_font
+from game.ui.widgets.focus import FocusList
 from game.ui.widgets.text import wrap_words
 
 log = logging.getLogger(__name__)
@@ -86,6 +87,8 @@ class DrillScene(BoardScene):
         self.over = False
         self.next_button = Button("Next drill", self.next_drill, kind="primary", help="Enter")
         self.back_button = Button("Back", self.leave, help="Esc")
+        # The card's buttons (the board's keys stay the board's: Enter and Esc answer).
+        self.focus = FocusList([self.back_button])
         self.next_drill()
 
     # -- the drills ----------------------------------------------------------------------
@@ -343,12 +346,14 @@ class DrillScene(BoardScene):
         inner = rect.inflate(-round(36 * s), -round(36 * s))
         y = inner.bottom - bh
         if self.showing() and not self.over:
+            self.focus.set([self.next_button, self.back_button])
             half = (inner.w - gap) // 2
             self.next_button.place(pygame.Rect(inner.x, y, half, bh), s)
             self.back_button.place(
                 pygame.Rect(inner.x + half + gap, y, inner.w - half - gap, bh), s
             )
         else:
+            self.focus.set([self.back_button])
             self.back_button.place(pygame.Rect(inner.x, y, inner.w, bh), s)
 
     def draw(self, surface: pygame.Surface) -> None:
