@@ -218,3 +218,19 @@ def test_the_drill_never_drawn_answers_back_and_next_at_a_new_size(app):
     assert scene.drill.key != step_free.key and not scene.showing()
     click(app, scene.back_button.rect.center)
     assert app.stack.top is below
+
+
+def test_a_book_that_cannot_be_written_still_drills_and_says_so_once(app, monkeypatch):
+    from scene_kit import enter
+
+    monkeypatch.setattr(app.records, "unkept", "Your records cannot be written")
+    scene, _ = enter(app, "drill")
+    said = []
+    for _ in range(2):
+        step(app, 5)
+        make_play(app, scene, scene.drill.best_play())
+        press(app, pygame.K_RETURN)
+        assert scene.showing() and scene.verdict[0][0].startswith("Good")
+        said.append(any("not kept" in words for words, _ in scene.verdict))
+        press(app, pygame.K_RETURN)
+    assert said == [True, False]
