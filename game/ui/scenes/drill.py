@@ -371,7 +371,7 @@ class DrillScene(BoardScene):
         y = inner.y
         draw_text(
             surface,
-            "Find the best play",
+            "Drills done" if self.over else "Find the best play",
             (inner.centerx, y),
             role="caps",
             size=22 * s,
