@@ -7,7 +7,8 @@ quick play (the evaluation's best play, no look-ahead); of every position met wh
 the dice allowed more than one play, the candidates whose second-best play looks
 furthest behind the best at a first look; those candidates ranked by the expert's
 deeper look (``game.ai.players.ranked_plays``); and the ``count`` where the
-second-best play loses the most kept, each with the expert's ranking of its plays.
+second-best play loses the most kept, each with the plays that deeper look saw and
+what each gives away (any other answer is judged in the window by the study job).
 Tabula's set also holds Zeno's throw (the position of Agathias's epigram, the campaign
 level "The emperor's throw"), whose one legal play is the expert's best by force.
 El Mundo (four sides) is made the same way: the side to play is the one drilled, its
@@ -34,8 +35,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.ai.evaluate import name_die  # noqa: E402
-from game.ai.players import evaluator_for, first_look, has_levels, ranked_plays  # noqa: E402
-from game.play.advice import play_text  # noqa: E402
+from game.ai.players import (  # noqa: E402
+    evaluator_for,
+    first_look,
+    has_levels,
+    play_loss,
+    ranked_plays,
+)
+from game.play.advice import DOUBTFUL, play_text  # noqa: E402
 from game.rules import match as m  # noqa: E402
 from game.rules.serial import state_from_json  # noqa: E402
 from game.rules.variants import VARIANTS, find_variant  # noqa: E402
@@ -43,6 +50,7 @@ from game.study.drills import MAX_RANKED, new_drill  # noqa: E402
 from game.study.starters import FORMAT, VERSION, starters_path  # noqa: E402
 
 CANDIDATES = 3  # candidates ranked deeply for each drill kept
+JUDGED = 6  # the first plays of a kept drill's ranking each judged deeply
 MAX_PLIES = 600
 ZENO_LEVEL = "23-the-emperors-throw"
 
@@ -82,12 +90,20 @@ def gap(ranked: list[Any]) -> float:
 
 
 def ranking(state: m.GameState) -> tuple[list[Any], tuple[tuple[str, float], ...]]:
+    """The expert's ranking and the drill's table of it: the plays its look-ahead saw,
+    and each of the first ``JUDGED`` by the tutor's own measure where it did not (an
+    answer among the others is judged in the window by the study job)."""
     ranked = ranked_plays(state, "expert")
     best = ranked[0].value
     seen: dict[str, float] = {}
-    for r in ranked[:MAX_RANKED]:
-        seen.setdefault(play_text(state, r.play), max(0.0, best - r.value))
-    return ranked, tuple(seen.items())
+    for n, r in enumerate(ranked[:MAX_RANKED]):
+        text = play_text(state, r.play)
+        if n == 0 or r.deep:
+            seen.setdefault(text, max(0.0, best - r.value))
+        elif n < JUDGED and text not in seen:
+            seen[text] = play_loss(state, r.play)[0]
+    order = sorted(seen.items(), key=lambda item: item[1])
+    return ranked, tuple(order)
 
 
 def make(variant_id: str, seed: int, games: int, count: int, now: float) -> list[dict[str, Any]]:
@@ -96,15 +112,16 @@ def make(variant_id: str, seed: int, games: int, count: int, now: float) -> list
     looked = sorted(states, key=lambda s: -gap(first_look(s)))[: count * CANDIDATES]
     judged = []
     for state in looked:
-        ranked, table = ranking(state)
-        judged.append((gap(ranked), state, ranked, table))
+        judged.append((gap(ranked_plays(state, "expert")), state))
     judged.sort(key=lambda j: -j[0])
     drills = []
     seen: set[str] = set()
-    for _, state, ranked, table in judged:
-        drill = new_drill(
-            state, play_text(state, ranked[0].play), now, source="starter", ranking=table
-        )
+    for _, state in judged:
+        ranked, table = ranking(state)  # the kept drill's plays judged the tutor's way
+        if len(table) > 1 and table[1][1] < DOUBTFUL:
+            continue  # another play as good, judged closely: nothing to find
+        best = play_text(state, ranked[0].play)
+        drill = new_drill(state, best, now, source="starter", ranking=table)
         if drill.key in seen:
             continue
         seen.add(drill.key)
