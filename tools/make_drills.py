@@ -39,18 +39,17 @@ from game.ai.players import (  # noqa: E402
     evaluator_for,
     first_look,
     has_levels,
-    play_loss,
     ranked_plays,
 )
 from game.play.advice import DOUBTFUL, play_text  # noqa: E402
 from game.rules import match as m  # noqa: E402
 from game.rules.serial import state_from_json  # noqa: E402
 from game.rules.variants import VARIANTS, find_variant  # noqa: E402
-from game.study.drills import MAX_RANKED, new_drill  # noqa: E402
+from game.study.drill_rank import drill_table  # noqa: E402
+from game.study.drills import new_drill  # noqa: E402
 from game.study.starters import FORMAT, VERSION, starters_path  # noqa: E402
 
 CANDIDATES = 3  # candidates ranked deeply for each drill kept
-JUDGED = 6  # the first plays of a kept drill's ranking each judged deeply
 MAX_PLIES = 600
 ZENO_LEVEL = "23-the-emperors-throw"
 
@@ -89,23 +88,6 @@ def gap(ranked: list[Any]) -> float:
     return ranked[0].value - ranked[1].value if len(ranked) > 1 else 0.0
 
 
-def ranking(state: m.GameState) -> tuple[list[Any], tuple[tuple[str, float], ...]]:
-    """The expert's ranking and the drill's table of it: the plays its look-ahead saw,
-    and each of the first ``JUDGED`` by the tutor's own measure where it did not (an
-    answer among the others is judged in the window by the study job)."""
-    ranked = ranked_plays(state, "expert")
-    best = ranked[0].value
-    seen: dict[str, float] = {}
-    for n, r in enumerate(ranked[:MAX_RANKED]):
-        text = play_text(state, r.play)
-        if n == 0 or r.deep:
-            seen.setdefault(text, max(0.0, best - r.value))
-        elif n < JUDGED and text not in seen:
-            seen[text] = play_loss(state, r.play)[0]
-    order = sorted(seen.items(), key=lambda item: item[1])
-    return ranked, tuple(order)
-
-
 def make(variant_id: str, seed: int, games: int, count: int, now: float) -> list[dict[str, Any]]:
     states = self_play(variant_id, seed, games)
     # The first look's gaps pick the candidates; the expert's deeper look ranks them.
@@ -117,7 +99,7 @@ def make(variant_id: str, seed: int, games: int, count: int, now: float) -> list
     drills = []
     seen: set[str] = set()
     for _, state in judged:
-        ranked, table = ranking(state)  # the kept drill's plays judged the tutor's way
+        ranked, table = drill_table(state)  # the kept drill's plays judged the tutor's way
         if len(table) > 1 and table[1][1] < DOUBTFUL:
             continue  # another play as good, judged closely: nothing to find
         best = play_text(state, ranked[0].play)
@@ -140,7 +122,7 @@ def zeno(now: float) -> dict[str, Any]:
     level = Campaign.load().level(ZENO_LEVEL)
     assert level is not None and level.first is not None
     state = state_from_json(dict(level.first))
-    _, table = ranking(state)
+    _, table = drill_table(state)
     return new_drill(state, table[0][0], now, source="starter", ranking=table).to_json()
 
 

@@ -123,16 +123,17 @@ class Drill:
 
 
 def ranking_from_hint(answer: Any) -> tuple[tuple[str, float], ...]:
-    """A ranking from the study job's "hint" answer (``[notation, value, loss]``, best
-    first; raises ``DrillError`` for anything else)."""
+    """A ranking from a study job's answer: the "drill" job's ``[notation, loss]`` or
+    the "judge" and "hint" jobs' ``[notation, value, loss]``, best first (raises
+    ``DrillError`` for anything else)."""
     if not isinstance(answer, list) or not answer:
         raise DrillError("the ranking is not a list of plays")
     out = []
     for row in answer[:MAX_RANKED]:
-        if not isinstance(row, list | tuple) or len(row) != 3:
+        if not isinstance(row, list | tuple) or len(row) not in (2, 3):
             raise DrillError("a ranked play cannot be read")
         out.append(
-            (_text({"play": row[0]}, "play", 500), max(0.0, _number({"loss": row[2]}, "loss")))
+            (_text({"play": row[0]}, "play", 500), max(0.0, _number({"loss": row[-1]}, "loss")))
         )
     return tuple(out)
 

@@ -8,6 +8,8 @@ answer)`` or ``("error", words)``. A stop event ends a rollout after the game in
 - ``"rollout"``: ``game.study.rollout`` of ``games`` games, seeded; the answer is its JSON.
 - ``"hint"``: the expert's ranking of the plays (``game.ai.players.ranked_plays``); the
   answer is a list of ``[notation, value, loss]``, best first.
+- ``"drill"``: a drill's table of plays (``game.study.drill_rank``): a list of
+  ``[notation, loss]``, least loss first.
 - ``"judge"``: a drill's answer judged: the expert's ranking with the play ``play``
   (its notation) looked at as deeply as the best; the same form as ``"hint"``'s.
 """
@@ -51,6 +53,10 @@ def answer(kind: str, payload: dict[str, Any], queue: Any, stop: Any) -> Any:
         ranked = ranked_plays(state, "expert")
         best = ranked[0].value if ranked else 0.0
         return [[play_text(state, r.play), r.value, best - r.value] for r in ranked]
+    if kind == "drill":
+        from game.study.drill_rank import drill_table
+
+        return [[text, loss] for text, loss in drill_table(state)[1]]
     if kind == "judge":
         from game.ai.players import play_loss
         from game.play.advice import play_text

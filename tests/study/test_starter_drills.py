@@ -107,6 +107,10 @@ def test_the_study_jobs_ranking_becomes_the_drills():
         ("13/9 6/5", 0.0),
         ("24/20", 0.1),
     )
-    for bad in (None, [], [["13/9", 0.1]], "13/9"):
+    assert ranking_from_hint([["13/9 6/5", 0.0], ["24/20", 0.1]]) == (
+        ("13/9 6/5", 0.0),
+        ("24/20", 0.1),
+    )
+    for bad in (None, [], [["13/9"]], [["13/9", 1, 2, 3]], "13/9", [["13/9", "x"]]):
         with pytest.raises(DrillError):
             ranking_from_hint(bad)

@@ -133,7 +133,7 @@ class DrillScene(BoardScene):
         self.table.auto_bear_off = False  # the player makes every play of a drill
         self.say(self.ask_words(state))
         if not drill.ranking:
-            self.start_job("hint", {"state": drill.state})
+            self.start_job("drill", {"state": drill.state})
         self.fit_board()
 
     def ask_words(self, state: m.GameState) -> str:
@@ -256,6 +256,12 @@ class DrillScene(BoardScene):
         except DrillError as exc:
             log.warning("the drill's ranking cannot be read: %s", exc)
             return
+        if job.kind == "judge" and self.judging is not None:
+            # The judged play alone is looked at as deeply as the best: it joins the table.
+            state = self.drill.game_state()
+            asked = play_text(state, self.judging)
+            found = [row for row in ranking if row[0] == asked]
+            ranking = self.drill.ranking + tuple(found[:1])
         from dataclasses import replace
 
         self.drill = replace(self.drill, ranking=ranking)
