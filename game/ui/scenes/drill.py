@@ -63,6 +63,13 @@ class DrillTable(Table):
         """A drill is never the game in progress (the player's own game stays kept)."""
 
 
+def more_words(left: int) -> str:
+    """What follows the drill on the board: "the last of this set", "2 more after it"."""
+    if not left:
+        return "the last of this set"
+    return f"{left} more after this one"
+
+
 class DrillScene(BoardScene):
     """The drills of a ``DrillRun``, one after another; see the module's notes."""
 
@@ -422,7 +429,7 @@ class DrillScene(BoardScene):
         lines = [
             (f"{who} to play {dice}.", "text"),
             ("Make the play you think best on the board, then pick up the dice (Enter).", "text"),
-            (f"{source}; {len(self.queue)} more after this one.", "dim"),
+            (f"{source}; {more_words(len(self.queue))}.", "dim"),
         ]
         if self.drill.played:
             lines.append((f"You played {self.drill.played} in your game.", "dim"))
