@@ -125,6 +125,8 @@ SLOW_TESTS: frozenset[str] = frozenset(
         "test_no_button_left_from_the_last_drawing_breaks_the_game",
         "test_a_man_can_be_drawn_faded_and_lifted_anywhere",
         "test_the_window_starts_with_a_read_only_home",
+        # An analysis run in a process of its own, its mistakes made drills (about 3 s).
+        "test_a_finished_analysis_makes_drills_of_the_persons_bad_plays_only",
     }
 )
 

@@ -21,12 +21,15 @@ from typing import Any
 from game.play.advice import BAD, DOUBTFUL
 from game.rules import match as m
 from game.rules.errors import RulesError
+from game.rules.notation import format_turn, parse_play
+from game.rules.play import Play
 from game.rules.serial import state_from_json, state_to_json
 from game.study.analysis import GameAnalysis
 
 DAY = 86_400.0
 INTERVALS = (1 * DAY, 3 * DAY, 7 * DAY)  # the waits before each asking, good answers between
 MAX_KEPT = 2_000  # drills one book keeps, at most (the oldest learned go first)
+MAX_RANKED = 400  # the ranked plays a drill keeps, at most (best first)
 
 
 class DrillError(ValueError):
@@ -49,6 +52,10 @@ class Drill:
     step: int = 0  # good answers in a row so far (len(INTERVALS): learned)
     asked: int = 0
     source: str = "mistake"  # "mistake" or "starter"
+    # The expert's ranking of the plays, best first: each play's notation and what it
+    # gives away against the best (made where the drill is, in a process of its own, so
+    # that an answer is judged at once; empty until it is made).
+    ranking: tuple[tuple[str, float], ...] = ()
 
     @property
     def learned(self) -> bool:
@@ -79,7 +86,56 @@ class Drill:
             "step": self.step,
             "asked": self.asked,
             "source": self.source,
+            "ranking": [[n, round(loss, 6)] for n, loss in self.ranking],
         }
+
+    def loss_of(self, play: Play) -> float | None:
+        """What ``play`` gives away by the stored ranking (None: not ranked there): its
+        notation, or else a ranked play that leaves the same position."""
+        if not self.ranking:
+            return None
+        state = self.game_state()
+        variant = state.variant
+        text = format_turn(variant, state.dice, play)
+        for notation, loss in self.ranking:
+            if notation == text:
+                return loss
+        try:
+            after = variant.apply_play(state.position, play)
+        except (RulesError, ValueError, IndexError):
+            return None
+        for notation, loss in self.ranking:
+            try:
+                ranked = parse_play(variant, state.position, state.dice, notation)
+            except (RulesError, ValueError):
+                continue
+            if variant.apply_play(state.position, ranked) == after:
+                return loss
+        return None
+
+    def best_play(self) -> Play:
+        """The expert's best play as a play of the position (raises ``DrillError``)."""
+        state = self.game_state()
+        try:
+            return parse_play(state.variant, state.position, state.dice, self.best)
+        except (RulesError, ValueError) as exc:
+            raise DrillError(f"the drill's best play {self.best!r}: {exc}") from None
+
+
+def ranking_from_hint(answer: Any) -> tuple[tuple[str, float], ...]:
+    """A ranking from a study job's answer: the "drill" job's ``[notation, loss]`` or
+    the "judge" and "hint" jobs' ``[notation, value, loss]``, best first (raises
+    ``DrillError`` for anything else)."""
+    if not isinstance(answer, list) or not answer:
+        raise DrillError("the ranking is not a list of plays")
+    out = []
+    for row in answer[:MAX_RANKED]:
+        if not isinstance(row, list | tuple) or len(row) not in (2, 3):
+            raise DrillError("a ranked play cannot be read")
+        out.append(
+            (_text({"play": row[0]}, "play", 500), max(0.0, _number({"loss": row[-1]}, "loss")))
+        )
+    return tuple(out)
 
 
 def position_key(state: dict[str, Any]) -> str:
@@ -95,11 +151,13 @@ def new_drill(
     played: str = "",
     loss: float = 0.0,
     source: str = "mistake",
+    ranking: tuple[tuple[str, float], ...] = (),
 ) -> Drill:
     """A drill of ``state`` first asked ``INTERVALS[0]`` after ``now`` (a starter at once)."""
     data = state_to_json(state)
     due = now if source == "starter" else now + INTERVALS[0]
-    return Drill(position_key(data), state.variant.id, data, best, played, loss, due, source=source)
+    key = position_key(data)
+    return Drill(key, state.variant.id, data, best, played, loss, due, 0, 0, source, ranking)
 
 
 def from_analysis(
@@ -167,11 +225,24 @@ def drill_from_json(obj: Any) -> Drill:
             _whole(obj, "step", len(INTERVALS)),
             _whole(obj, "asked", 1_000_000),
             _source(obj),
+            _ranking(obj.get("ranking", [])),
         )
     except KeyError as exc:
         raise DrillError(f"the drill has no {exc}") from None
     drill.game_state()
     return drill
+
+
+def _ranking(value: Any) -> tuple[tuple[str, float], ...]:
+    if not isinstance(value, list) or len(value) > MAX_RANKED:
+        _fail("ranking")
+    out = []
+    for row in value:
+        if not isinstance(row, list) or len(row) != 2:
+            _fail("ranking")
+        loss = _number({"loss": row[1]}, "loss")
+        out.append((_text({"play": row[0]}, "play", 500), loss))
+    return tuple(out)
 
 
 def _source(obj: dict[str, Any]) -> str:
@@ -209,6 +280,7 @@ def _whole(obj: dict[str, Any], name: str, top: int) -> int:
 __all__ = [
     "DAY",
     "INTERVALS",
+    "MAX_RANKED",
     "Drill",
     "DrillError",
     "answered",
@@ -218,4 +290,5 @@ __all__ = [
     "merged",
     "new_drill",
     "position_key",
+    "ranking_from_hint",
 ]

@@ -85,10 +85,37 @@ def hint_work(payload: dict[str, Any], progress: Progress, stop: threading.Event
     return [[play_text(state, r.play), r.value, best - r.value] for r in ranked]
 
 
+def drill_work(payload: dict[str, Any], progress: Progress, stop: threading.Event) -> Any:
+    """``"drill"``: a drill's table of plays (``game.study.drill_rank``): a list of
+    ``[notation, loss]``, least loss first."""
+    from game.rules.serial import state_from_json
+    from game.study.drill_rank import drill_table
+
+    state = state_from_json(payload["state"])
+    return [[text, loss] for text, loss in drill_table(state)[1]]
+
+
+def judge_work(payload: dict[str, Any], progress: Progress, stop: threading.Event) -> Any:
+    """``"judge"``: a drill's answer judged: the expert's ranking with the play
+    ``payload["play"]`` (its notation) looked at as deeply as the best; as ``"hint"``'s."""
+    from game.ai.players import play_loss
+    from game.play.advice import play_text
+    from game.rules.notation import parse_play
+    from game.rules.serial import state_from_json
+
+    state = state_from_json(payload["state"])
+    play = parse_play(state.variant, state.position, state.dice, str(payload["play"]))
+    _, ranked = play_loss(state, play)
+    best = ranked[0].value if ranked else 0.0
+    return [[play_text(state, r.play), r.value, best - r.value] for r in ranked]
+
+
 KINDS: dict[str, Work] = {
     "analysis": analysis_work,
     "rollout": rollout_work,
     "hint": hint_work,
+    "drill": drill_work,
+    "judge": judge_work,
 }
 
 

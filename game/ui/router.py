@@ -11,6 +11,7 @@ from game.rules.replay import Replay
 from game.ui.routes import (
     SETUP_MODES,
     AnalysisRequest,
+    DrillRun,
     EditorStart,
     ErrorCard,
     LevelCard,
@@ -25,6 +26,8 @@ from game.ui.scenes.board import BoardScene
 from game.ui.scenes.campaign import CampaignScene, LevelIntroScene
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.dice_stats import DiceScene
+from game.ui.scenes.drill import DrillScene
+from game.ui.scenes.drills import DrillsScene
 from game.ui.scenes.editor import EditorScene
 from game.ui.scenes.error import ErrorScene
 from game.ui.scenes.menu import MenuScene
@@ -67,6 +70,8 @@ SCENES: dict[Route, Destination] = {
     Route.ERROR: Destination(ErrorScene, (ErrorCard,)),
     Route.EDITOR: Destination(EditorScene, (NONE, EditorStart)),
     Route.ANALYSIS: Destination(AnalysisScene, (AnalysisRequest,)),
+    Route.DRILLS: Destination(DrillsScene),
+    Route.DRILL: Destination(DrillScene, (DrillRun,)),
 }
 
 

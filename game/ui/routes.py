@@ -43,6 +43,8 @@ class Route(enum.StrEnum):
     ERROR = "error"  # payload: ErrorCard
     EDITOR = "editor"  # payload: None (backgammon's start) or EditorStart
     ANALYSIS = "analysis"  # payload: AnalysisRequest
+    DRILLS = "drills"  # payload: None (the games to drill, and what is due)
+    DRILL = "drill"  # payload: DrillRun
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,4 +129,12 @@ class AnalysisRequest:
 
     replay: Replay
     names: tuple[str, ...] = ()
+    title: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DrillRun:
+    """Drills to ask one after another (``game.study.drills.Drill``, soonest first)."""
+
+    drills: tuple[Any, ...]
     title: str = ""

@@ -119,6 +119,8 @@ def make(app, name):
     from game.ui.scenes.campaign import CampaignScene, LevelIntroScene
     from game.ui.scenes.confirm import ConfirmScene
     from game.ui.scenes.dice_stats import DiceScene
+    from game.ui.scenes.drill import DrillScene
+    from game.ui.scenes.drills import DrillsScene
     from game.ui.scenes.editor import EditorScene
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.pause import PauseScene
@@ -153,7 +155,17 @@ def make(app, name):
         "results_missed": (ResultsScene, campaign_summary(medal=0)),
         "editor": (EditorScene, None),
         "analysis": (AnalysisScene, analysis_request(app) if name == "analysis" else None),
+        "drills": (DrillsScene, None),
+        "drill": (DrillScene, drill_run() if name == "drill" else None),
     }[name]
+
+
+def drill_run():
+    """The drill scene's payload: three of backgammon's starting drills."""
+    from game.study.starters import starters
+    from game.ui.routes import DrillRun
+
+    return DrillRun(tuple(starters("backgammon")[:3]), "Backgammon")
 
 
 def analysis_request(app):
@@ -199,6 +211,7 @@ SCENES = [
     "results_missed",
     "editor",
     "analysis",
+    "drills",
 ]
 
 

@@ -20,7 +20,6 @@ from game.ui.render.board_marks import (
     movable,
     preview_changes,
     preview_piles,
-    preview_play,
     preview_struck,
 )
 from game.ui.render.layout import Point, SpotKey, spot_key
@@ -43,7 +42,7 @@ def draw_field(surface: pygame.Surface, scene: BoardReader) -> None:
     hidden: dict[SpotKey, int] = {}
     if scene.drag_from is not None and scene.drag_at is not None and selected is not None:
         hidden[selected] = 1
-    preview = preview_play(scene)
+    preview = scene.preview_play()  # the hint's play (a drill's verdict: the best)
     if preview is None:
         view.draw_highlights(surface, movable(scene), scene.pulse_t, strength=0.35)
         view.draw_highlights(surface, highlights(scene), scene.pulse_t)

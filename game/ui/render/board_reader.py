@@ -181,5 +181,7 @@ class BoardReader(Protocol):
 
     def dice_text(self, dice: tuple[int, ...]) -> str: ...
 
+    def preview_play(self) -> Play | None: ...  # a play shown over the board (the hint's)
+
 
 __all__ = ["BoardReader"]

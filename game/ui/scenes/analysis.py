@@ -305,9 +305,22 @@ class AnalysisScene(WidgetScene):
             except sqlite3.Error as exc:
                 log.warning("the analysis could not be kept: %s", exc)
                 self.note = "This analysis could not be kept in your records."
+            self.keep_drills(self.arrived)
             return
         self.job = None
         self.show(self.arrived)
+
+    def keep_drills(self, analysis: GameAnalysis) -> None:
+        """The people's plays graded bad or worse become drills (never the computer's)."""
+        from game.store.drill_book import DrillBook
+
+        added = DrillBook(self.app.records).add_mistakes(
+            analysis, self.states, self.request.replay.seats, time.time()
+        )
+        if added:
+            self.note = (self.note + " " if self.note else "") + (
+                f"{added} of your plays became drills (Drills, on the menu)."
+            )
 
     def warm(self) -> None:
         """While the analysis runs, list the faces the result's words are set in, for

@@ -138,6 +138,7 @@ class BoardScene(BoardInput, Scene):
     executor = _table_attr("executor", "the worker thread")
 
     table: Table  # the game: set as the scene is entered
+    table_type: type[Table] = Table  # (the drills' board makes one that asks, not plays)
 
     # -- starting ------------------------------------------------------------------
 
@@ -156,7 +157,7 @@ class BoardScene(BoardInput, Scene):
         else:
             raise TypeError(f"BoardScene needs a GameSetup, got {payload!r}")
         players = find_variant(setup.variant_id, setup.options).players
-        self.table = Table(
+        self.table = self.table_type(
             setup,
             previous=previous,
             saved=saved,

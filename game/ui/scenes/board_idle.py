@@ -77,7 +77,7 @@ def pulsing(scene: BoardScene) -> bool:
     """Whether highlighted spots pulse on the board (a person's move)."""
     if scene.preparing is not None:
         return False
-    if board_marks.preview_play(scene) is not None:
+    if scene.preview_play() is not None:
         return True
     return bool(board_marks.movable(scene) or board_marks.highlights(scene))
 

@@ -3,7 +3,8 @@
 Continue (when a game was left unfinished, even by a crash) resumes it; Play and
 Practice open the setup (``"local"`` / ``"practice"``), Study (sharing Practice's
 slot) the position editor, Campaign the campaign
-map, Records the statistics and replays, Rules & history the rules library,
+map, Records the statistics and replays, Drills (sharing Records' slot, with the
+count of drills due) the drills, Rules & history the rules library,
 Settings the settings. Esc moves the focus to Quit (a second Esc there quits).
 
 Continue has a slot of its own at the top, kept empty when there is no game to
@@ -52,6 +53,15 @@ def continue_words(saved: Any) -> str:
         return f"{name} against {str(strongest).capitalize()}"
     people = NUMBER_WORDS.get(len(seats), str(len(seats)))
     return f"{name}, {people} at the table"
+
+
+def drills_due(app: Any) -> int:
+    """How many of the player's drills are due now (0 when the book cannot say)."""
+    import time
+
+    from game.store.drill_book import DrillBook
+
+    return DrillBook(app.records).due(time.time())
 
 
 class ContinueButton(Button):
@@ -105,6 +115,9 @@ class MenuScene(WidgetScene):
             self.study,
             help="Set up any position: a hint, a game played out from it, a rollout",
         )
+        # Drills share Records' slot (half each), with the count of what is due.
+        self.drills_button = Button("Drills", self.drills)
+        self.count_drills()
         self.buttons = [
             Button(
                 "Play",
@@ -130,6 +143,7 @@ class MenuScene(WidgetScene):
             ),
             Button("Settings", self.settings, help="Window, animation, sound and colours"),
             self.study_button,  # (last but Quit for the keys: the others keep their presses)
+            self.drills_button,
             Button("Quit", self.app.quit, help="Leave Tabula"),
         ]
         if self.saved is not None:
@@ -146,9 +160,18 @@ class MenuScene(WidgetScene):
         self.focus.set(self.buttons)
         self.relayout()
 
+    def count_drills(self) -> None:
+        """The Drills button says how many drills are due."""
+        due = drills_due(self.app)
+        self.drills_button.label = f"Drills · {due}" if due else "Drills"
+        self.drills_button.help = (
+            f"{due} drill{'s' if due != 1 else ''} due: " if due else ""
+        ) + "find the best play in positions from your own mistakes, or a game's starting set"
+
     def on_resume(self, result: Any = None) -> None:
         from game.ui.progress import load_in_progress
 
+        self.count_drills()
         if load_in_progress(self.app) != self.saved:  # e.g. an error card saved a game
             self.on_enter()
             return
@@ -180,6 +203,9 @@ class MenuScene(WidgetScene):
     def records(self) -> None:
         self.app.go(Route.RECORDS)
 
+    def drills(self) -> None:
+        self.app.go(Route.DRILLS)
+
     def rules(self) -> None:
         self.app.go(Route.RULES)
 
@@ -207,7 +233,9 @@ class MenuScene(WidgetScene):
         rest = [
             b
             for b in self.buttons
-            if not isinstance(b, ContinueButton) and b is not self.study_button
+            if not isinstance(b, ContinueButton)
+            and b is not self.study_button
+            and b is not self.drills_button
         ]
         total = first + gap + len(rest) * bh + (len(rest) - 1) * gap
         self.top = top = max(round(h * 0.43), h - total - round(60 * s))
@@ -222,6 +250,10 @@ class MenuScene(WidgetScene):
                 half = (bw - gap) // 2
                 button.place(pygame.Rect(x, y, half, bh), s)
                 self.study_button.place(pygame.Rect(x + half + gap, y, bw - half - gap, bh), s)
+            if button.label == "Records":  # Records and Drills share its slot, half each
+                half = (bw - gap) // 2
+                button.place(pygame.Rect(x, y, half, bh), s)
+                self.drills_button.place(pygame.Rect(x + half + gap, y, bw - half - gap, bh), s)
             y += bh + gap
 
     def update(self, dt: float) -> None:
