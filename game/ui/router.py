@@ -30,6 +30,7 @@ from game.ui.scenes.error import ErrorScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.practice import PracticeSummaryScene
+from game.ui.scenes.rating import RatingScene
 from game.ui.scenes.records import RecordsScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.rules import RulesScene
@@ -67,6 +68,7 @@ SCENES: dict[Route, Destination] = {
     Route.ERROR: Destination(ErrorScene, (ErrorCard,)),
     Route.EDITOR: Destination(EditorScene, (NONE, EditorStart)),
     Route.ANALYSIS: Destination(AnalysisScene, (AnalysisRequest,)),
+    Route.RATING: Destination(RatingScene, (NONE, str)),
 }
 
 

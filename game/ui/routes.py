@@ -43,6 +43,7 @@ class Route(enum.StrEnum):
     ERROR = "error"  # payload: ErrorCard
     EDITOR = "editor"  # payload: None (backgammon's start) or EditorStart
     ANALYSIS = "analysis"  # payload: AnalysisRequest
+    RATING = "rating"  # payload: None (the game rated last) or a variant id
 
 
 @dataclass(frozen=True, slots=True)

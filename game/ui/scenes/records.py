@@ -102,6 +102,9 @@ class RecordsScene(WidgetScene):
             "Dice", self.dice, help="Your rolls and the others', against what chance predicts"
         )
         self.back_button = Button("Back", self.back, help="Back to the main menu (Esc)")
+        self.rating_button = Button(
+            "Rating", self.rating, help="Your rating in each game, and how it went over time"
+        )
         self.refresh()
 
     def on_resume(self, result: Any = None) -> None:
@@ -162,7 +165,8 @@ class RecordsScene(WidgetScene):
         self.chosen = min(self.chosen, max(0, len(self.items) - 1))
         widgets: list[Any] = [*self.items, self.watch_button, self.analyse_button]
         widgets.append(self.export_button)
-        widgets += [self.mat_button, self.import_button, self.dice_button, self.back_button]
+        widgets += [self.mat_button, self.import_button, self.dice_button, self.rating_button]
+        widgets.append(self.back_button)
         self.focus.set(widgets)
         self.choose(self.chosen)
         self.focus.focus(self.items[self.chosen] if self.items else self.import_button)
@@ -292,6 +296,9 @@ class RecordsScene(WidgetScene):
     def dice(self) -> None:
         self.app.go(Route.DICE_STATS)
 
+    def rating(self) -> None:
+        self.app.go(Route.RATING)
+
     def back(self) -> None:
         self.click()
         self.app.pop()
@@ -323,7 +330,7 @@ class RecordsScene(WidgetScene):
             y += ih + igap
         buttons = [self.watch_button, self.analyse_button, self.export_button, self.mat_button]
         buttons.append(self.import_button)
-        buttons += [self.dice_button, self.back_button]
+        buttons += [self.dice_button, self.rating_button, self.back_button]
         bh, bgap = round(46 * s), round(12 * s)
         bw = min(round(180 * s), (total - bgap * (len(buttons) - 1)) // len(buttons))
         bx = (w - (bw * len(buttons) + bgap * (len(buttons) - 1))) // 2
