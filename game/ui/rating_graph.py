@@ -23,7 +23,7 @@ from game.store.rating_book import PerformancePoint, RatingRow
 from game.store.records import finished_words
 from game.ui.plot_style import axis_label, dashed_line, draw_field, draw_frame
 from game.ui.theme import Theme, side_colours
-from game.ui.widgets import draw_text, fit_text, mix
+from game.ui.widgets import draw_text, fit_text, get_font, mix, text_width, wrap_words
 
 DOT_R = 4.5  # design px
 HIT_R = 12  # design px: a pointer this near a dot tells of it
@@ -79,7 +79,10 @@ class RatingGraph:
     def place(self, rect: pygame.Rect, scale: float) -> None:
         self.rect = pygame.Rect(rect)
         self.scale = s = scale
-        left, right = round(52 * s), round(104 * s)
+        left = round(52 * s)
+        # Room at the right for the levels' names: the widest, at the size drawn.
+        names = [text_width(self.level_words(n), "text", 14 * s) for n in self.levels]
+        right = max([round(60 * s), *names]) + round(10 * s)
         title = round(24 * s)
         foot = round(40 * s)
         inner_h = max(2, rect.h - 2 * title - foot - round(14 * s))
@@ -88,6 +91,9 @@ class RatingGraph:
         self.elo_plot = pygame.Rect(x, rect.y + title, w, max(1, elo_h))
         top = self.elo_plot.bottom + round(14 * s) + title
         self.pr_plot = pygame.Rect(x, top, w, max(1, rect.bottom - foot - top))
+
+    def level_words(self, level: str) -> str:
+        return f"{level} {self.levels[level]:.0f}"
 
     # -- geometry -----------------------------------------------------------------------
 
@@ -128,15 +134,25 @@ class RatingGraph:
             out.append(Dot((self.x_of(point.played), self.pr_y(point.rating)), words))
         return out
 
-    def hit(self, pos: tuple[int, int]) -> str | None:
-        """What the dot nearest ``pos`` says (None: no dot within reach)."""
+    def nearest(self, pos: tuple[int, int]) -> Dot | None:
+        """The dot nearest ``pos`` (None: no dot within reach)."""
         r = HIT_R * self.scale
         near = [
-            ((d.at[0] - pos[0]) ** 2 + (d.at[1] - pos[1]) ** 2, d.words)
-            for d in self.rating_dots() + self.performance_dots()
+            ((d.at[0] - pos[0]) ** 2 + (d.at[1] - pos[1]) ** 2, n, d)
+            for n, d in enumerate(self.rating_dots() + self.performance_dots())
         ]
         near = [n for n in near if n[0] <= r * r]
-        return min(near)[1] if near else None
+        return min(near)[2] if near else None
+
+    def hit(self, pos: tuple[int, int]) -> str | None:
+        """What the dot nearest ``pos`` says (None: no dot within reach)."""
+        dot = self.nearest(pos)
+        return dot.words if dot is not None else None
+
+    def draw_pointed(self, surface: pygame.Surface, dot: Dot) -> None:
+        """A gold ring round the dot pointed at (drawn every frame over the still plots)."""
+        r = (DOT_R + 3.5) * self.scale
+        pygame.draw.circle(surface, self.theme.accent, dot.at, r, max(1, round(2 * self.scale)))
 
     # -- drawing ------------------------------------------------------------------------
 
@@ -160,7 +176,11 @@ class RatingGraph:
 
     def draw_elo(self, surface: pygame.Surface) -> None:
         theme, s, plot = self.theme, self.scale, self.elo_plot
-        self.title(surface, plot, "Your rating after each game; dashed, the computer's levels")
+        self.title(
+            surface,
+            plot,
+            "Your rating after each game (gold a win, red a loss); dashed, the computer's levels",
+        )
         draw_field(surface, plot, theme)
         faint = mix(theme.text_dim, theme.frame_dark, 0.55)
         last_label = -1e9
@@ -170,7 +190,7 @@ class RatingGraph:
             if y - last_label >= 15 * s:
                 axis_label(
                     surface,
-                    f"{level} {rating:.0f}",
+                    self.level_words(level),
                     (plot.right + round(6 * s), y),
                     theme,
                     s,
@@ -264,17 +284,27 @@ class RatingGraph:
         pygame.draw.circle(surface, colour, at, r)
 
     def empty(self, surface: pygame.Surface, plot: pygame.Rect, words: str) -> None:
+        """A plot with nothing to draw says, in its middle, how to fill it."""
         s = self.scale
-        text = fit_text(words, "italic", 17 * s, plot.w - round(20 * s))
-        draw_text(
-            surface,
-            text,
-            plot.center,
-            role="italic",
-            size=17 * s,
-            colour=self.theme.text,
-            anchor="center",
-        )
+        font = get_font("italic", 17 * s)
+        lines = wrap_words(words, font, plot.w - round(40 * s))[:3]
+        line_h = font.get_linesize()
+        width = max(font.size(line)[0] for line in lines) + round(24 * s)
+        box = pygame.Rect(0, 0, width, line_h * len(lines) + round(12 * s))
+        box.center = plot.center
+        pygame.draw.rect(surface, self.theme.frame_dark, box)
+        y = box.y + round(6 * s)
+        for line in lines:
+            draw_text(
+                surface,
+                line,
+                (plot.centerx, y),
+                role="italic",
+                size=17 * s,
+                colour=self.theme.text,
+                anchor="midtop",
+            )
+            y += line_h
 
 
 __all__ = ["NO_PERFORMANCE", "NO_RATING", "RatingGraph", "result_word"]

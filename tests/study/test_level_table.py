@@ -113,3 +113,21 @@ def test_the_shipped_file_rates_every_two_sided_game_with_levels():
                 {"variants": {variant_id: {"levels": table.ratings(variant_id)}}}
             ).ratings(variant_id)
             assert ratings["novice"] == ANCHOR
+
+
+def test_the_ladder_writes_a_dated_file_the_loader_reads(tmp_path):
+    from benchmarks.ladder import main
+
+    out = tmp_path / "ratings.json"
+    pairs = ["beginner:novice", "intermediate:beginner", "advanced:intermediate"]
+    pairs.append("expert:advanced")
+    args = ["--variant", "lombardorum", "el_mundo", "--pairs", *pairs]
+    assert main([*args, "--games", "0", "--expert-games", "0", "--ratings-out", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["date"] and "--ratings-out" in data["command"]
+    assert list(data["variants"]) == ["lombardorum"]  # El Mundo's four seats are not rated
+    assert data["variants"]["lombardorum"]["pairs"]["expert:advanced"] == {"won": 0, "games": 0}
+    table = load_level_ratings(out)
+    assert table.is_measured("lombardorum") and table.date == data["date"]
+    # No game played: each level is even with the one below it (Laplace's share).
+    assert set(table.ratings("lombardorum").values()) == {1000.0}

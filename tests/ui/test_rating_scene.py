@@ -32,14 +32,14 @@ def window(tmp_path_factory):
 
 @pytest.fixture
 def texts(monkeypatch):
-    """Every text the rating scene draws, with where."""
-    drawn: list[tuple[str, pygame.Rect]] = []
+    """Every text the rating scene draws, with where and whether it is the plots'."""
+    drawn: list[tuple[str, pygame.Rect, bool]] = []
     for module in (rating_graph, rating_scene, plot_style):
         real = module.draw_text
 
-        def watched(surface, text, *args, _real=real, **kwargs):
-            rect = _real(surface, text, *args, **kwargs)
-            drawn.append((text, rect))
+        def watched(surface, text, *args, _real=real, _plot=module is not rating_scene, **kw):
+            rect = _real(surface, text, *args, **kw)
+            drawn.append((text, rect, _plot))
             return rect
 
         monkeypatch.setattr(module, "draw_text", watched)
@@ -67,12 +67,18 @@ def test_with_no_rating_the_plot_says_how_to_get_one(window, texts):
         resize(app, size)
         texts.clear()
         show(app, scene)
-        words = [t for t, _ in texts]
-        assert rating_graph.NO_RATING in words
-        assert any(t.startswith("Analyse a game") for t in words)
+        words = [t for t, *_ in texts]
+        said = " ".join(words)
+        assert rating_graph.NO_RATING in said and rating_graph.NO_PERFORMANCE in said
         assert any(t.startswith("expert ") for t in words)  # the levels' lines are named
-        screen = app.screen.get_rect()
-        assert all(screen.contains(rect) for _, rect in texts)
+        inside(app, scene, texts)
+
+
+def inside(app, scene, texts) -> None:
+    """The plots' words inside the panel, the rest inside the window."""
+    for text, rect, plot in texts:
+        where = scene.panel.rect if plot else app.screen.get_rect()
+        assert where.contains(rect), (text, rect, where)
 
 
 def a_played_game(app) -> dict:
@@ -116,13 +122,13 @@ def test_rated_and_analysed_games_are_plotted_and_told(window, texts):
         resize(app, size)
         texts.clear()
         show(app, scene)
-        assert rating_graph.NO_RATING not in [t for t, _ in texts]
+        assert rating_graph.NO_RATING not in " ".join(t for t, *_ in texts)
         first = graph.rating_dots()[0]
         app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=first.at, rel=(0, 0), buttons=()))
         assert scene.pointed.startswith("Game 1, ") and "won against the novice" in scene.pointed
         texts.clear()
         show(app, scene)
-        assert all(app.screen.get_rect().contains(rect) for _, rect in texts)
+        inside(app, scene, texts)
     app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=()))
     assert scene.pointed == ""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))

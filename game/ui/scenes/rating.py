@@ -26,7 +26,7 @@ from game.study.level_table import DEFAULT_STEP, shipped
 from game.study.stored import replay_key
 from game.ui.backdrop import draw_page
 from game.ui.progress import replay_of
-from game.ui.rating_graph import RatingGraph
+from game.ui.rating_graph import Dot, RatingGraph
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.theme import theme_for
 from game.ui.widgets import Button, Panel, draw_text, fit_text
@@ -55,6 +55,7 @@ class RatingScene(WidgetScene):
         self.index = 0
         self.graph: RatingGraph | None = None
         self.pointed = ""  # what the dot under the pointer (or last clicked) says
+        self.dot: Dot | None = None  # that dot
         self.summary = ""
 
     def on_enter(self, payload: Any = None) -> None:
@@ -105,12 +106,13 @@ class RatingScene(WidgetScene):
             self.summary += f" · the levels' ratings from the ladder of {table.date}"
         else:
             self.summary += f" · the levels {DEFAULT_STEP:.0f} apart (not measured)"
-        self.pointed = ""
+        self.pointed, self.dot = "", None
         self.relayout()
 
     # -- layout and drawing ------------------------------------------------------------
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
+        self.dot = None  # its place moves with the plots
         w, h = size
         s = scale
         m = round(28 * s)
@@ -153,6 +155,8 @@ class RatingScene(WidgetScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_static(surface)
+        if self.graph is not None and self.dot is not None:
+            self.graph.draw_pointed(surface, self.dot)
         s = self.scale
         st = self.back_button.style
         w = surface.get_width()
@@ -172,9 +176,10 @@ class RatingScene(WidgetScene):
             self.turn(-1 if event.key == pygame.K_LEFT else 1)
             return True
         if self.graph is not None and event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            said = self.graph.hit(event.pos)
-            if said is not None or event.type == pygame.MOUSEMOTION:
-                self.pointed = said or ""
-            if said is not None and event.type == pygame.MOUSEBUTTONDOWN:
+            dot = self.graph.nearest(event.pos)
+            if dot is not None or event.type == pygame.MOUSEMOTION:
+                self.dot = dot
+                self.pointed = dot.words if dot is not None else ""
+            if dot is not None and event.type == pygame.MOUSEBUTTONDOWN:
                 return True
         return super().handle_event(event)

@@ -103,7 +103,10 @@ class RecordsScene(WidgetScene):
         )
         self.back_button = Button("Back", self.back, help="Back to the main menu (Esc)")
         self.rating_button = Button(
-            "Rating", self.rating, help="Your rating in each game, and how it went over time"
+            "Your rating",
+            self.rating,
+            size=17,
+            help="Your rating in each game, and how it went over time",
         )
         self.refresh()
 
@@ -319,6 +322,9 @@ class RecordsScene(WidgetScene):
         self.list_panel.place(
             pygame.Rect(x + left_w + gap, top, total - left_w - gap, bottom - top), s
         )
+        corner = self.stats_panel.inner(18)  # Your rating: beside the heading "Your play"
+        rw, rh = min(round(150 * s), corner.w // 2), round(32 * s)
+        self.rating_button.place(pygame.Rect(corner.right - rw, corner.y - round(6 * s), rw, rh), s)
         inner = self.list_panel.inner(12)
         ih, igap = round(58 * s), round(6 * s)
         y = inner.y + round(34 * s)
@@ -330,7 +336,7 @@ class RecordsScene(WidgetScene):
             y += ih + igap
         buttons = [self.watch_button, self.analyse_button, self.export_button, self.mat_button]
         buttons.append(self.import_button)
-        buttons += [self.dice_button, self.rating_button, self.back_button]
+        buttons += [self.dice_button, self.back_button]
         bh, bgap = round(46 * s), round(12 * s)
         bw = min(round(180 * s), (total - bgap * (len(buttons) - 1)) // len(buttons))
         bx = (w - (bw * len(buttons) + bgap * (len(buttons) - 1))) // 2
