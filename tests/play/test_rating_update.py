@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+import sqlite3
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -115,3 +116,16 @@ def test_games_that_are_not_rated_leave_no_rating(seats, mode, variant) -> None:
     assert out.rating is None
     assert rating_history(app.records, variant) == []
     assert len(app.records.games()) == 1
+
+
+def test_a_rating_that_cannot_be_written_loses_nothing_else(monkeypatch) -> None:
+    from game.store import rating_book
+
+    def full(*args: object, **kwargs: object) -> object:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(rating_book, "rate", full)
+    app = book()
+    out = record_finished(app, conceded("novice"))
+    assert out.rating is None  # no line on the results screen
+    assert len(app.records.games()) == 1  # the game is kept all the same
