@@ -153,6 +153,20 @@ def rate(
     )
 
 
+def _analysed(records: Records, variant_id: str) -> set[str]:
+    """The keys of the analyses kept of ``variant_id``'s games (all the analyses' keys
+    where the book cannot look inside them)."""
+    try:
+        rows = records.db.execute(
+            "SELECT game FROM analyses WHERE json_valid(data)"
+            " AND json_extract(data, '$.variant') = ?",
+            (variant_id,),
+        )
+        return {key for (key,) in rows}
+    except sqlite3.OperationalError:  # an SQLite without its JSON functions
+        return {key for (key,) in records.db.execute("SELECT game FROM analyses")}
+
+
 def performance_points(
     records: Records, variant_id: str, key_of: Callable[[dict[str, Any]], str]
 ) -> list[PerformancePoint]:
@@ -162,7 +176,7 @@ def performance_points(
     over (with a log line for a damaged one)."""
     from game.study.stored import VERSION, analysis_from_json
 
-    keys = {key for (key,) in records.db.execute("SELECT game FROM analyses")}
+    keys = _analysed(records, variant_id)
     if not keys:
         return []
     out = []

@@ -157,7 +157,8 @@ def test_performance_points_come_from_the_stored_analyses(tmp_path, caplog):
     kept[other] = analysis([0.2], 0)
     for game_id, made in kept.items():
         records.keep_analysis(key_of({"id": game_id}), VERSION, made.to_json())
-    records.keep_analysis(key_of({"id": damaged}), VERSION, {"format": "tabula-analysis"})
+    broken = {"format": "tabula-analysis", "variant": "backgammon"}
+    records.keep_analysis(key_of({"id": damaged}), VERSION, broken)
     with caplog.at_level(logging.WARNING):
         points = performance_points(records, "backgammon", key_of)
     assert [p.game_id for p in points] == [first, second]

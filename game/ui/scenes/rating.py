@@ -45,6 +45,22 @@ def analysis_key(game: dict[str, Any]) -> str:
     return replay_key(replay_of(game))
 
 
+class KeyCache:
+    """``analysis_key`` of each finished game, worked out once per visit (a game's
+    record never changes once kept)."""
+
+    def __init__(self) -> None:
+        self.keys: dict[int, str] = {}
+
+    def __call__(self, game: dict[str, Any]) -> str:
+        game_id = game.get("id")
+        if not isinstance(game_id, int):
+            return analysis_key(game)
+        if game_id not in self.keys:
+            self.keys[game_id] = analysis_key(game)
+        return self.keys[game_id]
+
+
 class RatingScene(WidgetScene):
     """The rating plots of one game, and the arrows to the others."""
 
@@ -54,6 +70,7 @@ class RatingScene(WidgetScene):
         self.games = rated_games()
         self.index = 0
         self.graph: RatingGraph | None = None
+        self.keys = KeyCache()
         self.pointed = ""  # what the dot under the pointer (or last clicked) says
         self.dot: Dot | None = None  # that dot
         self.summary = ""
@@ -90,7 +107,7 @@ class RatingScene(WidgetScene):
         table = shipped()
         try:
             ratings = rating_history(records, variant)
-            performance = performance_points(records, variant, analysis_key)
+            performance = performance_points(records, variant, self.keys)
             rating, games = current_rating(records, variant)
         except sqlite3.Error as exc:
             log.warning("cannot read the ratings of %s: %s", variant, exc)
