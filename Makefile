@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 # compiles all of Tabula and rewrites every test's asserts again (collection 10 s, not 3 s).
 TESTENV := PYTHONDONTWRITEBYTECODE= SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: play test quick bench bench-ladder bench-uct bench-gnubg lint types clean
+.PHONY: play test quick bench bench-ladder bench-ratings bench-uct bench-gnubg lint types clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -37,6 +37,8 @@ $(VENV)/.bench: $(STAMP) pyproject.toml
 # Speed and strength, in under 30 minutes on two cores: every step has a budget. The ladder
 # plays each pair of levels for at most 12 s (twelve games now have levels; a few dozen games a pair: a sign, not a verdict), the
 # expert meets UCT in a short backgammon match and GNU Backgammon judges 60 positions.
+# make bench's ladder writes its level ratings here, beside (never over) the shipped ones.
+BENCH_RATINGS ?= /tmp/tabula-bench-level-ratings.json
 bench: $(STAMP) $(VENV)/.bench
 	$(PY) -m benchmarks.movegen benchmarks/data/backgammon-bench.txt
 	$(PY) -m benchmarks.decisions
@@ -45,7 +47,7 @@ bench: $(STAMP) $(VENV)/.bench
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.frames --analysis --size 1280x800
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.idle
 	$(PY) -m benchmarks.study --seeds 1 2 3
-	$(PY) -m benchmarks.ladder --variant all --max-seconds 12
+	$(PY) -m benchmarks.ladder --variant all --max-seconds 12 --ratings-out $(BENCH_RATINGS)
 	$(PY) -m benchmarks.selfplay --workers 1 2 --seconds 30
 	$(PY) -m benchmarks.baseline --variant backgammon --games 10 --max-seconds 180
 	$(PY) -m benchmarks.gnubg_error --level expert advanced --positions 60 --plies 2
@@ -57,6 +59,16 @@ bench: $(STAMP) $(VENV)/.bench
 # set against GNU Backgammon 0-ply's error on those.
 bench-ladder: $(STAMP)
 	$(PY) -m benchmarks.ladder --variant all --max-seconds 900
+
+# The levels' ratings the player's rating is anchored on (assets/data/level_ratings.json,
+# docs/STUDY.md): each level against the one below it in every two-sided game with
+# levels, 400 games a pair (100 where the expert plays), at most 15 minutes a pair.
+RATED_GAMES = backgammon duodecim tabula quinze_tablas lombardorum anglicorum portes plakoto \
+	fevga nard acey_deucey
+RUNGS = beginner:novice intermediate:beginner advanced:intermediate expert:advanced
+bench-ratings: $(STAMP)
+	$(PY) -m benchmarks.ladder --variant $(RATED_GAMES) --pairs $(RUNGS) --games 400 \
+		--expert-games 100 --max-seconds 900 --ratings-out assets/data/level_ratings.json
 
 bench-uct: $(STAMP)
 	$(PY) -m benchmarks.baseline --games 20 --max-seconds 1200

@@ -19,6 +19,7 @@ and the pieces' wins and games add up to the whole run's.
 from __future__ import annotations
 
 import argparse
+import datetime
 import random
 import statistics
 import sys
@@ -145,7 +146,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             rated[variant_id] = ratings_entry(shares)
     if args.ratings_out:
         command = "python -m benchmarks.ladder " + " ".join(argv or sys.argv[1:])
-        write_json(Path(args.ratings_out), {"command": command, "variants": rated})
+        made = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
+        write_json(
+            Path(args.ratings_out), {"command": command, "date": made, "variants": rated}
+        )
         print(f"level ratings of {len(rated)} games written to {args.ratings_out}")
     return 0
 

@@ -24,6 +24,7 @@ from game.rules.replay import read_first_state
 from game.rules.serial import state_from_json, state_to_json
 from game.rules.tavli import TavliError, cycle_to_json, read_cycle
 from game.rules.variants import find_variant, options_as_stored
+from game.study.rated import RatingChange
 
 _log = logging.getLogger(__name__)
 
@@ -192,6 +193,8 @@ class GameSummary:
     # game, or the match goes on) and the level the results lead to ("" for none).
     medal: int | None = None
     next_level: str = ""
+    # The player's rating in this game before and after it (None: not a rated game).
+    rating: RatingChange | None = None
 
 
 class PauseChoice(enum.StrEnum):

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.study.analysis import GameAnalysis, Point
+from game.ui.plot_style import axis_label, dashed_line, draw_field, draw_frame
 from game.ui.theme import Colour, Theme, side_colours
 from game.ui.widgets import draw_text, fit_size, mix
 
@@ -130,7 +131,7 @@ class ChanceGraph:
         theme, s = self.theme, self.scale
         self.draw_legend(surface, names)
         plot = self.plot
-        pygame.draw.rect(surface, theme.frame_dark, plot)
+        draw_field(surface, plot, theme)
         players = self.analysis.players
         lines = [
             [(self.x_of(p.state), self.y_of(p.chances[side])) for p in self.analysis.points]
@@ -139,9 +140,7 @@ class ChanceGraph:
         if players == 2:
             self.draw_fields(surface, lines[0])
         mid = self.y_of(0.5 if players == 2 else 1 / players)
-        dash = max(2, round(6 * s))
-        for x in range(plot.x, plot.right, 2 * dash):
-            pygame.draw.line(surface, theme.text_dim, (x, mid), (min(plot.right, x + dash), mid), 1)
+        dashed_line(surface, theme.text_dim, mid, plot.x, plot.right, s)
         width = max(1, round(2 * s))
         for side, line in enumerate(lines[:1] if players == 2 else lines):
             colour = theme.accent if players == 2 else side_colours(theme, side).body
@@ -155,19 +154,11 @@ class ChanceGraph:
             ring = side_colours(theme, mark.side).rim if players > 2 else (20, 16, 14)
             pygame.draw.circle(surface, ring, mark.at, r + max(1.0, 1.5 * s))
             pygame.draw.circle(surface, grade_colour(theme, mark.grade), mark.at, r)
-        pygame.draw.rect(surface, theme.frame_light, plot, max(1, round(s)))
+        draw_frame(surface, plot, theme, s)
         for chance, label in ((1.0, "100%"), (0.5, "50%"), (0.0, "0%")):
             if players > 2 and chance == 0.5:
                 chance, label = 1 / players, f"{100 / players:.0f}%"
-            draw_text(
-                surface,
-                label,
-                (plot.x - round(5 * s), self.y_of(chance)),
-                role="text",
-                size=14 * s,
-                colour=theme.text_dim,
-                anchor="midright",
-            )
+            axis_label(surface, label, (plot.x - round(5 * s), self.y_of(chance)), theme, s)
 
     def draw_fields(self, surface: pygame.Surface, line: list[tuple[float, float]]) -> None:
         """Two sides: the first side's colour under its line, the other's over it."""

@@ -25,7 +25,10 @@ from game.play.session import (
     start_to_json,
 )
 from game.rules.replay import Replay, replay_from_json
+from game.store.rating_book import rate_finished
 from game.store.records import FinishedGame, finished_local
+from game.study.level_table import shipped
+from game.study.rated import RatingChange
 
 log = logging.getLogger(__name__)
 
@@ -99,13 +102,15 @@ def record_finished(app: object, summary: GameSummary) -> GameSummary:
     level = None
     if setup.mode == "campaign" and summary.match_over:
         level = app.campaign.level(setup.level)  # type: ignore[attr-defined]
+    finished = finished_game(summary)
+    summary = replace(summary, rating=rate_game(records, finished))
     if level is None:
         # One transaction: the finished game in, the game in progress out.
-        saves.keep_finished(finished_game(summary))
+        saves.keep_finished(finished)
         return summary
     state = summary.state
     medal = medal_for(level, state.variant, state.position, state.result, state.match.score)
-    saves.keep_finished(finished_game(summary), (level.id, medal))
+    saves.keep_finished(finished, (level.id, medal))
     try:
         medals = {k: v.medal for k, v in records.progress().items()}
     except (sqlite3.Error, OSError) as exc:
@@ -114,6 +119,24 @@ def record_finished(app: object, summary: GameSummary) -> GameSummary:
     medals[level.id] = max(medals.get(level.id, 0), medal)
     following = app.campaign.next_level(level.id, medals) if medal else None  # type: ignore[attr-defined]
     return replace(summary, medal=medal, next_level=following.id if following else "")
+
+
+def rate_game(records: Any, game: FinishedGame) -> RatingChange | None:
+    """The player's rating moved by a finished game against the computer
+    (``game.study.rated``); None where the game is not rated, or the rating cannot be
+    written (said in the log: the game itself is kept all the same)."""
+    try:
+        return rate_finished(
+            records,
+            game.mode,
+            game.variant,
+            [dict(s) for s in game.seats],
+            game.result.get("winner"),
+            shipped().ratings,
+        )
+    except (sqlite3.Error, OSError, ValueError) as exc:
+        log.warning("the rating of this %s game could not be kept: %s", game.variant, exc)
+        return None
 
 
 def save_in_progress(app: object, saved: SavedGame) -> None:

@@ -33,6 +33,7 @@ from game.ui.scenes.error import ErrorScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.practice import PracticeSummaryScene
+from game.ui.scenes.rating import RatingScene
 from game.ui.scenes.records import RecordsScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.rules import RulesScene
@@ -72,6 +73,7 @@ SCENES: dict[Route, Destination] = {
     Route.ANALYSIS: Destination(AnalysisScene, (AnalysisRequest,)),
     Route.DRILLS: Destination(DrillsScene),
     Route.DRILL: Destination(DrillScene, (DrillRun,)),
+    Route.RATING: Destination(RatingScene, (NONE, str)),
 }
 
 

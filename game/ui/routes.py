@@ -45,6 +45,7 @@ class Route(enum.StrEnum):
     ANALYSIS = "analysis"  # payload: AnalysisRequest
     DRILLS = "drills"  # payload: None (the games to drill, and what is due)
     DRILL = "drill"  # payload: DrillRun
+    RATING = "rating"  # payload: None (the game rated last) or a variant id
 
 
 @dataclass(frozen=True, slots=True)

@@ -104,6 +104,12 @@ class RecordsScene(WidgetScene):
             "Dice", self.dice, help="Your rolls and the others', against what chance predicts"
         )
         self.back_button = Button("Back", self.back, help="Back to the main menu (Esc)")
+        self.rating_button = Button(
+            "Your rating",
+            self.rating,
+            size=17,
+            help="Your rating in each game, and how it went over time",
+        )
         self.refresh()
 
     def on_resume(self, result: Any = None) -> None:
@@ -164,7 +170,8 @@ class RecordsScene(WidgetScene):
         self.chosen = min(self.chosen, max(0, len(self.items) - 1))
         widgets: list[Any] = [*self.items, self.watch_button, self.analyse_button]
         widgets.append(self.export_button)
-        widgets += [self.mat_button, self.import_button, self.dice_button, self.back_button]
+        widgets += [self.mat_button, self.import_button, self.dice_button, self.rating_button]
+        widgets.append(self.back_button)
         self.focus.set(widgets)
         self.choose(self.chosen)
         self.focus.focus(self.items[self.chosen] if self.items else self.import_button)
@@ -294,6 +301,9 @@ class RecordsScene(WidgetScene):
     def dice(self) -> None:
         self.app.go(Route.DICE_STATS)
 
+    def rating(self) -> None:
+        self.app.go(Route.RATING)
+
     def back(self) -> None:
         self.click()
         self.app.pop()
@@ -314,6 +324,9 @@ class RecordsScene(WidgetScene):
         self.list_panel.place(
             pygame.Rect(x + left_w + gap, top, total - left_w - gap, bottom - top), s
         )
+        corner = self.stats_panel.inner(18)  # Your rating: beside the heading "Your play"
+        rw, rh = min(round(150 * s), corner.w // 2), round(32 * s)
+        self.rating_button.place(pygame.Rect(corner.right - rw, corner.y - round(6 * s), rw, rh), s)
         inner = self.list_panel.inner(12)
         ih, igap = round(58 * s), round(6 * s)
         y = inner.y + round(34 * s)

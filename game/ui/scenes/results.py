@@ -21,6 +21,7 @@ import pygame
 
 from game.play.session import GameSummary
 from game.rules.variants import VARIANTS
+from game.study.rated import change_words
 from game.ui.backdrop import MOTE_RATE, MOTE_STEP, Motes, draw_backdrop
 from game.ui.dice_seal import seed_note
 from game.ui.pictures import medal_icon
@@ -96,6 +97,11 @@ def celebrates(summary: GameSummary) -> bool:
     if not any(seat.human for seat in seats):
         return True
     return result.winner < len(seats) and seats[result.winner].human
+
+
+def rating_words(summary: GameSummary) -> str:
+    """The player's new rating in the game and its change ("" for a game not rated)."""
+    return change_words(summary.rating) if summary.rating is not None else ""
 
 
 class ResultsScene(WidgetScene):
@@ -276,6 +282,7 @@ class ResultsScene(WidgetScene):
             (how_words(self.summary), "italic", 19, st.text_dim),
             (places_words(self.summary), "text", 18, st.text),
             (points_words(self.summary), "bold", 19, st.text),
+            (rating_words(self.summary), "italic", 18, st.text_dim),
         ):
             if text:
                 f = get_font(role, size * self.scale)
