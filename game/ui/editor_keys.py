@@ -1,7 +1,8 @@
 """The position editor's board by keyboard: a focus stop over the board whose arrows move
 a cursor from point to point (to the nearest point that way, on any board's shape), + and
-- put a man of the side chosen there or take one off, Enter puts one too, and Tab (read by
-the scene) changes the side chosen. Drawing the cursor is ``draw_cursor``'s."""
+- put a man of the side chosen there or take one off, Enter puts one too, and S (read by
+the scene) changes the side chosen; Tab moves on, as everywhere. Drawing the cursor is
+``draw_cursor``'s."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pygame
 from game.ui.render.layout import BoardLayout, SpotKey
 from game.ui.widgets import Widget
 
-KEYS_HELP = "Board keys: arrows choose a point, + or - a man of the side chosen, Tab the side"
+KEYS_HELP = "Board keys: arrows choose a point, + or - a man of the side chosen, S the side"
 PUT_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 TAKE_KEYS = (pygame.K_MINUS, pygame.K_UNDERSCORE, pygame.K_KP_MINUS)
 STEPS = {
@@ -74,12 +75,13 @@ class BoardKeys(Widget):
         return "Board"
 
     def at(self) -> SpotKey | None:
-        """The spot under the cursor (the first point until one is chosen)."""
+        """The spot under the cursor (the first point until one is chosen); asking changes
+        nothing (the scene's drawing asks)."""
         layout = self.layout()
         if layout is None:
             return None
         if self.cursor not in layout.spots:
-            self.cursor = next_place(layout, None, (1, 0))
+            return next_place(layout, None, (1, 0))
         return self.cursor
 
     def handle_key(self, key: int, mod: int = 0) -> bool:

@@ -7,18 +7,19 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from fake_analysis import CALLS, played  # tests/ui is on the path
+import fake_analysis  # tests/ui is on the path
+from fake_analysis import CALLS, played
 from test_analysis_scene import analyse_first, keep_game, pump
 
 from game.play.advice import BAD
 from game.store.drill_book import DrillBook
-from game.study import job as jobs
+from game.study import jobs
 from game.study.drills import DAY
 from game.study.stored import analysis_from_json
 
 
 def test_a_finished_analysis_makes_drills_of_the_persons_bad_plays_only(app, monkeypatch, tmp_path):
-    monkeypatch.setattr(jobs, "TARGET", "fake_analysis:quick")
+    monkeypatch.setitem(jobs.KINDS, "analysis", fake_analysis.quick)
     monkeypatch.setenv(CALLS, str(tmp_path))
     replay = replace(played(), seats=({"human": True}, {"human": False, "level": "novice"}))
     keep_game(app, replay)

@@ -1,6 +1,6 @@
 """The position editor by keyboard: on every game's board the arrows reach every point and
 bar from the first; + and - put and take a man of the side chosen where the cursor is;
-Tab on the board changes the side; the keys are said on the panel."""
+S on the board changes the side, Tab moves on as everywhere; the keys are said on the panel."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def key(app, code: int, mod: int = 0, text: str = "") -> None:
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=text))
 
 
-def test_plus_minus_and_tab_place_men_by_keyboard(started_app) -> None:
+def test_plus_minus_and_s_place_men_by_keyboard(started_app) -> None:
     app = reset_app(started_app)
     app.push(Below(app))
     app.go(Route.EDITOR, EditorStart("backgammon"))
@@ -58,7 +58,7 @@ def test_plus_minus_and_tab_place_men_by_keyboard(started_app) -> None:
     men = edit.men_at(spot[1])
     key(app, pygame.K_PLUS, text="+")
     assert edit.men_at(spot[1])[0] == men[0] + 1  # the side chosen: the first
-    key(app, pygame.K_TAB)
+    key(app, pygame.K_s, text="s")
     assert scene.placing == 1 and scene.side_choice.value == 1
     key(app, pygame.K_LEFT)
     other = scene.board_keys.at()
@@ -69,6 +69,6 @@ def test_plus_minus_and_tab_place_men_by_keyboard(started_app) -> None:
     assert edit.men_at(other[1])[1] == 0
     assert scene.state == edit.check()[0]  # every edit read by the rules engine
     scene.draw(app.screen)
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # Shift+Tab leaves the board
+    key(app, pygame.K_TAB)  # Tab leaves the board, as from any other stop
     assert scene.focus.focused is not scene.board_keys
     assert "Board keys" in scene.board_keys.help

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from dataclasses import replace
 
 import pygame
@@ -143,6 +144,11 @@ def small(found: list[tuple[int, str]]) -> list[tuple[int, str]]:
 def test_every_scene_sets_its_text_at_14_px_or_more(app, sizes, name):
     scene, _ = enter(app, name)
     draw(app, scene)
+    deadline = time.monotonic() + 20  # a scene that paints in stages (the analysis's table
+    while not sizes and time.monotonic() < deadline:  # made beside the window) draws later
+        time.sleep(0.01)
+        draw(app, scene, 1)
+    draw(app, scene)  # and then the whole of it
     assert sizes, "nothing was drawn"
     assert small(sizes) == []
 

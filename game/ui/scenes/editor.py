@@ -443,10 +443,9 @@ class EditorScene(WidgetScene):
         if (
             event.type == pygame.KEYDOWN
             and self.focus.focused is self.board_keys
-            and event.key == pygame.K_TAB
-            and not getattr(event, "mod", 0) & pygame.KMOD_SHIFT
+            and event.key == pygame.K_s
         ):
-            self.side_choice.step(1)  # Tab on the board: the other side's men (Shift+Tab leaves)
+            self.side_choice.step(1)  # S on the board: the other side's men (Tab moves on)
             return True
         if (
             event.type == pygame.KEYDOWN

@@ -211,9 +211,9 @@ def draw_keys_help(scene: EditorScene, surface: pygame.Surface) -> None:
     back = scene.back_button.rect
     x = back.right + round(10 * s)
     room = scene.panel.rect.right - round(PAD * s) - x
-    size = (TEXT - 2) * s
+    size = max(TEXT - 2, 14) * s  # (14 px: the smallest text anywhere, at 1280x800)
     lines = scene.wrapped(KEYS_HELP, size, room)[:2]
-    step = round((TEXT - 2) * 1.25 * s)
+    step = round(size * 1.25)
     y = back.centery - step * len(lines) // 2
     for n, line in enumerate(lines):
         draw_text(
