@@ -29,12 +29,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.ai.evaluate import name_die  # noqa: E402
 from game.ai.players import (  # noqa: E402
     evaluator_for,
     first_look,
@@ -47,6 +44,7 @@ from game.rules.serial import state_from_json  # noqa: E402
 from game.rules.variants import VARIANTS, find_variant  # noqa: E402
 from game.study.drill_rank import drill_table  # noqa: E402
 from game.study.drills import new_drill  # noqa: E402
+from game.study.rollout import quick_choice, quick_step  # noqa: E402
 from game.study.starters import FORMAT, VERSION, starters_path  # noqa: E402
 
 CANDIDATES = 3  # candidates ranked deeply for each drill kept
@@ -65,21 +63,13 @@ def self_play(variant_id: str, seed: int, games: int) -> list[m.GameState]:
         for _ in range(MAX_PLIES):
             if state.is_over:
                 break
-            phase = state.phase
-            if phase is m.Phase.ROLL:
-                state = m.roll(state, rng)
-            elif phase is m.Phase.CHOOSE:
-                state = m.choose_die(state, name_die(ev, state))
-            elif phase is m.Phase.TAKE:
-                state = m.take(state)
-            elif phase is m.Phase.RESIGN:
-                state = m.reject(state)
-            else:
+            if state.phase is m.Phase.MOVE:
                 plays = m.legal_plays(state)
                 if len(plays) > 1:
                     found.append(state)
-                values, _ = ev.play_values(state.position, plays)
-                state = m.play(state, plays[int(np.argmax(values))], plays)
+                state = m.play(state, quick_choice(state, ev, plays), plays)
+            else:
+                state = quick_step(state, ev, rng)
     return found
 
 

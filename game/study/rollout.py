@@ -36,6 +36,7 @@ from game.ai.evaluate import Evaluator, name_die
 from game.ai.players import evaluator_for, has_levels
 from game.rules import match as m
 from game.rules.outcome import Kind, Outcome, Termination
+from game.rules.play import Play
 from game.rules.serial import state_from_json, state_to_json
 
 Z95 = 1.96  # the normal distribution's 97.5% point: a 95% interval either side
@@ -115,6 +116,30 @@ def game_dice(seed: int, number: int) -> random.Random:
     return random.Random(f"rollout {seed} {number}")
 
 
+def quick_step(state: m.GameState, ev: Evaluator, rng: random.Random) -> m.GameState:
+    """One step of a game by the expert's quick play: the throw, the die named, the double
+    taken, the resignation refused, or (``Phase.MOVE``) the play the first look values most."""
+    phase = state.phase
+    if phase is m.Phase.ROLL:
+        return m.roll(state, rng)
+    if phase is m.Phase.CHOOSE:
+        return m.choose_die(state, name_die(ev, state))
+    if phase is m.Phase.TAKE:
+        return m.take(state)
+    if phase is m.Phase.RESIGN:
+        return m.reject(state)
+    plays = m.legal_plays(state)
+    return m.play(state, quick_choice(state, ev, plays), plays)
+
+
+def quick_choice(state: m.GameState, ev: Evaluator, plays: Sequence[Play]) -> Play:
+    """The play of ``plays`` (the state's legal plays) the first look values most."""
+    if len(plays) == 1:
+        return plays[0]
+    values, _ = ev.play_values(state.position, plays)
+    return plays[int(np.argmax(values))]
+
+
 def play_out(state: m.GameState, ev: Evaluator, rng: random.Random) -> Outcome:
     """One game from ``state`` to its end by the expert's quick play; its outcome, with
     points at a cube of 1 where a cube is in play."""
@@ -122,24 +147,8 @@ def play_out(state: m.GameState, ev: Evaluator, rng: random.Random) -> Outcome:
     for _ in range(MAX_PLIES):
         if state.is_over:
             break
-        phase = state.phase
-        if phase is m.Phase.ROLL:
-            state = m.roll(state, rng)
-        elif phase is m.Phase.CHOOSE:
-            state = m.choose_die(state, name_die(ev, state))
-        elif phase is m.Phase.TAKE:
-            state = m.take(state)
-            cube = state.cube.value
-        elif phase is m.Phase.RESIGN:
-            state = m.reject(state)
-        else:
-            plays = m.legal_plays(state)
-            if len(plays) == 1:
-                chosen = plays[0]
-            else:
-                values, _ = ev.play_values(state.position, plays)
-                chosen = plays[int(np.argmax(values))]
-            state = m.play(state, chosen, plays)
+        state = quick_step(state, ev, rng)
+        cube = state.cube.value  # (only a take changes it; the last one is the game's)
     result = state.result
     if result is None:  # past MAX_PLIES: counted as a tie
         return Outcome(None, Kind.TIE, 0, Termination.DEADLOCK)
