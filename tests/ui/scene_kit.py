@@ -224,6 +224,20 @@ def enter(app, name):
     return scene, below
 
 
+def until_shown(app, scene, seconds: float = 20.0) -> None:
+    """Frames until ``scene`` draws itself: a scene that makes its pictures beside the
+    window (the analysis) lets the one below show through, not opaque, meanwhile."""
+    import time
+
+    if not isinstance(getattr(type(scene), "opaque", None), property):
+        return  # opaque or an overlay for good: shown from its first frame
+    deadline = time.monotonic() + seconds
+    while not scene.opaque and time.monotonic() < deadline:
+        time.sleep(0.01)
+        app.step(1 / 60)
+    assert scene.opaque, f"{type(scene).__name__} drew nothing of its own in {seconds} s"
+
+
 def draw(app, scene, frames: int = 3) -> None:
     for _ in range(frames):
         scene.update(0.05)

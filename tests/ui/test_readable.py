@@ -17,13 +17,12 @@
 from __future__ import annotations
 
 import sys
-import time
 from dataclasses import replace
 
 import pygame
 import pytest
 from readable_kit import Sample, measure  # tests/ui on the path
-from scene_kit import SCENES, draw, enter, open_app, press, reset_app
+from scene_kit import SCENES, draw, enter, open_app, press, reset_app, until_shown
 
 from game.play.session import GameSetup, Seat
 from game.rules.variants import VARIANTS, find_variant
@@ -143,12 +142,8 @@ def small(found: list[tuple[int, str]]) -> list[tuple[int, str]]:
 @pytest.mark.parametrize("name", ALL)
 def test_every_scene_sets_its_text_at_14_px_or_more(app, sizes, name):
     scene, _ = enter(app, name)
+    until_shown(app, scene)
     draw(app, scene)
-    deadline = time.monotonic() + 20  # a scene that paints in stages (the analysis's table
-    while not sizes and time.monotonic() < deadline:  # made beside the window) draws later
-        time.sleep(0.01)
-        draw(app, scene, 1)
-    draw(app, scene)  # and then the whole of it
     assert sizes, "nothing was drawn"
     assert small(sizes) == []
 

@@ -18,6 +18,7 @@ from scene_kit import (  # tests/ui is on the path (rootdir-less import)
     reset_app,
     resize,
     summary,
+    until_shown,
 )
 
 from game.play.session import GameSetup, PauseChoice, Seat
@@ -65,6 +66,7 @@ def colours_in(surface, step=23):
 @pytest.mark.parametrize("name", SCENES)
 def test_each_scene_draws_a_frame_at_both_sizes(app, name):
     scene, _ = enter(app, name)
+    until_shown(app, scene)
     for size in ((1280, 800), (800, 500)):
         resize(app, size)
         for _ in range(3):
