@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -60,15 +61,21 @@ def read_starters(data: Any, variant_id: str, due: float = 0.0) -> list[Drill]:
 def starters(variant_id: str, due: float = 0.0) -> list[Drill]:
     """The starting set shipped for ``variant_id`` (none where there is no file or it
     cannot be read: the log says why)."""
+    return [replace(drill, due=due) for drill in _shipped(variant_id)]
+
+
+@cache
+def _shipped(variant_id: str) -> tuple[Drill, ...]:
+    """The shipped set, read once (the Drills page asks for every game's at each visit)."""
     path = starters_path(variant_id)
     if not path.is_file():
-        return []
+        return ()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return read_starters(data, variant_id, due)
+        return tuple(read_starters(data, variant_id))
     except (OSError, ValueError, RecursionError) as exc:
         log.warning("the starter drills of %s cannot be read: %s", variant_id, exc)
-        return []
+        return ()
 
 
 __all__ = ["FORMAT", "VERSION", "read_starters", "starters", "starters_path"]

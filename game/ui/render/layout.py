@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
@@ -795,12 +796,30 @@ def layout_for(
     bottom right (on the round board its own section is at the bottom). With
     ``room`` the board and its side panels are fitted into that much of the area
     from its top left, the rest left free (the whole area is still painted).
+
+    A layout is immutable (its spots and panels are read-only views), so the same
+    question asked again, as every frame asks it, gets the one already made.
     """
+    return _layout_cached(
+        variant,
+        (int(size[0]), int(size[1])),
+        viewer,
+        None if room is None else (int(room[0]), int(room[1])),
+    )
+
+
+@lru_cache(maxsize=64)
+def _layout_cached(
+    variant: Variant,
+    size: tuple[int, int],
+    viewer: int,
+    room: tuple[int, int] | None,
+) -> BoardLayout:
     if room is not None and room != tuple(size):
         if not (0 < room[0] <= size[0] and 0 < room[1] <= size[1]):
             raise ValueError(f"cannot fit a board into {room} of {size}")
         fitted = layout_for(variant, room, viewer)
-        return replace(fitted, size=(int(size[0]), int(size[1])), room=(int(room[0]), int(room[1])))
+        return replace(fitted, size=size, room=room)
     if not 0 <= viewer < variant.players:
         raise ValueError(f"viewer {viewer} is not a side of {variant.id}")
     if size[0] <= 0 or size[1] <= 0:
