@@ -42,6 +42,7 @@ import pygame
 from game.campaign import Campaign
 from game.store.records import Records
 from game.store.settings import Settings, load_settings, save_settings
+from game.ui import collector
 from game.ui.audio import Audio
 from game.ui.router import destination
 from game.ui.routes import ErrorCard, Route
@@ -139,6 +140,7 @@ class App:
         if place is not None and not self.fullscreen and not self.headless:
             _place_window(place)
         pygame.key.set_repeat(400, 40)
+        collector.settle()  # what the window opened with is set aside from collections
 
     def _set_mode(self, fullscreen: bool) -> None:
         if fullscreen and not self.headless:
@@ -468,6 +470,7 @@ class App:
             self._records.close()
             self._records = None
         font.cache_clear()  # fonts die with pygame.quit(); a later start loads them again
+        collector.release()
         pygame.quit()
 
 
