@@ -26,7 +26,7 @@ from game.ai.levels import LEVELS
 from game.rules.variants import VARIANTS
 from game.store.records import LAST_TIME, Records
 from game.study.rated import RatedGame, RatingChange, rated_game
-from game.study.rating import START, updated
+from game.study.rating import first_rating, updated
 
 log = logging.getLogger(__name__)
 
@@ -114,11 +114,11 @@ def rating_history(records: Records, variant_id: str) -> list[RatingRow]:
     return out
 
 
-def current_rating(records: Records, variant_id: str) -> tuple[float, int]:
+def current_rating(records: Records, variant_id: str) -> tuple[float | None, int]:
     """The player's rating in ``variant_id`` and how many rated games it rests on
-    (``START`` and 0 before the first)."""
+    (None and 0 before the first: a new rating starts at its first level's)."""
     history = rating_history(records, variant_id)
-    return (history[-1].after, len(history)) if history else (START, 0)
+    return (history[-1].after, len(history)) if history else (None, 0)
 
 
 def rated_variants(records: Records) -> list[str]:
@@ -141,7 +141,8 @@ def rate(
     when = time.time() if played is None else played
     with records.transaction() as db:
         db.execute(TABLE)
-        before, games = current_rating(records, game.variant)
+        kept, games = current_rating(records, game.variant)
+        before = first_rating(level_rating) if kept is None else kept
         after = updated(before, level_rating, game.score, games)
         db.execute(
             "INSERT INTO ratings (variant, played, level, level_rating, score, before, after)"

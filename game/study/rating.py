@@ -7,7 +7,10 @@ kept within ``SHARE_BOUNDS``: a few dozen games cannot tell 100% from 99%).
 After each game against a computer level, the player's rating moves by Elo's rule
 towards what the game showed: ``K (score - expected)``, where ``expected`` is
 ``1 / (1 + 10 ** ((level - player) / 400))`` and ``K`` is larger for a player's first
-games (``PROVISIONAL``), so a new rating finds its place quickly.
+games (``PROVISIONAL``), so a new rating finds its place quickly. A new player starts at
+the rating of the level they first play (``first_rating``): the strength they chose is
+the best guess of theirs there is, and a fixed number would stand below the measured
+beginner in some games and above it in others.
 
 Ratings are kept per game: a player's Fevga says nothing of their Long Nardy. El Mundo,
 with four at the table, has no such two-sided scale and is not rated.
@@ -23,7 +26,6 @@ from dataclasses import dataclass
 from game.ai.levels import LEVELS
 
 ANCHOR = 1000.0  # the novice's rating: random legal plays
-START = 1200.0  # a new player's first rating, before any game
 SHARE_BOUNDS = (0.02, 0.98)
 K_NEW, K_SETTLED = 40.0, 20.0
 PROVISIONAL = 20  # games at K_NEW
@@ -47,6 +49,12 @@ def level_ratings(shares: Mapping[tuple[str, str], float]) -> dict[str, float]:
             raise ValueError(f"the ladder has no share of {higher} against {lower}")
         ratings[higher] = ratings[lower] + elo_gap(shares[(higher, lower)])
     return ratings
+
+
+def first_rating(level_rating: float) -> float:
+    """A new player's rating before their first game, against a level of ``level_rating``:
+    that level's own."""
+    return level_rating
 
 
 def expected(player: float, opponent: float) -> float:
@@ -78,15 +86,18 @@ class Rated:
 def history(
     games: Sequence[tuple[float, str, float, float | None]],
     ratings: Mapping[str, float],
-    start: float = START,
+    start: float | None = None,
 ) -> list[Rated]:
-    """The rating after each of ``games`` (``(when, level, score, performance)`` in order);
-    a game against a level ``ratings`` does not rate is passed over."""
+    """The rating after each of ``games`` (``(when, level, score, performance)`` in order),
+    from ``start`` (by default ``first_rating`` of the first game's level); a game against
+    a level ``ratings`` does not rate is passed over."""
     out: list[Rated] = []
     rating = start
     for when, level, score, performance in games:
         if level not in ratings:
             continue
+        if rating is None:
+            rating = first_rating(ratings[level])
         rating = updated(rating, ratings[level], score, len(out))
         out.append(Rated(when, level, score, rating, performance))
     return out
@@ -94,10 +105,10 @@ def history(
 
 __all__ = [
     "ANCHOR",
-    "START",
     "Rated",
     "elo_gap",
     "expected",
+    "first_rating",
     "history",
     "level_ratings",
     "updated",

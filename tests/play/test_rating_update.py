@@ -8,6 +8,7 @@ import sqlite3
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from tabletop import new_table, person, play_on  # tests/play on the path
@@ -19,7 +20,7 @@ from game.rules import match as m
 from game.store.rating_book import current_rating, rating_history
 from game.store.records import Records
 from game.study.level_table import shipped
-from game.study.rating import START, updated
+from game.study.rating import updated
 from game.ui.progress import record_finished
 
 
@@ -62,8 +63,10 @@ def test_a_game_against_the_computer_moves_the_rating_by_elo() -> None:
     out = record_finished(app, summary)
     levels = shipped().ratings("backgammon")
     assert out.rating is not None
-    assert out.rating.before == START
-    assert out.rating.after == pytest.approx(updated(START, levels["novice"], float(won), 0))
+    assert out.rating.before == levels["novice"]  # a new player starts at the level played
+    assert out.rating.after == pytest.approx(
+        updated(levels["novice"], levels["novice"], float(won), 0)
+    )
     assert current_rating(app.records, "backgammon") == (pytest.approx(out.rating.after), 1)
     assert len(app.records.games()) == 1  # the game itself is kept as before
 
@@ -71,18 +74,31 @@ def test_a_game_against_the_computer_moves_the_rating_by_elo() -> None:
 def test_a_win_against_the_expert_raises_more_than_against_the_novice() -> None:
     summary = finished("novice")
     assert summary.state.result is not None and summary.state.result.winner == 0  # won
-    gains = {}
+    gains, firsts = {}, {}
     for level in ("novice", "expert"):
-        out = record_finished(book(), as_against(summary, level))
+        first = record_finished(book(), as_against(summary, level))  # a new player's first
+        assert first.rating is not None
+        firsts[level] = first.rating.after
+        app = rated_once()
+        out = record_finished(app, as_against(summary, level))
         assert out.rating is not None
         gains[level] = out.rating.change
     assert 0 < gains["novice"] < gains["expert"]
+    assert firsts["novice"] < firsts["expert"]  # a first win says more against the expert
+
+
+def rated_once() -> Any:
+    """A book whose player has one rated game behind them (a loss to the intermediate)."""
+    app = book()
+    out = record_finished(app, conceded("intermediate"))
+    assert out.rating is not None and out.rating.games == 1
+    return app
 
 
 def test_a_loss_against_the_expert_costs_less_than_against_the_novice() -> None:
     losses = {}
     for level in ("novice", "expert"):
-        out = record_finished(book(), conceded(level))
+        out = record_finished(rated_once(), conceded(level))
         assert out.rating is not None and out.rating.score == 0
         losses[level] = out.rating.change
     assert losses["novice"] < losses["expert"] < 0

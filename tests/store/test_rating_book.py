@@ -23,7 +23,7 @@ from game.store.records import FinishedGame, Records
 from game.study.analysis import Decision, GameAnalysis, Point
 from game.study.level_table import default_ratings
 from game.study.rated import RatedGame
-from game.study.rating import START, updated
+from game.study.rating import updated
 from game.study.stored import VERSION
 
 WIN, LOSS = RatedGame("backgammon", "expert", 1.0), RatedGame("backgammon", "novice", 0.0)
@@ -32,13 +32,14 @@ WIN, LOSS = RatedGame("backgammon", "expert", 1.0), RatedGame("backgammon", "nov
 def test_ratings_survive_a_restart_and_follow_each_other(tmp_path):
     path = tmp_path / "records.sqlite"
     records = Records.open(path)
-    assert current_rating(records, "backgammon") == (START, 0)
+    assert current_rating(records, "backgammon") == (None, 0)
     first = rate(records, WIN, 1600.0, played=1000.0)
     second = rate(records, LOSS, 1000.0, played=2000.0)
     rate(records, RatedGame("fevga", "beginner", 0.5), 1100.0, played=3000.0)
     records.close()
     again = Records.open(path)
-    assert first.after == pytest.approx(updated(START, 1600.0, 1.0, 0))
+    assert first.before == 1600.0  # a new rating starts at its first level's
+    assert first.after == pytest.approx(updated(1600.0, 1600.0, 1.0, 0))
     assert second.before == first.after and second.games == 2
     history = rating_history(again, "backgammon")
     assert [(r.played, r.level, r.score) for r in history] == [

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from game.study.rating import (
     ANCHOR,
-    START,
     elo_gap,
     expected,
+    first_rating,
     history,
     level_ratings,
     updated,
@@ -68,7 +68,7 @@ def test_a_player_who_beats_the_expert_rises_towards_it() -> None:
     ratings = level_ratings(LADDER)
     games = [(float(t), "expert", 0.0 if t % 3 == 2 else 1.0, None) for t in range(200)]
     rated = history(games, ratings)
-    assert len(rated) == 200 and rated[0].rating > START
+    assert len(rated) == 200 and rated[0].rating > ratings["expert"]  # won from its level
     assert rated[-1].rating > ratings["expert"]  # two wins in three beat its level
     assert history([(0.0, "grandmaster", 1.0, None)], ratings) == []
 
@@ -82,3 +82,13 @@ def test_the_ladder_writes_level_ratings_that_lean_to_even_on_few_games() -> Non
     assert low["novice"] == high["novice"] == ANCHOR
     assert ANCHOR < low["expert"] < high["expert"]
     assert ratings_entry({pair: (0, 0) for pair in LADDER})["levels"]["expert"] == ANCHOR
+
+
+def test_a_new_rating_starts_at_the_first_level_played() -> None:
+    ratings = level_ratings(LADDER)
+    for level in ("novice", "beginner", "expert"):
+        assert first_rating(ratings[level]) == ratings[level]
+        (won,) = history([(0.0, level, 1.0, None)], ratings)
+        assert won.rating == pytest.approx(updated(ratings[level], ratings[level], 1.0, 0))
+    (given,) = history([(0.0, "expert", 1.0, None)], ratings, start=900.0)
+    assert given.rating == pytest.approx(updated(900.0, ratings["expert"], 1.0, 0))

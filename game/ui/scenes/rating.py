@@ -111,10 +111,10 @@ class RatingScene(WidgetScene):
             rating, games = current_rating(records, variant)
         except sqlite3.Error as exc:
             log.warning("cannot read the ratings of %s: %s", variant, exc)
-            ratings, performance, rating, games = [], [], 0.0, 0
+            ratings, performance, rating, games = [], [], None, 0
         theme = theme_for(variant, self.app.settings.palette)
         self.graph = RatingGraph(theme, ratings, performance, table.ratings(variant))
-        if games:
+        if games and rating is not None:
             plural = "s" if games != 1 else ""
             self.summary = f"Your rating: {rating:.0f} after {games} game{plural}"
         else:
