@@ -82,6 +82,7 @@ def test_a_starting_drill_answered_on_the_board_then_the_next_then_back(app, mon
     drill = scene.drill
     assert scene.state.phase is m.Phase.MOVE and scene.state.dice
     assert scene.message.startswith("Find the best play")
+    assert scene.movable() and not scene.seal_shown()  # the person's men are marked to move
     make_play(app, scene, drill.best_play())
     started = time.time()
     press(app, pygame.K_RETURN)  # pick up the dice
@@ -90,6 +91,9 @@ def test_a_starting_drill_answered_on_the_board_then_the_next_then_back(app, mon
     assert words.startswith("Good: the best play"), words
     assert "again in 3 days" in words
     assert scene.preview_play() == drill.best_play()  # the best play shown on the board
+    # While the verdict is shown nothing on the board asks to be moved; no drill shows the
+    # seal of dice it did not throw.
+    assert not scene.movable() and not scene.human_to_act() and not scene.seal_shown()
     kept = {d.key: d for d in DrillBook(app.records).drills()}[drill.key]
     assert kept.step == 1 and kept.asked == 1
     assert started + INTERVALS[1] - 5 <= kept.due <= time.time() + INTERVALS[1]

@@ -147,7 +147,7 @@ def draw_seal(surface: pygame.Surface, scene: BoardReader) -> None:
     the game, so anyone can check that the dice were fixed before it began."""
     scale = scene.app.scale
     fx, fy, _, fh = scene.view.layout.frame
-    if fx < 60 * scale:
+    if fx < 60 * scale or not scene.seal_shown():
         return
     face = font("italic", round(14 * scale))
     lost = bool(scene.start.get("lost_dice"))

@@ -510,6 +510,10 @@ class BoardScene(BoardInput, Scene):
     def human_to_act(self) -> bool:
         return self.table.human_to_act()
 
+    def seal_shown(self) -> bool:
+        """Whether the seal of the dice belongs on this board (a drill's are given, not thrown)."""
+        return True
+
     # -- hints and the tutor ----------------------------------------------------------------
 
     def hint_offered(self) -> bool:

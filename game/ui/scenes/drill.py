@@ -300,6 +300,16 @@ class DrillScene(BoardScene):
             return POLL
         return super().wake_after()
 
+    def human_to_act(self) -> bool:
+        """The person acts until the play is made: while it is judged and its verdict shown,
+        no man is marked as movable."""
+        if self.showing() or self.over or self.answer_play is not None:
+            return False
+        return super().human_to_act()
+
+    def seal_shown(self) -> bool:
+        return False  # the drill's dice are the position's, not thrown from a seed
+
     def showing(self) -> bool:
         """Whether the verdict (or the end of the run) is on the card."""
         return bool(self.verdict) and (self.over or self.answer_play is not None)
