@@ -4,6 +4,8 @@ count, and stored drills read back or refused with a reason, never raised past."
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,7 +29,9 @@ from game.study.drills import (
 )
 
 
+@cache
 def a_position(seed: int = 1) -> m.GameState:
+    """A backgammon state with a play to make (states are immutable: made once a seed)."""
     _, states = played_game("backgammon", seed, max_entries=12)
     return next(s for s in states[3:] if s.phase is m.Phase.MOVE)
 

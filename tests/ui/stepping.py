@@ -23,8 +23,9 @@ def run_until(app, predicate: Callable[[], bool], seconds: float = 120.0) -> boo
         frames += 1
         if predicate():
             return True
-        if frames >= seconds * 60:
-            time.sleep(0.005)  # out of frames: leave the cores to the worker
+        # A frame's rest, as the window takes between frames: a worker thread (the
+        # computer's move, a hint) gets the interpreter as it would in play.
+        time.sleep(0.005 if frames >= seconds * 60 else 0.001)
     return False
 
 
