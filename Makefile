@@ -16,17 +16,22 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-play: $(STAMP)
+# The translation catalogues: each language's .po (in git) compiled to its .mo (not).
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard assets/locale/*/LC_MESSAGES/tabula.po))
+$(CATALOGUES): %.mo: %.po $(STAMP)
+	$(PY) -m tools.catalogues compile
+
+play: $(STAMP) $(CATALOGUES)
 	$(PY) -m game
 
 # Everything CI runs: every test, the lint and the types.
-test: $(STAMP)
+test: $(STAMP) $(CATALOGUES)
 	$(TESTENV) $(PY) -m pytest -n auto
-	$(PY) -m ruff check game tests benchmarks
+	$(PY) -m ruff check game tests benchmarks tools
 	$(PY) -m mypy
 
 # The tests but the slow ones (marked in tests/conftest.py): under a minute on two cores.
-quick: $(STAMP)
+quick: $(STAMP) $(CATALOGUES)
 	$(TESTENV) $(PY) -m pytest -n auto -m "not slow"
 
 # The benchmarks' own dependencies (gnubg-nn: GNU Backgammon as the judge).

@@ -16,6 +16,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # The expert's look-ahead without its wall-clock backstop: answers never depend on load.
 os.environ.setdefault("TABULA_THINK_SECONDS", "off")
+# The window's words in English whatever this machine's language (the tests read them);
+# the tests of other languages choose theirs (tests/test_i18n.py, tests/ui/test_languages.py).
+os.environ["LANGUAGE"] = "en"
 
 TESTS = Path(__file__).resolve().parent
 

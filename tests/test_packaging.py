@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # Runs inside the installed venv, from a folder outside the source tree.
 _PROBE = textwrap.dedent(
     """
+    import gettext
     import json
     import sysconfig
     from pathlib import Path
@@ -44,6 +45,9 @@ _PROBE = textwrap.dedent(
         "credits": credits.read_text(encoding="utf-8"),
         "readme": readme.read_text(encoding="utf-8"),
         "weights": sorted(p.name for p in (assets_dir() / "weights").iterdir()),
+        "greek": gettext.GNUTranslations(
+            (assets_dir() / "locale" / "el" / "LC_MESSAGES" / "tabula.mo").open("rb")
+        ).gettext("Settings"),
     }))
     """
 )
@@ -100,6 +104,8 @@ def test_wheel_installs_and_finds_its_data(wheel: Path, tmp_path: Path) -> None:
     # Every trained variant's network and its record travel with the package.
     shipped = sorted(p.name for p in (ROOT / "assets" / "weights").iterdir())
     assert found["weights"] == shipped
+    # The translation catalogues, compiled by the build (tools/catalogues.py, hatch_build.py).
+    assert found["greek"] == "Ρυθμίσεις"
     # A game played by another's network (Portes: backgammon's) ships none of its own.
     trained = {VARIANTS[v].network_of or v for v in set(VARIANTS) - UNTRAINED}
     assert {f"{variant_id}.npz" for variant_id in trained} <= set(shipped)

@@ -26,6 +26,7 @@ PURE_MODULES = (
     "game.engine",
     "game.ai",
     "game.store.settings",
+    "game.i18n",
     "game.play",
     "game.play.table",
     "game.play.turn",

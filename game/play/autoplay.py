@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.i18n import N_
 from game.play import events as ev
 from game.play.turn import Move
 from game.rules.notation import format_turn
@@ -20,7 +21,7 @@ from game.rules.race import sure_play
 if TYPE_CHECKING:
     from game.play.table import Table
 
-SETTING_HELP = (
+SETTING_HELP = N_(
     "On: once no man of yours can be hit or blocked again and all are home, a play no other "
     "could better is made for you: the last men off, or one sure to be home in one or two "
     "turns when no other could be as soon. Undo until you pick up the dice."

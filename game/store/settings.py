@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.levels import LEVELS
+from game.i18n import LANGUAGES
 from game.rules.safe_read import read_json
 from game.store.files import data_dir
 from game.store.records import Records
@@ -54,6 +55,9 @@ class Settings:
     # pairs in the order of the ids: given back when that game is chosen again. Kept
     # as a JSON object ({"plakoto": "expert"}).
     levels: tuple[tuple[str, str], ...] = ()
+    # The language of the window's words (game.i18n.LANGUAGES); "" until the player
+    # chooses one in Settings: the system's language, where Tabula speaks it.
+    language: str = ""
 
     def level_for(self, variant_id: str) -> str | None:
         """The level remembered for ``variant_id`` (None: none)."""
@@ -77,6 +81,7 @@ class Settings:
             animation=self.animation if self.animation in ANIMATION_SPEEDS else "normal",
             volume=float(_clamp(self.volume, 0.0, 1.0, default.volume)),
             palette=self.palette if self.palette in PALETTES else "era",
+            language=self.language if self.language in LANGUAGES else "",
             levels=tuple(sorted(pair for pair in dict(self.levels).items() if _level_pair(pair))),
         )
 

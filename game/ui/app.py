@@ -39,6 +39,7 @@ from typing import Any
 
 import pygame
 
+from game import i18n
 from game.campaign import Campaign
 from game.store.records import Records
 from game.store.settings import Settings, load_settings, save_settings
@@ -120,6 +121,7 @@ class App:
         # interpreter's lock back within a millisecond (the default is five, and a
         # frame may ask several times), so the expert's search leaves frames smooth.
         sys.setswitchinterval(SWITCH_INTERVAL)
+        i18n.set_language(self.settings.language or i18n.system_language())
         pygame.init()
         pygame.display.set_caption("Tabula")
         self.clock = pygame.time.Clock()
@@ -178,8 +180,12 @@ class App:
         """Change settings, apply them, and keep them (unless ``persist`` is off)."""
         from dataclasses import replace
 
+        before = self.settings.language
         self.settings = replace(self.settings, **changes).validated()
         self.audio.apply(self.settings)
+        if self.settings.language != before:
+            i18n.set_language(self.settings.language or i18n.system_language())
+            self.stack.language_changed()
         if self.persist:
             try:
                 save_settings(self.settings, self.records)

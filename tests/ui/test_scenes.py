@@ -167,6 +167,8 @@ def test_settings_changes_go_through_update_settings(app, monkeypatch):
     toggles = []
     monkeypatch.setattr(app, "toggle_fullscreen", lambda: toggles.append(True))
     scene, _ = enter(app, "settings")
+    assert scene.focus.focused is scene.language  # first: found whatever language is shown
+    press(app, pygame.K_DOWN)
     assert scene.focus.focused is scene.fullscreen
     press(app, pygame.K_RETURN)  # full screen
     assert toggles == [True]

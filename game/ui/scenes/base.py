@@ -50,6 +50,15 @@ class Scene:
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size (or went full-screen)."""
 
+    def on_language(self) -> None:
+        """The language of the words changed (``game.i18n``): every word the scene has
+        made ready is made again. By default the scene is laid out again, as at a resize
+        (words looked up as they are drawn need nothing more); a scene that keeps words
+        made on entering (buttons' labels) makes them again here."""
+        screen = getattr(self.app, "screen", None)
+        if screen is not None:
+            self.on_resize(screen.get_size())
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         return False
 
@@ -128,3 +137,7 @@ class SceneStack:
     def resize(self, size: tuple[int, int]) -> None:
         for scene in self.scenes:
             scene.on_resize(size)
+
+    def language_changed(self) -> None:
+        for scene in self.scenes:
+            scene.on_language()

@@ -12,6 +12,8 @@ from typing import Any
 
 import pygame
 
+from game.i18n import LANGUAGES, N_, _
+from game.i18n import language as language_in_use
 from game.play.autoplay import SETTING_HELP as AUTO_BEAR_OFF_HELP
 from game.store.settings import ANIMATION_SPEEDS, PALETTES
 from game.ui.backdrop import draw_backdrop
@@ -32,27 +34,37 @@ from game.ui.widgets import (
 )
 
 SPEED_WORDS = {
-    "slow": "Slow",
-    "normal": "Normal",
-    "fast": "Fast",
-    "instant": "Instant",
+    "slow": N_("Slow"),
+    "normal": N_("Normal"),
+    "fast": N_("Fast"),
+    "instant": N_("Instant"),
 }
 SPEED_HELP = {
-    "slow": "Men and dice move gently: easy to follow.",
-    "normal": "Men slide point by point and dice tumble at a natural pace.",
-    "fast": "Twice as quick, for players who know the board.",
-    "instant": "No animation: every move appears at once.",
+    "slow": N_("Men and dice move gently: easy to follow."),
+    "normal": N_("Men slide point by point and dice tumble at a natural pace."),
+    "fast": N_("Twice as quick, for players who know the board."),
+    "instant": N_("No animation: every move appears at once."),
 }
-PALETTE_WORDS = {"era": "Each era's own", "classic": "Classic", "contrast": "High contrast"}
+PALETTE_WORDS = {
+    "era": N_("Each era's own"),
+    "classic": N_("Classic"),
+    "contrast": N_("High contrast"),
+}
 PALETTE_HELP = {
-    "era": "Each game in the look of its age: Roman stone, Alfonso's illuminated book, English "
-    "oak, modern felt.",
-    "classic": "Every game on the modern felt board.",
-    "contrast": "Strong colours that are easy to tell apart, on every board.",
+    "era": N_(
+        "Each game in the look of its age: Roman stone, Alfonso's illuminated book, English "
+        "oak, modern felt."
+    ),
+    "classic": N_("Every game on the modern felt board."),
+    "contrast": N_("Strong colours that are easy to tell apart, on every board."),
 }
-THROW_CARD_HELP = (
+THROW_CARD_HELP = N_(
     "On: your click before the first roll goes into the dice, so nobody can choose them. "
     "Off: no card; the clock is used instead."
+)
+LANGUAGE_HELP = N_(
+    "The language of every word in the window; the games' names and notation stay as "
+    "their players write them."
 )
 # The boards the colour picture shows for each palette.
 PREVIEW_VARIANTS = {
@@ -71,61 +83,72 @@ class SettingsScene(WidgetScene):
 
     def on_enter(self, payload: Any = None) -> None:
         settings = self.app.settings
+        self.language = Choice(
+            _("Language"),
+            tuple(LANGUAGES),
+            settings.language or language_in_use(),
+            lambda v: self.change(language=v),
+            fmt=lambda v: LANGUAGES.get(v, str(v)),
+            help=_(LANGUAGE_HELP),
+        )
         self.fullscreen = Toggle(
-            "Full screen",
+            _("Full screen"),
             bool(getattr(self.app, "fullscreen", settings.fullscreen)),
             self.set_fullscreen,
-            help="Play in full screen or in a window (F11 or Alt+Enter at any time).",
+            help=_("Play in full screen or in a window (F11 or Alt+Enter at any time)."),
         )
         self.speed = Choice(
-            "Animation speed",
+            _("Animation speed"),
             ANIMATION_SPEEDS,
             settings.animation,
             lambda v: self.change(animation=v),
-            fmt=lambda v: SPEED_WORDS.get(v, str(v).capitalize()),
-            help=SPEED_HELP.get(settings.animation, ""),
+            fmt=lambda v: _(SPEED_WORDS[v]) if v in SPEED_WORDS else str(v).capitalize(),
+            help=_(SPEED_HELP[settings.animation]) if settings.animation in SPEED_HELP else "",
         )
         self.volume = Slider(
-            "Volume",
+            _("Volume"),
             settings.volume,
             lambda v: self.change(volume=v),
-            help="How loud the dice, the men and the board sound.",
+            help=_("How loud the dice, the men and the board sound."),
         )
         self.mute = Toggle(
-            "Mute",
+            _("Mute"),
             settings.muted,
             lambda v: self.change(muted=v),
-            help="Silence every sound.",
+            help=_("Silence every sound."),
         )
         self.palette = Choice(
-            "Board colours",
+            _("Board colours"),
             PALETTES,
             settings.palette,
             lambda v: self.change(palette=v),
-            fmt=lambda v: PALETTE_WORDS.get(v, str(v).capitalize()),
-            help=PALETTE_HELP.get(settings.palette, ""),
+            fmt=lambda v: _(PALETTE_WORDS[v]) if v in PALETTE_WORDS else str(v).capitalize(),
+            help=_(PALETTE_HELP[settings.palette]) if settings.palette in PALETTE_HELP else "",
         )
         self.end_at_once = Toggle(
-            "End the turn when the dice are used",
+            _("End the turn when the dice are used"),
             settings.end_turn_at_once,
             lambda v: self.change(end_turn_at_once=v),
-            help="Off: your turn ends when you pick up the dice (click them, Space or Enter), "
-            "so the last move can still be taken back. On: it ends with the last move.",
+            help=_(
+                "Off: your turn ends when you pick up the dice (click them, Space or Enter), "
+                "so the last move can still be taken back. On: it ends with the last move."
+            ),
         )
         self.auto_bear_off = Toggle(
-            "Bear off automatically",
+            _("Bear off automatically"),
             settings.auto_bear_off,
             lambda v: self.change(auto_bear_off=v),
-            help=AUTO_BEAR_OFF_HELP,
+            help=_(AUTO_BEAR_OFF_HELP),
         )
         self.throw_card = Toggle(
-            "Ask for my throw before each game",
+            _("Ask for my throw before each game"),
             settings.throw_card,
             lambda v: self.change(throw_card=v),
-            help=THROW_CARD_HELP,
+            help=_(THROW_CARD_HELP),
         )
-        self.back_button = Button("Back", self.back, help="Return; the settings are kept.")
+        self.back_button = Button(_("Back"), self.back, help=_("Return; the settings are kept."))
         self.rows = [
+            self.language,
             self.fullscreen,
             self.speed,
             self.volume,
@@ -138,6 +161,13 @@ class SettingsScene(WidgetScene):
         self.focus.set([*self.rows, self.back_button])
         self.relayout()
 
+    def on_language(self) -> None:
+        """Every label and help made again in the new language, the same row in focus."""
+        at = self.focus.index if hasattr(self.focus, "index") else None
+        self.on_enter()
+        if at is not None:
+            self.focus.index = at
+
     def on_resume(self, result: Any = None) -> None:
         self.relayout()
 
@@ -146,10 +176,10 @@ class SettingsScene(WidgetScene):
     def change(self, **changes: Any) -> None:
         """Apply and keep ``changes`` (through the app)."""
         self.app.update_settings(**changes)
-        if "animation" in changes:
-            self.speed.help = SPEED_HELP.get(changes["animation"], "")
-        if "palette" in changes:
-            self.palette.help = PALETTE_HELP.get(changes["palette"], "")
+        if "animation" in changes and changes["animation"] in SPEED_HELP:
+            self.speed.help = _(SPEED_HELP[changes["animation"]])
+        if "palette" in changes and changes["palette"] in PALETTE_HELP:
+            self.palette.help = _(PALETTE_HELP[changes["palette"]])
 
     def set_fullscreen(self, value: bool) -> None:
         if bool(getattr(self.app, "fullscreen", False)) != value:
@@ -213,7 +243,7 @@ class SettingsScene(WidgetScene):
         top = self.panel.rect.y
         draw_text(
             surface,
-            "Settings",
+            _("Settings"),
             (w // 2, top - round(70 * s)),
             role="caps",
             size=42 * s,
