@@ -17,14 +17,20 @@ Each variant has one file, ``assets/text/<variant_id>.md``, in this shape::
 Paragraphs are separated by blank lines; the lines of one paragraph are joined
 with spaces. The three sections come in that order, each exactly once.
 
+A translation is the same file in ``assets/text/<language>/`` (game.i18n's codes), its
+headings as in English (``## History``...), its sources as the English file lists them
+(a source is named in its own language); where a language has no file, the English
+one is shown.
+
 Pure Python: no pygame, so the texts can be read and tested headless.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
+from pathlib import Path
 
 from game import paths
 
@@ -139,14 +145,44 @@ def parse_variant_text(variant_id: str, text: str) -> VariantText:
     )
 
 
-@cache
-def load_variant_text(variant_id: str) -> VariantText:
-    """The text of ``variant_id`` from ``assets/text/<variant_id>.md`` (read once)."""
+def load_variant_text(variant_id: str, language: str | None = None) -> VariantText:
+    """The text of ``variant_id`` in ``language`` (by default the one in use), from
+    ``assets/text/<language>/<variant_id>.md``, else the English
+    ``assets/text/<variant_id>.md`` (each read once)."""
     if not isinstance(variant_id, str) or not _VARIANT_ID.fullmatch(variant_id):
         raise ValueError(f"unknown variant {variant_id!r}: not a variant id")
-    path = paths.asset("text", f"{variant_id}.md")
+    if language is None:
+        from game.i18n import language as language_in_use
+
+        language = language_in_use()
+    if language != "en" and translated_path(variant_id, language).is_file():
+        return _load(variant_id, language)
+    return _load(variant_id, "en")
+
+
+def translated_path(variant_id: str, language: str) -> Path:
+    """Where the ``language`` text of ``variant_id`` is (whether it is there or not)."""
+    if not _VARIANT_ID.fullmatch(language):
+        raise ValueError(f"not a language code: {language!r:.20}")
+    return paths.asset("text", language, f"{variant_id}.md")
+
+
+@cache
+def _load(variant_id: str, language: str) -> VariantText:
+    if not isinstance(variant_id, str) or not _VARIANT_ID.fullmatch(variant_id):
+        raise ValueError(f"unknown variant {variant_id!r}: not a variant id")
+    if language == "en":
+        path = paths.asset("text", f"{variant_id}.md")
+    else:
+        path = translated_path(variant_id, language)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ValueError(f"unknown variant {variant_id!r}: no text file {path.name}") from None
-    return parse_variant_text(variant_id, text)
+    found = parse_variant_text(variant_id, text)
+    if language != "en":  # whether the rules are rebuilt is the English page's to say
+        found = replace(found, reconstruction=_load(variant_id, "en").reconstruction)
+    return found
+
+
+load_variant_text.cache_clear = _load.cache_clear  # type: ignore[attr-defined]

@@ -153,3 +153,44 @@ def test_the_seed_fingerprints_are_up_to_date() -> None:
         assert seed_runs.read_fingerprints() == seed_runs.fingerprints(texts), (
             "regenerate: python -m tests.seed_runs ../shared/seeds"
         )
+
+
+def test_a_language_without_its_own_page_shows_the_english_one() -> None:
+    assert load_variant_text("plakoto", "tr") == load_variant_text("plakoto", "en") or (
+        paths.asset("text", "tr", "plakoto.md").is_file()
+    )
+
+
+def test_a_translated_page_is_read_in_its_language_and_falls_back_when_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    english = paths.asset("text", "fevga.md").read_text(encoding="utf-8")
+    (tmp_path / "text" / "el").mkdir(parents=True)
+    (tmp_path / "text" / "fevga.md").write_text(english, encoding="utf-8")
+    greek = english.replace("# Fevga", "# Φεύγα", 1)
+    (tmp_path / "text" / "el" / "fevga.md").write_text(greek, encoding="utf-8")
+    monkeypatch.setattr(paths, "asset", lambda *parts: tmp_path.joinpath(*parts))
+    load_variant_text.cache_clear()
+    try:
+        assert load_variant_text("fevga", "el").title == "Φεύγα"
+        assert load_variant_text("fevga", "ru").title == "Fevga"  # no Russian page: English
+        with pytest.raises(ValueError):
+            load_variant_text("fevga", "../x")
+    finally:
+        load_variant_text.cache_clear()
+
+
+@pytest.mark.parametrize("language", ["el", "es", "it", "ru", "tr"])
+def test_every_translated_page_keeps_the_english_pages_shape_and_sources(language) -> None:
+    """A translation reads as a page (its headings as in English) and names the same
+    sources as the English page, in their own language."""
+    from game.rules.variants import VARIANTS
+
+    for variant_id in VARIANTS:
+        if not paths.asset("text", language, f"{variant_id}.md").is_file():
+            continue
+        translated = load_variant_text(variant_id, language)
+        english = load_variant_text(variant_id, "en")
+        assert translated.sources == english.sources, (language, variant_id)
+        assert translated.reconstruction == english.reconstruction
+        assert translated.tagline != english.tagline, (language, variant_id)
