@@ -269,7 +269,11 @@ class AnalysisScene(WidgetScene):
         elif self.fonts:  # one a frame: a face is a few milliseconds to load
             role, px = self.fonts.pop()
             get_font(role, px)
-        self.replay_some()
+        warmer = self.warmer
+        if warmer is None or not warmer.is_alive():
+            # (not while the pictures are painted beside the window: the two would take
+            # turns at the interpreter and a frame would wait on the painting)
+            self.replay_some()
         if self.preparing is not None and self.preparing.done():
             self.preparing.result()  # a painting error shows here
             self.preparing = None
