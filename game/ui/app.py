@@ -268,6 +268,12 @@ class App:
         drawn = self._frame_due(moving or self.animating())
         if drawn:
             self.draw()
+            # A drawing may leave work for a later frame (a picture painted one a frame):
+            # the scene's wake is asked again after it, or the loop would sleep on it.
+            top = self.stack.top
+            wake = top.wake_after() if top is not None else None
+            if wake is not None:
+                self._next_wake = min(self._next_wake, self.time + wake)
         self.frame_times.append(float(pygame.time.get_ticks() - started))
         return drawn
 
@@ -281,6 +287,11 @@ class App:
         frame in which something animated: scenes let their ambient motion (drifting
         dust, a pulse) come to rest after ``SETTLE`` quiet seconds (``Scene.pace``)."""
         return self.time - max(self._stirred, self._moved)
+
+    def _easing(self) -> bool:
+        """Whether the top scene has a glow easing (``Scene.easing``): drawn, not motion."""
+        top = self.stack.top
+        return top is not None and top.easing()
 
     def _lively(self) -> bool:
         """Within ``AFTERGLOW`` of an input or a change of scene: every frame is drawn."""
@@ -298,6 +309,7 @@ class App:
         due = (
             moving
             or self._lively()
+            or self._easing()
             or self.time >= self._next_wake - 1e-6  # (sums of 1/60 s run short)
         )
         # The scene's next wake, asked after every update (a word said in a frame that is
@@ -311,7 +323,7 @@ class App:
     def idle_for(self) -> float:
         """Seconds the loop may sleep until the next frame is due, if no event comes
         (0: the next frame is due at once, at the full rate; inf: only an input wakes it)."""
-        if self._held or self.animating() or self._lively():
+        if self._held or self.animating() or self._lively() or self._easing():
             return 0.0
         return max(0.0, self._next_wake - self.time)
 

@@ -245,3 +245,40 @@ def test_every_scene_left_alone_settles_and_is_not_drawn_again(app, name):
     assert_current(app)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=()))
     assert app.step(1 / FPS)
+
+
+def eased_by_itself(app, scene, change) -> None:
+    """``change`` the settled ``scene`` as its own code would (no input): the easing it
+    starts is drawn frame by frame to its end, then nothing more, and the screen is left
+    as a drawing gives it (not at an easing's first step)."""
+    app.push(scene)
+    assert run_until(app, lambda: settled(app), seconds=SETTLE + 30)
+    change(scene)
+    assert scene.easing()  # drawn every frame while it eases
+    drawn = frames(app, 3.0)
+    assert sum(drawn) >= 5 and not scene.easing()
+    assert settled(app)
+    assert_current(app)
+
+
+def test_a_focus_given_without_an_input_glows_in_on_screen(app):
+    """(The analysis focuses its first button when the result arrives, long after any
+    input: its halo was left at the glow's first step.)"""
+
+    def focus_another(scene):
+        widgets = [w for w in scene.focus.widgets if w.can_focus and w.visible]
+        scene.focus.focus(next(w for w in widgets if w is not scene.focus.focused))
+
+    eased_by_itself(app, MenuScene(app), focus_another)
+
+
+def test_a_toggle_set_without_an_input_slides_on_screen(app):
+    from game.ui.scenes.settings import SettingsScene
+
+    eased_by_itself(app, SettingsScene(app), lambda scene: scene.mute.set(not scene.mute.value))
+
+
+def test_a_page_scrolled_without_an_input_scrolls_on_screen(app):
+    from game.ui.scenes.rules import RulesScene
+
+    eased_by_itself(app, RulesScene(app), lambda scene: scene.text.scroll_by(400))

@@ -74,6 +74,11 @@ class Scene:
         still and is drawn again only after an input or at ``wake_after``."""
         return False
 
+    def easing(self) -> bool:
+        """True while a widget's glow eases after a change of focus: drawn every frame,
+        though not motion (the ornaments' ``pace`` does not wait for it)."""
+        return False
+
     def wake_after(self) -> float | None:
         """While the scene is still: the seconds after which it must be updated and drawn
         again though no input comes (a worker's result polled, a word that expires,

@@ -61,6 +61,11 @@ class WidgetScene(Scene):
             self.paint_static(self._static)
         surface.blit(self._static, (0, 0))
 
+    def easing(self) -> bool:
+        """A widget easing (a button's glow, a toggle's knob, a page's scroll) is drawn
+        frame by frame."""
+        return self.focus.easing()
+
     def on_exit(self) -> None:
         self._static = None  # a full-window picture: let it go with the scene
 

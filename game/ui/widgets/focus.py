@@ -154,6 +154,11 @@ class FocusList:
         for widget in self.widgets:
             widget.update(dt)
 
+    def easing(self) -> bool:
+        """Whether a shown widget is still easing (a focus given by the scene, not by an
+        input, glows in over frames the window must draw)."""
+        return any(widget.visible and widget.easing() for widget in self.widgets)
+
     def draw(self, surface: pygame.Surface) -> None:
         for widget in self.widgets:
             if widget.visible:

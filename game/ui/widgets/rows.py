@@ -252,7 +252,14 @@ class Toggle(Choice):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.knob = approach(self.knob, 1.0 if self.value else 0.0, dt, 16.0)
+        before, target = self.knob, 1.0 if self.value else 0.0
+        self.knob = approach(self.knob, target, dt, 16.0)
+        if abs(self.knob - target) < 0.004:
+            self.knob = target
+        self.eased |= self.knob != before
+
+    def easing(self) -> bool:
+        return super().easing() or self.knob != (1.0 if self.value else 0.0)
 
     def draw_value(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.style

@@ -219,9 +219,14 @@ class TextBlock(Widget):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        before = self.scroll
         self.scroll = approach(self.scroll, self.target, dt, 16.0)
         if abs(self.scroll - self.target) < 0.5:
             self.scroll = self.target
+        self.eased |= self.scroll != before
+
+    def easing(self) -> bool:
+        return super().easing() or self.scroll != self.target
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or self.rect.w < 8 or self.rect.h < 8:

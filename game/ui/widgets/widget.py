@@ -32,6 +32,7 @@ class Widget:
         self.focused = False
         self.pressed = False
         self.glow = 0.0  # 0..1: eased towards 1 while hovered or focused
+        self.eased = False  # something eased in the last update (``easing``)
         self.sound: Callable[[], None] = lambda: None  # set by the focus list
 
     def __repr__(self) -> str:
@@ -66,12 +67,22 @@ class Widget:
     def handle_mouse(self, event: pygame.event.Event) -> bool:
         return False
 
+    def glow_target(self) -> float:
+        """Where the glow eases to: 1 while hovered or focused (and enabled), else 0."""
+        return 1.0 if (self.hovered or self.focused) and self.enabled else 0.0
+
+    def easing(self) -> bool:
+        """Whether the widget is easing (its glow, a knob, a scroll: it changes frame by
+        frame), or reached its end in the last update (a frame must show the end)."""
+        return self.eased or self.glow != self.glow_target()
+
     def update(self, dt: float) -> None:
-        lit = (self.hovered or self.focused) and self.enabled
-        target = 1.0 if lit else 0.0
+        target = self.glow_target()
+        before = self.glow
         self.glow = approach(self.glow, target, dt, 14.0)
         if abs(self.glow - target) < 0.005:
             self.glow = target  # settled: its cached pictures stop changing
+        self.eased = self.glow != before  # (subclasses add their own easings)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the widget in its rectangle (never changes state)."""
