@@ -26,13 +26,13 @@ play: $(STAMP) $(CATALOGUES)
 
 # Everything CI runs: every test, the lint and the types.
 test: $(STAMP) $(CATALOGUES)
-	$(TESTENV) $(PY) -m pytest -n auto
+	$(TESTENV) $(PY) -m pytest -n auto --dist worksteal
 	$(PY) -m ruff check game tests benchmarks tools
 	$(PY) -m mypy
 
 # The tests but the slow ones (marked in tests/conftest.py): under a minute on two cores.
 quick: $(STAMP) $(CATALOGUES)
-	$(TESTENV) $(PY) -m pytest -n auto -m "not slow"
+	$(TESTENV) $(PY) -m pytest -n auto --dist worksteal -m "not slow"
 
 # The benchmarks' own dependencies (gnubg-nn: GNU Backgammon as the judge).
 $(VENV)/.bench: $(STAMP) pyproject.toml

@@ -24,7 +24,9 @@ TESTS = Path(__file__).resolve().parent
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark ``slow`` every test tests/slow.py names, by its file or its function."""
+    """Mark ``slow`` every test tests/slow.py names, by its file or its function, and
+    run those first."""
+    slow: set[int] = set()
     for item in items:
         path = Path(str(item.path)).resolve()
         if not path.is_relative_to(TESTS):
@@ -32,6 +34,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         function = getattr(item, "originalname", item.name)
         if is_slow(path.relative_to(TESTS).as_posix(), function):
             item.add_marker(pytest.mark.slow)
+            slow.add(id(item))
+    # The slow tests first (a stable sort: each file's order kept): the workers share out
+    # the long ones while many short ones remain to even out the end (a long test started
+    # last kept one worker busy alone for up to 40 s).
+    items.sort(key=lambda item: id(item) not in slow)
 
 
 class FakeRay:

@@ -70,5 +70,7 @@ def test_the_conftest_marks_by_function_and_by_file(request: pytest.FixtureReque
     moved = _Item(TESTS / "play" / "test_x.py", "test_menu_to_results_with_computer_seats")
     soak = _Item(TESTS / "ui" / "test_soak.py", "test_new")
     quick = _Item(TESTS / "ui" / "test_board_scene.py", "test_the_board_draws")
-    conftest.pytest_collection_modifyitems(request.config, [moved, soak, quick])
+    items = [quick, moved, soak]
+    conftest.pytest_collection_modifyitems(request.config, items)
     assert (moved.marks, soak.marks, quick.marks) == (["slow"], ["slow"], [])
+    assert items == [moved, soak, quick]  # the slow first, in their order
