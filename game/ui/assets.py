@@ -2,13 +2,25 @@
 
 Fonts are shipped in ``assets/fonts`` (EB Garamond, SIL OFL; see
 assets/CREDITS.md): nothing depends on the system's fonts.
+
+Every font the window sets text in is a ``Face``: the letters its own file lacks are
+drawn from another face that has them, sized so that its capitals and small letters
+stand as tall as the face's own, on the same baseline. The 2012 bold has no Greek,
+Cyrillic, Turkish ğ ş ı İ, Spanish ñ or curly quotes: a later cut of the same family
+(Octavio Pardo's EB Garamond bold) stands in for it. The small capitals have no final
+sigma: they set it as a small capital sigma, as Greek small capitals are set. No shipped
+face has the pseudo-language's marks ⟦ ⟧: each face draws them as its own bracket
+doubled. Nothing falls back to a box but a character no shipped face has at all.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from functools import cache
+from pathlib import Path
 
 import pygame
+import pygame.freetype
 
 from game.paths import asset
 
@@ -22,17 +34,261 @@ FONT_FILES = {
 
 
 # EB Garamond's figures are old-style (its "11" reads as "II"); counts on men are set
-# in lining figures: pygame's own bold sans (shipped inside pygame, not the system's).
+# in lining figures: pygame's own bold sans (shipped inside pygame, not the system's),
+# which pygame sets this much smaller than the size asked.
 FIGURES = "figures"
+FIGURES_SCALE = 0.6875
+
+# The face that draws what a role's own file lacks (roles not named here lack nothing
+# but the marks, which STAND_INS draws).
+FALLBACK_FILES = {
+    "bold": "EBGaramond-Bold.ttf",  # the later cut: Greek, Cyrillic, ğ ş ı İ, ñ, “ ” ’
+    "caps": "EBGaramond12-Regular.ttf",
+    "initials": "EBGaramond12-Regular.ttf",  # (the initials are capitals A D F G ... only)
+    FIGURES: "EBGaramond-Bold.ttf",
+}
+# Characters a role draws as another of its own (Greek small capitals have no final
+# sigma: a word ends in a small capital sigma, as it does in capitals).
+SUBSTITUTES = {"caps": str.maketrans({"ς": "σ"})}
+# Characters no shipped face has, drawn as a character each face has, twice, side by side.
+STAND_INS = {"⟦": "[", "⟧": "]"}
+DOUBLE_GAP = 0.16  # the second stroke of a doubled bracket, this many em to the right
+
+# The letters whose heights the fallback is sized to match: capitals and small letters.
+_MEASURED = "Hx"
+_OWN, _OTHER, _DOUBLED = 0, 1, 2
 
 
-@cache
-def font(role: str, size: int) -> pygame.font.Font:
-    """The shipped font for ``role`` (text, bold, italic, caps, initials, or figures:
-    lining numerals) at ``size`` px."""
+def font_path(role: str) -> Path:
+    """The file of ``role``'s own face."""
     if role == FIGURES:
-        return pygame.font.Font(None, max(6, int(size)))
+        return Path(pygame.__file__).parent / pygame.font.get_default_font()
     if role not in FONT_FILES:
         roles = ", ".join([*FONT_FILES, FIGURES])
         raise ValueError(f"unknown font role {role!r} (roles: {roles})")
-    return pygame.font.Font(asset("fonts", FONT_FILES[role]), max(6, int(size)))
+    return asset("fonts", FONT_FILES[role])
+
+
+class Coverage:
+    """Which characters one font file draws (asked of FreeType once per character:
+    a character it lacks has no metrics there, where pygame.font would measure the
+    box it draws instead)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._known: dict[str, bool] = {}
+        self.ascii = all(self.has(chr(c)) for c in range(32, 127))
+
+    def has(self, char: str) -> bool:
+        found = self._known.get(char)
+        if found is None:
+            if unicodedata.category(char) == "Cc":
+                found = True  # (a line break or a tab: not a letter to look for)
+            else:
+                found = _metrics(self.path, char) is not None
+            self._known[char] = found
+        return found
+
+
+@cache
+def coverage(path: Path) -> Coverage:
+    return Coverage(path)
+
+
+def _metrics(path: Path, char: str, size: int = 100) -> tuple[float, ...] | None:
+    """FreeType's measures of ``char`` in the file at ``path`` (None: it has no glyph)."""
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    try:
+        found = _probe_font(path).get_metrics(char, size)[0]
+    except pygame.error:  # pygame was restarted: the fonts opened before died with it
+        _probe_font.cache_clear()
+        found = _probe_font(path).get_metrics(char, size)[0]
+    return None if found is None else tuple(found)
+
+
+@cache
+def _probe_font(path: Path) -> pygame.freetype.Font:
+    return pygame.freetype.Font(str(path), 100)
+
+
+@cache
+def fallback_scale(role: str) -> float:
+    """How much larger than ``role``'s own size its fallback face is set so that its
+    capitals and small letters are as tall (the mean of the two ratios)."""
+    own, other = font_path(role), asset("fonts", FALLBACK_FILES[role])
+    ratios = []
+    for char in _MEASURED:
+        mine, theirs = _metrics(own, char, 1000), _metrics(other, char, 1000)
+        if mine is not None and theirs is not None and mine[3] > 0 and theirs[3] > 0:
+            ratios.append(mine[3] / theirs[3])  # (max_y: the height above the baseline)
+    return sum(ratios) / len(ratios) if ratios else 1.0
+
+
+def draws(role: str, char: str) -> bool:
+    """Whether a ``role`` face draws ``char`` (itself, from its fallback or as a stand-in)
+    rather than a box."""
+    char = char.translate(SUBSTITUTES.get(role, {}))
+    if coverage(font_path(role)).has(char) or char in STAND_INS:
+        return True
+    return role in FALLBACK_FILES and coverage(asset("fonts", FALLBACK_FILES[role])).has(char)
+
+
+class Face(pygame.font.Font):
+    """The font of ``role`` at ``size`` px: its own file's metrics (height, ascent, line
+    size) for the layout; ``render`` and ``size`` set each run of letters the own file
+    lacks in the fallback face, sized to match and on the same baseline."""
+
+    def __init__(self, role: str, size: int) -> None:
+        path = font_path(role)
+        # (pygame's own font is its file set smaller: the same picture as Font(None, size))
+        self.file_px = int(size * FIGURES_SCALE) if role == FIGURES else size
+        super().__init__(path, self.file_px)
+        self.role = role
+        self.px = size
+        self._own = coverage(path)
+        self._swap = SUBSTITUTES.get(role)
+        self._other_font: pygame.font.Font | None = None
+
+    def _plain(self, text: str) -> bool:
+        """Whether the own face draws all of ``text`` (the common case, decided fast)."""
+        return text.isascii() and self._own.ascii
+
+    def fallback_px(self) -> int | None:
+        """The size the fallback face is set in (None: this role has none)."""
+        if self.role not in FALLBACK_FILES:
+            return None
+        return max(1, round(self.file_px * fallback_scale(self.role)))
+
+    def _other(self) -> pygame.font.Font | None:
+        px = self.fallback_px()
+        if self._other_font is None and px is not None:
+            self._other_font = pygame.font.Font(asset("fonts", FALLBACK_FILES[self.role]), px)
+        return self._other_font
+
+    def runs(self, text: str) -> list[tuple[int, str]]:
+        """``text`` cut where the face that draws it changes: (which, letters) with which
+        one of _OWN, _OTHER (the fallback) or _DOUBLED (one stand-in, as its bracket)."""
+        if self._swap is not None:
+            text = text.translate(self._swap)
+        other = (
+            coverage(asset("fonts", FALLBACK_FILES[self.role]))
+            if self.role in FALLBACK_FILES
+            else None
+        )
+        out: list[tuple[int, str]] = []
+        for char in text:
+            if char in STAND_INS and not self._own.has(char):
+                out.append((_DOUBLED, STAND_INS[char]))
+                continue
+            which = _OWN
+            if not self._own.has(char) and other is not None and other.has(char):
+                which = _OTHER
+            elif (
+                out
+                and out[-1][0] == _OTHER
+                and (char.isspace() or unicodedata.combining(char))
+                and other is not None
+                and other.has(char)
+            ):
+                which = _OTHER  # a space or an accent goes on in the face of the run
+            if out and out[-1][0] == which and which != _DOUBLED:
+                out[-1] = (which, out[-1][1] + char)
+            else:
+                out.append((which, char))
+        return out
+
+    def _pieces(
+        self, runs: list[tuple[int, str]]
+    ) -> tuple[list[tuple[pygame.font.Font, str, int, int, int]], int, int]:
+        """Each run's (font, letters, width, height above and below the baseline) and
+        the whole's height above and below it (as pygame's would be: the face's own
+        ascent and descent, more where a letter stands out of them)."""
+        own = pygame.font.Font
+        pieces = []
+        above, below = self.get_ascent(), -self.get_descent()
+        for which, letters in runs:
+            face = self._face(which, letters)
+            width = own.size(face, letters)[0]
+            if which == _DOUBLED:
+                width += self._gap()
+            found = [m for m in own.metrics(face, letters) if m is not None]
+            top = max((m[3] for m in found), default=0)
+            bottom = max((-m[2] for m in found), default=0)
+            above, below = max(above, top), max(below, bottom)
+            pieces.append((face, letters, width, top, bottom))
+        return pieces, above, below
+
+    def _face(self, which: int, letters: str) -> pygame.font.Font:
+        if which == _OWN or (which == _DOUBLED and self._own.has(letters)):
+            return self
+        other = self._other()
+        return self if other is None else other
+
+    def _gap(self) -> int:
+        return max(1, round(self.file_px * DOUBLE_GAP))
+
+    def size(self, text: str | bytes) -> tuple[int, int]:  # type: ignore[override]
+        if not isinstance(text, str) or self._plain(text):
+            return super().size(text)
+        runs = self.runs(text)
+        if len(runs) == 1 and runs[0][0] == _OWN:
+            return super().size(runs[0][1])
+        pieces, above, below = self._pieces(runs)
+        return sum(p[2] for p in pieces), above + below
+
+    def render(  # type: ignore[override]
+        self,
+        text: str | bytes | None,
+        antialias: bool,
+        color: pygame.typing.ColorLike,
+        bgcolor: pygame.typing.ColorLike | None = None,
+        wraplength: int = 0,
+    ) -> pygame.Surface:
+        if not isinstance(text, str) or wraplength or self._plain(text):
+            return super().render(text, antialias, color, bgcolor, wraplength)
+        runs = self.runs(text)
+        if len(runs) == 1 and runs[0][0] == _OWN:
+            return super().render(runs[0][1], antialias, color, bgcolor)
+        return self._compose(runs, antialias, color, bgcolor)
+
+    def _compose(
+        self,
+        runs: list[tuple[int, str]],
+        antialias: bool,
+        color: pygame.typing.ColorLike,
+        bgcolor: pygame.typing.ColorLike | None,
+    ) -> pygame.Surface:
+        """The runs, each in its face, set side by side on one baseline."""
+        pieces, above, below = self._pieces(runs)
+        ink = pygame.Color(color)
+        canvas = pygame.Surface((sum(p[2] for p in pieces), above + below), pygame.SRCALPHA)
+        canvas.fill((ink.r, ink.g, ink.b, 0))
+        x = 0
+        for (which, _), (face, letters, width, top, _bottom) in zip(runs, pieces, strict=True):
+            picture = pygame.font.Font.render(face, letters, antialias, ink)
+            # where pygame put the baseline in that picture: its ascent, lower by what
+            # stands above it
+            baseline = face.get_ascent() + max(0, top - face.get_ascent())
+            at = (x, above - baseline)
+            strokes = (at, (x + self._gap(), at[1])) if which == _DOUBLED else (at,)
+            for place in strokes:
+                if antialias:  # (the maximum keeps the colour and joins touching letters)
+                    canvas.blit(picture, place, special_flags=pygame.BLEND_RGBA_MAX)
+                else:
+                    canvas.blit(picture, place)
+            x += width
+        if bgcolor is None:
+            return canvas
+        filled = pygame.Surface(canvas.get_size())
+        filled.fill(bgcolor)
+        filled.blit(canvas, (0, 0))
+        return filled
+
+
+@cache
+def font(role: str, size: int) -> Face:
+    """The shipped font for ``role`` (text, bold, italic, caps, initials, or figures:
+    lining numerals) at ``size`` px, with its fallback (``Face``)."""
+    font_path(role)  # (an unknown role fails here, naming the roles)
+    return Face(role, max(6, int(size)))
