@@ -15,12 +15,12 @@ doubled. Nothing falls back to a box but a character no shipped face has at all.
 
 from __future__ import annotations
 
+import struct
 import unicodedata
 from functools import cache
 from pathlib import Path
 
 import pygame
-import pygame.freetype
 
 from game.paths import asset
 
@@ -70,24 +70,18 @@ def font_path(role: str) -> Path:
 
 
 class Coverage:
-    """Which characters one font file draws (asked of FreeType once per character:
-    a character it lacks has no metrics there, where pygame.font would measure the
-    box it draws instead)."""
+    """Which characters one font file draws: those its character map gives a glyph (the
+    table FreeType looks letters up in for pygame; a character not there is drawn as the
+    file's box, and pygame.font's measures do not tell it from a letter)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._known: dict[str, bool] = {}
-        self.ascii = all(self.has(chr(c)) for c in range(32, 127))
+        self.points = character_map(path)
+        self.ascii = all(c in self.points for c in range(32, 127))
 
     def has(self, char: str) -> bool:
-        found = self._known.get(char)
-        if found is None:
-            if unicodedata.category(char) == "Cc":
-                found = True  # (a line break or a tab: not a letter to look for)
-            else:
-                found = _metrics(self.path, char) is not None
-            self._known[char] = found
-        return found
+        # (a line break or a tab is no letter to look for)
+        return ord(char) in self.points or unicodedata.category(char) == "Cc"
 
 
 @cache
@@ -95,33 +89,75 @@ def coverage(path: Path) -> Coverage:
     return Coverage(path)
 
 
-def _metrics(path: Path, char: str, size: int = 100) -> tuple[float, ...] | None:
-    """FreeType's measures of ``char`` in the file at ``path`` (None: it has no glyph)."""
-    if not pygame.freetype.get_init():
-        pygame.freetype.init()
-    try:
-        found = _probe_font(path).get_metrics(char, size)[0]
-    except pygame.error:  # pygame was restarted: the fonts opened before died with it
-        _probe_font.cache_clear()
-        found = _probe_font(path).get_metrics(char, size)[0]
-    return None if found is None else tuple(found)
+def character_map(path: Path) -> frozenset[int]:
+    """The code points the TrueType file at ``path`` maps to a glyph other than its box,
+    read from its Unicode 'cmap' subtable as FreeType chooses it (the full repertoire,
+    format 12, before the basic plane's, format 4). Empty if the file has neither."""
+    data = path.read_bytes()
+    tables = {
+        data[at : at + 4]: struct.unpack_from(">I", data, at + 8)[0]
+        for at in range(12, 12 + 16 * struct.unpack_from(">H", data, 4)[0], 16)
+    }
+    cmap = tables.get(b"cmap")
+    if cmap is None:
+        return frozenset()
+    subtables: dict[tuple[int, int, int], int] = {}
+    for at in range(cmap + 4, cmap + 4 + 8 * struct.unpack_from(">H", data, cmap + 2)[0], 8):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, at)
+        fmt = struct.unpack_from(">H", data, cmap + offset)[0]
+        subtables.setdefault((platform, encoding, fmt), cmap + offset)
+    for key in ((3, 10, 12), (0, 4, 12), (3, 1, 4), (0, 3, 4)):
+        if key in subtables:
+            read = _format_12 if key[2] == 12 else _format_4
+            return frozenset(read(data, subtables[key]))
+    return frozenset()
 
 
-@cache
-def _probe_font(path: Path) -> pygame.freetype.Font:
-    return pygame.freetype.Font(str(path), 100)
+def _format_4(data: bytes, at: int) -> list[int]:
+    count = struct.unpack_from(">H", data, at + 6)[0] // 2
+    ends = struct.unpack_from(f">{count}H", data, at + 14)
+    starts = struct.unpack_from(f">{count}H", data, at + 16 + 2 * count)
+    deltas = struct.unpack_from(f">{count}h", data, at + 16 + 4 * count)
+    offsets_at = at + 16 + 6 * count
+    offsets = struct.unpack_from(f">{count}H", data, offsets_at)
+    found: list[int] = []
+    for i, (start, end, delta, offset) in enumerate(
+        zip(starts, ends, deltas, offsets, strict=True)
+    ):
+        for code in range(start, min(end, 0xFFFE) + 1):
+            if offset == 0:
+                glyph = (code + delta) & 0xFFFF
+            else:
+                glyph = struct.unpack_from(
+                    ">H", data, offsets_at + 2 * i + offset + 2 * (code - start)
+                )[0]
+                glyph = (glyph + delta) & 0xFFFF if glyph else 0
+            if glyph:
+                found.append(code)
+    return found
+
+
+def _format_12(data: bytes, at: int) -> list[int]:
+    found: list[int] = []
+    for group in range(at + 16, at + 16 + 12 * struct.unpack_from(">I", data, at + 12)[0], 12):
+        start, end, glyph = struct.unpack_from(">III", data, group)
+        found.extend(range(start + (glyph == 0), end + 1))  # (glyph 0 is the box)
+    return found
 
 
 @cache
 def fallback_scale(role: str) -> float:
     """How much larger than ``role``'s own size its fallback face is set so that its
     capitals and small letters are as tall (the mean of the two ratios)."""
-    own, other = font_path(role), asset("fonts", FALLBACK_FILES[role])
+    own = pygame.font.Font(font_path(role), 1000)
+    other = pygame.font.Font(asset("fonts", FALLBACK_FILES[role]), 1000)
+    mine, theirs = coverage(font_path(role)), coverage(asset("fonts", FALLBACK_FILES[role]))
     ratios = []
     for char in _MEASURED:
-        mine, theirs = _metrics(own, char, 1000), _metrics(other, char, 1000)
-        if mine is not None and theirs is not None and mine[3] > 0 and theirs[3] > 0:
-            ratios.append(mine[3] / theirs[3])  # (max_y: the height above the baseline)
+        if mine.has(char) and theirs.has(char):
+            high, tall = own.metrics(char)[0], other.metrics(char)[0]  # (maxy: the height)
+            if high is not None and tall is not None and high[3] > 0 and tall[3] > 0:
+                ratios.append(high[3] / tall[3])
     return sum(ratios) / len(ratios) if ratios else 1.0
 
 

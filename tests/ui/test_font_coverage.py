@@ -196,3 +196,19 @@ def test_a_greek_line_is_quick():
         face.render(line, True, (0, 0, 0))
     again = (time.perf_counter() - started) / 20
     assert first < 0.05 and again < 0.005, (first, again)
+
+
+@pytest.mark.parametrize("path", _files())
+def test_the_character_map_read_is_freetypes(path):
+    """What ``assets.character_map`` reads of each shipped file is what FreeType finds a
+    glyph for (asked letter by letter: it measures nothing for a letter it lacks)."""
+    import pygame.freetype
+
+    pygame.freetype.init()
+    file = Path(path) if path else assets.font_path(assets.FIGURES)
+    face = pygame.freetype.Font(str(file), 20)
+    points = assets.character_map(file)
+    for block in (range(0x20, 0x250), range(0x370, 0x530), range(0x2000, 0x2070)):
+        for code in block:
+            assert (code in points) == (face.get_metrics(chr(code))[0] is not None), hex(code)
+    assert ord("⟦") not in points
