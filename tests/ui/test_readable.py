@@ -27,7 +27,7 @@ from scene_kit import SCENES, draw, enter, open_app, press, reset_app, until_sho
 from game.play.session import GameSetup, Seat
 from game.rules.variants import VARIANTS, find_variant
 from game.store.settings import PALETTES
-from game.ui import pictures
+from game.ui import assets, pictures
 from game.ui.render import board_view
 from game.ui.render.rims import contrast
 from game.ui.routes import Route
@@ -106,11 +106,11 @@ def sizes(monkeypatch):
     """(px, text) of every text rendered while the test draws (board pictures left out)."""
     found: list[tuple[int, str]] = []
     state = {"on": True}
-    base = pygame.font.Font
+    base = assets.Face  # (every shipped font is one: a fallback run is judged by its face's px)
 
     class Watched(base):  # type: ignore[misc, valid-type]
-        def __init__(self, file, size=20):
-            super().__init__(file, size)
+        def __init__(self, role, size=20):
+            super().__init__(role, size)
             self.px = size
 
         def render(self, text, *args, **kwargs):
@@ -127,7 +127,7 @@ def sizes(monkeypatch):
         finally:
             state["on"] = True
 
-    monkeypatch.setattr(pygame.font, "Font", Watched)
+    monkeypatch.setattr(assets, "Face", Watched)
     monkeypatch.setattr(pictures, "_painted_board", picture)
     pictures._PREVIEWS.clear()
     _forget_drawn_text()

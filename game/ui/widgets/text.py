@@ -37,9 +37,9 @@ def text_width(text: str, role: str, size: float) -> int:
 
 @lru_cache(maxsize=256)
 def has_glyph(role: str, char: str) -> bool:
-    """Whether the ``role`` font draws ``char`` (the bold face lacks some punctuation)."""
-    f = get_font(role, 40)
-    return f.metrics(char) != f.metrics("\ue000")
+    """Whether the ``role`` font draws ``char`` rather than a box (from its own file, its
+    fallback face or as a stand-in: ``assets.Face``)."""
+    return assets.draws(role, char)
 
 
 def fit_text(text: str, role: str, size: float, width: int) -> str:
