@@ -56,3 +56,13 @@ def test_a_source_that_is_a_name_stays_as_written():
     spec = next(s for s in VARIANTS["fevga"].option_specs if s.source == "BrainKing")
     i18n.set_language(i18n.PSEUDO)
     assert "BrainKing" in option_help(spec)
+
+
+def test_every_level_of_the_computer_has_a_name():
+    from game.ai.levels import LEVELS
+    from game.level_names import NAMES, level_name
+
+    assert set(NAMES) == {str(level) for level in LEVELS}
+    assert level_name("expert") == "Expert" and level_name("nobody") == "nobody"
+    i18n.set_language(i18n.PSEUDO)
+    assert level_name("expert") == i18n.pseudo("Expert")
