@@ -36,8 +36,8 @@ def test_every_option_of_every_variant_is_in_the_catalogue(variant_id, spec):
 def test_no_word_is_kept_for_an_option_no_variant_has():
     specs = [spec for _, spec in SPECS]
     assert set(LABELS) == {s.label for s in specs}
-    assert DESCRIPTIONS == {s.description for s in specs}
-    assert SOURCES | NAMED_SOURCES == {s.source for s in specs if s.source}
+    assert {s.description for s in specs} == DESCRIPTIONS
+    assert {s.source for s in specs if s.source} == SOURCES | NAMED_SOURCES
 
 
 def test_an_option_reads_in_the_language_in_use():
