@@ -310,3 +310,4 @@ def match_equity(
         raise ValueError("a game cannot be both the Crawford game and after it")
     stage = Stage.FREE if post_crawford else Stage.CRAWFORD if crawford else Stage.PRE
     return table().equity(my_away, opp_away, stage)
+

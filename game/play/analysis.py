@@ -73,7 +73,9 @@ def analyse_position(state: m.GameState) -> Chances:
     probs = cubeless(state, "expert")
     advice = cube_advice(state, probs)
     win, gammon, backgammon, lose_gammon, lose_backgammon = (float(p) for p in probs[:5])
-    return Chances(state.on_roll, win, gammon, backgammon, lose_gammon, lose_backgammon, advice)
+    return Chances(
+        state.on_roll, win, gammon, backgammon, lose_gammon, lose_backgammon, advice
+    )
 
 
 __all__ = ["Chances", "analyse_position", "can_analyse", "cube_advice", "cube_due"]

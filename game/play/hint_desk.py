@@ -122,3 +122,4 @@ class HintDesk:
         if mine is None:
             return None
         return max(0.0, ranked[0].value - mine.value), ranked
+

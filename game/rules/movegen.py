@@ -251,7 +251,9 @@ def _pair_row(key: int, a: int, b: int, src1: int, hit1: int) -> list[Play]:
     return row
 
 
-def _contact_plays(me: Sequence[int], block: bytes, blot: bytes, a: int, b: int) -> list[Play]:
+def _contact_plays(
+    me: Sequence[int], block: bytes, blot: bytes, a: int, b: int
+) -> list[Play]:
     """Non-double plays when no man is on the bar and no man can bear off.
 
     A two-step play is either two men each moving one die (any step legal

@@ -46,7 +46,9 @@ class OptionSpec:
         return value  # type: ignore[no-any-return]
 
 
-def stored_options(specs: Sequence[OptionSpec], options: Mapping[str, Any]) -> dict[str, Any]:
+def stored_options(
+    specs: Sequence[OptionSpec], options: Mapping[str, Any]
+) -> dict[str, Any]:
     """The options of a stored game: ``options`` as written, and for each option it
     does not name that came later with a new default, the rule it was played under."""
     given = dict(options)

@@ -280,12 +280,8 @@ def layout_message(scene: BoardReader) -> Message | None:
         fit = width - 4 * pad
         label = message_label(text, size, theme.text, fit)
         if band is not None:
-            centre = round(
-                min(
-                    max(fx + fw / 2, label.get_width() / 2 + 2 * pad),
-                    width - label.get_width() / 2 - 2 * pad,
-                )
-            )
+            centre = round(min(max(fx + fw / 2, label.get_width() / 2 + 2 * pad),
+                               width - label.get_width() / 2 - 2 * pad))
             box = label.get_rect(midtop=(centre, band + pad // 2))
         else:
             box = label.get_rect(midbottom=(width // 2, height - pad))
@@ -313,7 +309,9 @@ def layout_message(scene: BoardReader) -> Message | None:
     lines = []
     for words_line in words:
         label = message_label(words_line, size, theme.text, column)
-        lines.append(Line(words_line, size, theme.text, label.get_rect(midtop=(centre, y)), column))
+        lines.append(
+            Line(words_line, size, theme.text, label.get_rect(midtop=(centre, y)), column)
+        )
         y += face.get_linesize()
     bottom = max([y, *(line.rect.bottom for line in lines)])  # a line's glyphs may hang lower
     area = pygame.Rect(round(fx + fw), top, column + 2 * pad, bottom - top)
@@ -406,7 +404,8 @@ def hint_strip(
     right = (width - across, height)
     foot = (width, height - down)
     units = {
-        room: layout_for(variant, size, viewer, room).unit / layout_for(variant, size, viewer).unit
+        room: layout_for(variant, size, viewer, room).unit
+        / layout_for(variant, size, viewer).unit
         for room in (right, foot)
     }
     if units[right] >= units[foot]:

@@ -79,7 +79,9 @@ def opening_owners(state: m.GameState) -> tuple[int, ...] | None:
         return None
     first = state.on_roll
     owners = (first, *(side for side in range(len(state.opening)) if side != first))
-    if len(owners) != len(state.dice) or tuple(sorted(state.dice)) != tuple(sorted(state.opening)):
+    if len(owners) != len(state.dice) or tuple(sorted(state.dice)) != tuple(
+        sorted(state.opening)
+    ):
         return None
     return owners
 

@@ -28,7 +28,9 @@ def trail_lines(scene: BoardReader, side: int) -> list[list[Point]]:
     return play_lines(scene, side, before, play)
 
 
-def play_lines(scene: BoardReader, side: int, before: Position, play: Play) -> list[list[Point]]:
+def play_lines(
+    scene: BoardReader, side: int, before: Position, play: Play
+) -> list[list[Point]]:
     """The way of each man ``side`` moves in ``play``, made from ``before``."""
     variant, layout = scene.variant, scene.view.layout
     after_position = variant.apply_play(before, play)

@@ -54,7 +54,11 @@ def action_button(action: a.Action, again: bool = False) -> tuple[str, str]:
 def button_actions(state: m.GameState) -> dict[str, a.Action]:
     """The decisions buttons can make now, by button name, in the order the rules list
     them (``game.rules.actions.decisions``: no play is searched for)."""
-    return {action_button(x)[0]: x for x in a.decisions(state) if isinstance(x, DECIDED_BY_BUTTON)}
+    return {
+        action_button(x)[0]: x
+        for x in a.decisions(state)
+        if isinstance(x, DECIDED_BY_BUTTON)
+    }
 
 
 def prompt(scene: BoardReader, state: m.GameState) -> str:

@@ -213,9 +213,8 @@ def label_box(layout: BoardLayout, side: int, name: str, pips: str) -> pygame.Re
     bottom = y + name_size * 0.7 + pips_h + max(2, int(layout.radius * 0.15)) + 2
     right = max(left + icon_r * 2 + icon_r * 0.8 + name_w, x + pips_w / 2)
     left = min(left, x - pips_w / 2)
-    return pygame.Rect(
-        math.floor(left), math.floor(top), math.ceil(right - left) + 1, math.ceil(bottom - top) + 1
-    )
+    return pygame.Rect(math.floor(left), math.floor(top), math.ceil(right - left) + 1,
+                       math.ceil(bottom - top) + 1)
 
 
 def draw_labels(

@@ -786,7 +786,9 @@ class AnalysisScene(WidgetScene):
         state = self.states[self.state_shown]
         decision = self.decision
         dice = decision.dice if decision is not None and decision.kind == "play" else ()
-        draw_marks_part(surface, self.view, self.theme, state, self.play_shown(), dice, self.scale)
+        draw_marks_part(
+            surface, self.view, self.theme, state, self.play_shown(), dice, self.scale
+        )
 
 
 def card_place(size: tuple[int, int], s: float) -> pygame.Rect:

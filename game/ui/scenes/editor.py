@@ -356,7 +356,6 @@ class EditorScene(WidgetScene):
         if self.view is not None:
             board = self.board_rect().size
             editor_hint.fit(self.view, self.hint_card, board, self.scale)
-
     def refresh(self) -> None:
         self.state, self.reason = self.edit.check()
         state = self.state
