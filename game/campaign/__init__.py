@@ -27,13 +27,16 @@ from game.campaign.levels import (
     read_chapters,
     read_level,
 )
+from game.i18n import N_, _
 from game.rules.outcome import Kind, Outcome
 from game.rules.position import Position
 from game.rules.variants.base import Variant
 
 log = logging.getLogger(__name__)
 
-MEDALS = ("", "bronze", "silver", "gold")
+MEDALS = ("", "bronze", "silver", "gold")  # as the records keep them
+# Each medal as the window names it (``medal_name``).
+MEDAL_NAMES = ("", N_("Bronze medal"), N_("Silver medal"), N_("Gold medal"))
 # A game's margin, as a share of a side's starting pips (``runner_up_margin``): a win
 # by this much earns gold or silver; a salvage goal's loss by at most this much earns
 # bronze or silver.
@@ -132,6 +135,11 @@ class Campaign:
         return (fresh or later)[0] if fresh or later else None
 
 
+def medal_name(medal: int) -> str:
+    """The medal ``medal`` (1 bronze to 3 gold) in the player's language ("Gold medal")."""
+    return _(MEDAL_NAMES[medal]) if 0 < medal < len(MEDAL_NAMES) else ""
+
+
 def runner_up_margin(variant: Variant, position: Position, winner: int) -> float:
     """How far behind the best loser was when the game ended: the pips it still had
     to travel less the winner's, as a share of a side's pips at the start."""
@@ -199,6 +207,7 @@ def _is_wanted(goal: Goal, kind: Kind) -> bool:
 
 __all__ = [
     "MEDALS",
+    "MEDAL_NAMES",
     "Campaign",
     "Chapter",
     "Goal",
@@ -207,4 +216,5 @@ __all__ = [
     "LevelError",
     "SeatSpec",
     "medal_for",
+    "medal_name",
 ]

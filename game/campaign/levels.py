@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.levels import LEVELS
+from game.i18n import N_, _, ngettext
 from game.rules.errors import OptionError
 from game.rules.outcome import Kind
 from game.rules.safe_read import FileRefused, display_name, one_line, read_toml
@@ -95,24 +96,29 @@ class Goal:
     result: Kind | None = None  # RESULT: the kind of win wanted
 
     def describe(self) -> str:
+        """The goal in a sentence, in the player's language ("Win a match to 5 points")."""
+        n = self.points
         if self.kind is GoalKind.MATCH:
-            return f"Win a match to {self.points} points"
+            return ngettext("Win a match to {n} point", "Win a match to {n} points", n).format(n=n)
         if self.kind is GoalKind.TAVLI:
-            return f"Win a tavli match to {self.points} points"
+            return ngettext(
+                "Win a tavli match to {n} point", "Win a tavli match to {n} points", n
+            ).format(n=n)
         if self.kind is GoalKind.SALVAGE:
-            return "Win, or lose by as little as you can"
+            return _("Win, or lose by as little as you can")
         if self.kind is GoalKind.RESULT:
             assert self.result is not None
-            return f"Win by {RESULT_WORDS.get(self.result, str(self.result))}"
-        return "Win a game"
+            words = RESULT_WORDS.get(self.result)
+            return _(words) if words is not None else _("Win a game")
+        return _("Win a game")
 
 
 RESULT_WORDS = {
-    Kind.GAMMON: "a gammon (or better)",
-    Kind.BACKGAMMON: "a backgammon",
-    Kind.SHUTOUT: "a shut-out",
-    Kind.LYMPOLDING: "lympolding or lurching",
-    Kind.LURCHING: "lurching or lympolding",
+    Kind.GAMMON: N_("Win by a gammon (or better)"),
+    Kind.BACKGAMMON: N_("Win by a backgammon"),
+    Kind.SHUTOUT: N_("Win by a shut-out"),
+    Kind.LYMPOLDING: N_("Win by lympolding or lurching"),
+    Kind.LURCHING: N_("Win by lurching or lympolding"),
 }
 
 

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.i18n import N_, _, date
 from game.store.files import data_dir
 
 log = logging.getLogger(__name__)
@@ -151,9 +152,7 @@ class Records:
         except Exception as exc:  # never stop the game from starting
             log.exception("the records cannot be opened")
             where = path or Path(FILE_NAME)
-            records = cls._unkept(where, f"Your records cannot be opened ({_why(exc)})")
-        if records.notice:
-            log.warning("%s", records.notice)
+            records = cls._unkept(where, N_("Your records cannot be opened ({why})"), why=_why(exc))
         return records
 
     @classmethod
@@ -176,12 +175,18 @@ class Records:
                 except OSError as move:
                     return cls._unkept(
                         path,
-                        "Your records were written by a newer Tabula and cannot be moved "
-                        f"aside ({_why(move)})",
+                        N_(
+                            "Your records were written by a newer Tabula and cannot be moved "
+                            "aside ({why})"
+                        ),
+                        why=_why(move),
                     )
-                notice = (
-                    f"Your records were written by a newer Tabula; they were kept as {aside.name} "
-                    "and a new record book was started."
+                notice = _said(
+                    N_(
+                        "Your records were written by a newer Tabula; they were kept as {name} "
+                        "and a new record book was started."
+                    ),
+                    name=aside.name,
                 )
                 db = _connect(path)
             try:
@@ -197,18 +202,29 @@ class Records:
             except OSError as move:
                 return cls._unkept(
                     path,
-                    f"Your records could not be read ({_why(exc)}) and the damaged file "
-                    f"cannot be moved aside ({_why(move)})",
+                    N_(
+                        "Your records could not be read ({why}) and the damaged file cannot be "
+                        "moved aside ({move})"
+                    ),
+                    why=_why(exc),
+                    move=_why(move),
                 )
-            notice = (
-                f"Your records could not be read ({_why(exc)}); the damaged file was kept as "
-                f"{aside.name} and a new record book was started."
+            notice = _said(
+                N_(
+                    "Your records could not be read ({why}); the damaged file was kept as "
+                    "{name} and a new record book was started."
+                ),
+                why=_why(exc),
+                name=aside.name,
             )
             db = _prepared(_connect(path))
         if empty and not notice:
-            notice = (
-                f"Your records file {path.name} was empty (0 bytes: a full disk or a crash "
-                "can leave one so); a new record book was started."
+            notice = _said(
+                N_(
+                    "Your records file {name} was empty (0 bytes: a full disk or a crash can "
+                    "leave one so); a new record book was started."
+                ),
+                name=path.name,
             )
         return cls(db, path, notice)
 
@@ -230,14 +246,24 @@ class Records:
             if source is not None:
                 source.close()
         return cls._unkept(
-            path, f"Your records in {path.parent} cannot be written ({_why(error)})", memory
+            path,
+            N_("Your records in {folder} cannot be written ({why})"),
+            memory,
+            folder=path.parent,
+            why=_why(error),
         )
 
     @classmethod
-    def _unkept(cls, path: Path, what: str, memory: sqlite3.Connection | None = None) -> Records:
-        """An empty book in memory (or ``memory``), and ``what`` to say why."""
+    def _unkept(
+        cls, path: Path, what: str, memory: sqlite3.Connection | None = None, **values: Any
+    ) -> Records:
+        """An empty book in memory (or ``memory``), and ``what`` (a text for the catalogue,
+        filled with ``values``) to say why."""
         db = _prepared(memory or sqlite3.connect(":memory:"))
-        unkept = f"{what}: you can play, but nothing of this session will be kept."
+        unkept = _said(
+            N_("{what}: you can play, but nothing of this session will be kept."),
+            what=(what.format(**values), _(what).format(**values)),
+        )
         return cls(db, path, unkept, unkept)
 
     def close(self) -> None:
@@ -441,9 +467,25 @@ def finished_local(value: Any) -> time.struct_time | None:
 
 
 def finished_words(value: Any, form: str = "%d %b %Y, %H:%M") -> str:
-    """A finished game's time for the player, "unknown time" when it cannot be one."""
+    """A finished game's time for the player, "unknown time" when it cannot be one: the
+    day and time (the day alone for ``form`` "%d %b %Y") as the player's language writes
+    them; another ``form`` is ``time.strftime``'s."""
     local = finished_local(value)
-    return "unknown time" if local is None else time.strftime(form, local)
+    if local is None:
+        return _("unknown time")
+    if form in ("%d %b %Y, %H:%M", "%d %b %Y"):
+        return date(time.mktime(local), with_time="%H" in form)
+    return time.strftime(form, local)
+
+
+def _said(template: str, **values: Any) -> str:
+    """What the player is told of the book (``template`` filled with ``values``), in the
+    player's language; the log has it in English. A value that is a pair is (English,
+    the player's language)."""
+    english = {k: v[0] if isinstance(v, tuple) else v for k, v in values.items()}
+    shown = {k: v[1] if isinstance(v, tuple) else v for k, v in values.items()}
+    log.warning("%s", template.format(**english))
+    return _(template).format(**shown)
 
 
 def seed_to_db(seed: int) -> int | str:

@@ -26,6 +26,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui.coasts import load_coasts
 from game.ui.pictures import medal_icon
 from game.ui.widgets import Button, draw_text, fit_text, get_font
@@ -44,6 +45,8 @@ SEA = (206, 210, 184)
 RED = (150, 46, 36)
 GREEN = (70, 104, 70)
 
+# The chart's names are Latin, as on an old chart, in every language; the notes of where the
+# routes go on are words (``NOTES``), in the player's language.
 NAMES: tuple[tuple[str, LonLat, float, str], ...] = (  # text, place, design size, role
     ("HISPANIA", (-0.2, 41.4), 16, "caps"),
     ("GALLIA", (2.2, 46.9), 19, "caps"),
@@ -56,10 +59,11 @@ NAMES: tuple[tuple[str, LonLat, float, str], ...] = (  # text, place, design siz
     ("Mare Mediterraneum", (17.0, 34.6), 20, "italic"),
     ("Oceanus Atlanticus", (-12.8, 35.4), 20, "italic"),
     ("Mare Germanicum", (4.0, 56.6), 14, "italic"),
-    ("to the New World", (-22.6, 36.7), 14, "italic"),
+    (N_("to the New World"), (-22.6, 36.7), 14, "italic"),
     ("Pontus Euxinus", (34.6, 42.9), 15, "italic"),
-    ("to Baku and Samarkand", (39.2, 40.5), 14, "italic"),
+    (N_("to Baku and Samarkand"), (39.2, 40.5), 14, "italic"),
 )
+NOTES = frozenset({"to the New World", "to Baku and Samarkand"})
 # Each chapter's route: its levels are marked evenly along it, the first at its start.
 ROUTES: dict[str, tuple[LonLat, ...]] = {
     "rome": ((12.5, 41.9), (10.7, 43.8)),  # Rome, then north into Etruria: off the boot
@@ -192,6 +196,8 @@ def paint_chart(surface: pygame.Surface, chart: Chart) -> None:
     for text, at, size, role in NAMES:
         x, y = chart.point(at)
         spaced = " ".join(text) if role == "caps" and len(text) < 8 else text
+        if text in NOTES:
+            spaced = _(text)
         draw_text(
             surface,
             spaced,

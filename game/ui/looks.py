@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from game.i18n import N_
+
 GEOMETRY_KINDS = ("tables", "half", "round", "rows")
 
 
@@ -23,7 +25,7 @@ class Look:
 
     geometry: str  # the board: "tables", "half", "round" or "rows"
     theme: str  # the era's theme id (game.ui.theme.THEMES)
-    era: str  # where and when the game comes from, one short line
+    era: str  # where and when the game comes from, one short line (English, marked)
     sides: int = 2  # sides whose colours the board shows (a shared palette needs as many)
 
     def __post_init__(self) -> None:
@@ -35,18 +37,18 @@ class Look:
 
 LOOKS: Mapping[str, Look] = MappingProxyType(
     {
-        "backgammon": Look("tables", "felt", "The modern game"),
-        "anglicorum": Look("tables", "oak", "England, c. 1330"),
-        "quinze_tablas": Look("tables", "illuminated", "Castile, 1283"),
-        "lombardorum": Look("half", "oak", "The Lombards' game, 1200s"),
-        "el_mundo": Look("round", "illuminated", "Castile, 1283 · four players", sides=4),
-        "duodecim": Look("rows", "stone", "Rome, first century"),
-        "tabula": Look("tables", "byzantine", "Byzantium, c. 480"),
-        "nard": Look("tables", "walnut", "Caucasus to Moscow, today"),
-        "portes": Look("tables", "kafeneio", "Greece: Tavli's first game"),
-        "plakoto": Look("tables", "kafeneio", "Greece: Tavli's second game"),
-        "fevga": Look("tables", "kafeneio", "Greece: Tavli's third game"),
-        "acey_deucey": Look("tables", "navy", "The US Navy, 1900s"),
+        "backgammon": Look("tables", "felt", N_("The modern game")),
+        "anglicorum": Look("tables", "oak", N_("England, c. 1330")),
+        "quinze_tablas": Look("tables", "illuminated", N_("Castile, 1283")),
+        "lombardorum": Look("half", "oak", N_("The Lombards' game, 1200s")),
+        "el_mundo": Look("round", "illuminated", N_("Castile, 1283 · four players"), sides=4),
+        "duodecim": Look("rows", "stone", N_("Rome, first century")),
+        "tabula": Look("tables", "byzantine", N_("Byzantium, c. 480")),
+        "nard": Look("tables", "walnut", N_("Caucasus to Moscow, today")),
+        "portes": Look("tables", "kafeneio", N_("Greece: Tavli's first game")),
+        "plakoto": Look("tables", "kafeneio", N_("Greece: Tavli's second game")),
+        "fevga": Look("tables", "kafeneio", N_("Greece: Tavli's third game")),
+        "acey_deucey": Look("tables", "navy", N_("The US Navy, 1900s")),
     }
 )
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import _
+from game.names import game_name
+from game.option_names import option_description, option_label
 from game.rules.variants import VARIANTS
 from game.ui.judging_words import judging_paragraphs
 from game.ui.looks import look_of
@@ -45,10 +48,15 @@ def variant_text(variant_id: str) -> ShownText:
             + (f" ({s.note})" if s.note else "")
             for s in cls.sources
         )
-        rules = tuple(f"{spec.label}: {spec.description}" for spec in cls.option_specs)
+        rules = tuple(
+            _("{option}: {description}").format(
+                option=option_label(spec), description=option_description(spec)
+            )
+            for spec in cls.option_specs
+        )
         reconstruction = any("reconstruction" in s.note for s in cls.sources)
         return ShownText(
-            cls.name, era(variant_id), (), rules, sources, reconstruction, variant_id
+            game_name(variant_id), era(variant_id), (), rules, sources, reconstruction, variant_id
         )
 
 
@@ -56,7 +64,7 @@ def era(variant_id: str) -> str:
     """A short line saying where and when the game comes from."""
     look = look_of(variant_id)
     if look is not None:
-        return look.era
+        return _(look.era)
     cls = VARIANTS.get(variant_id)
     if cls is None or not cls.sources:
         return ""
@@ -70,7 +78,7 @@ def history_paragraphs(text: ShownText) -> list[tuple[str, str]]:
     for i, paragraph in enumerate(text.history):
         out.append(("lead" if i == 0 else "body", paragraph))
     if text.sources:
-        out.append(("heading", "Sources"))
+        out.append(("heading", _("Sources")))
         out.extend(("source", source) for source in text.sources)
     return out
 
@@ -82,17 +90,20 @@ def page_paragraphs(text: ShownText) -> list[tuple[str, str]]:
         out.append(("tagline", text.tagline))
     if text.reconstruction:
         out.append(
-            ("note", "These rules are a modern reconstruction: no rule text of the time survives.")
+            (
+                "note",
+                _("These rules are a modern reconstruction: no rule text of the time survives."),
+            )
         )
     if text.history:
-        out.append(("heading", "History"))
+        out.append(("heading", _("History")))
         out.extend(("lead" if i == 0 else "body", p) for i, p in enumerate(text.history))
     if text.rules:
-        out.append(("heading", "Rules"))
+        out.append(("heading", _("Rules")))
         out.extend(("lead" if i == 0 else "body", p) for i, p in enumerate(text.rules))
     if text.variant_id in VARIANTS:
         out.extend(judging_paragraphs(text.variant_id))
     if text.sources:
-        out.append(("heading", "Sources"))
+        out.append(("heading", _("Sources")))
         out.extend(("source", source) for source in text.sources)
     return out

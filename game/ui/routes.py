@@ -103,12 +103,14 @@ class LevelChoice:
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """A question over the scene below: two buttons; ``on_yes`` runs after it closes."""
+    """A question over the scene below: two buttons; ``on_yes`` runs after it closes.
+    The words are in the player's language (the asker's ``_()``); one left empty is the
+    question's own ("Are you sure?", "Yes", "No")."""
 
-    title: str = "Are you sure?"
+    title: str = ""
     text: str = ""
-    yes: str = "Yes"
-    no: str = "No"
+    yes: str = ""
+    no: str = ""
     on_yes: Callable[[], Any] | None = None
 
 
@@ -117,7 +119,7 @@ class ErrorCard:
     """What went wrong, where, whether the game was saved (None: there was none), and
     the log file's path ("" when there is none)."""
 
-    what: str = "an unexpected error"
+    what: str = ""  # (empty: "an unexpected error", in the player's language)
     where: str = ""
     saved: bool | None = None
     log: str = ""

@@ -32,6 +32,10 @@ from typing import Any
 
 import pygame
 
+from game.ai.levels import LEVELS
+from game.i18n import N_, _
+from game.level_names import level_name
+from game.names import game_name
 from game.play.session import SavedGame, saved_from_json, saved_to_json
 from game.rules.dice_box import key_id, new_key
 from game.store.dice_key import key_for_saving, read_key
@@ -44,7 +48,7 @@ WRITE_ERRORS = (sqlite3.Error, OSError, ValueError)
 # What reading a damaged saved game may raise: ValueError says what is wrong; the others
 # come of a wrong type deep inside that no check foresaw.
 READ_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
-DROPPED = "Your unfinished game could not be read and was dropped (see tabula.log)"
+DROPPED = N_("Your unfinished game could not be read and was dropped (see tabula.log)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +172,7 @@ class SaveKeeper:
         """The game in progress cannot be read: say so on the menu and drop it (only it:
         the finished games, the medals and the settings are other pages)."""
         log.warning("the saved game cannot be resumed (%s); it was dropped", why)
-        self.dropped = DROPPED
+        self.dropped = _(DROPPED)
         with contextlib.suppress(*WRITE_ERRORS):
             records.clear_current()
 
@@ -207,12 +211,11 @@ class SaveKeeper:
         records = self.records
         unkept = getattr(records, "unkept", "") if records is not None else ""
         if unkept:
-            return "Playing without saving: your records cannot be written (see the menu)"
+            return _("Playing without saving: your records cannot be written (see the menu)")
         if self.error:
-            return (
-                f"Not saved ({self.error}): the game is kept in memory and saved again "
-                "after each play"
-            )
+            return _(
+                "Not saved ({why}): the game is kept in memory and saved again after each play"
+            ).format(why=self.error)
         return ""
 
 
@@ -248,16 +251,35 @@ def start_game(app: Any, payload: Any, *, replace: bool = False) -> None:
     app.go(
         Route.CONFIRM,
         Question(
-            title="Replace the unfinished game?",
-            text=(
-                f"Your unfinished game, {saved.describe()}, is kept so that you can "
-                "continue it from the menu. Starting this game replaces it."
-            ),
-            yes="Start the new game",
-            no="Keep it",
+            title=_("Replace the unfinished game?"),
+            text=_(
+                "Your unfinished game, {game}, is kept so that you can continue it from the "
+                "menu. Starting this game replaces it."
+            ).format(game=saved_words(saved)),
+            yes=_("Start the new game"),
+            no=_("Keep it"),
             on_yes=go,
         ),
     )
+
+
+def saved_words(saved: SavedGame) -> str:
+    """The game in progress in a few words, in the player's language: "Backgammon against
+    the computer (Expert), turn 12", "Tavli to 5, game 2: Plakoto, turn 3"."""
+    name = game_name(saved.setup.variant_id)
+    match = saved.state.match
+    if match.cycle:
+        name = _("Tavli to {length}, game {n}: {name}").format(
+            length=match.length, n=match.game + 1, name=name
+        )
+    levels = [s.level for s in saved.setup.seats if not s.human]
+    turn = saved.state.turn + 1
+    if levels:
+        strongest = max(levels, key=lambda lv: LEVELS.index(lv) if lv in LEVELS else 0)
+        return _("{game} against the computer ({level}), turn {turn}").format(
+            game=name, level=level_name(strongest), turn=turn
+        )
+    return _("{game}, turn {turn}").format(game=name, turn=turn)
 
 
 def draw_save_warning(surface: pygame.Surface, app: Any) -> None:

@@ -82,7 +82,7 @@ def test_a_level_won_headless_unlocks_the_next_one(app):
     campaign = app.stack.scenes[-2]
     assert isinstance(campaign, CampaignScene)
     assert campaign.items["02-a-game-in-the-forum"].enabled
-    assert campaign.items["01-the-twelve-lines"].detail == "Won · gold medal"
+    assert campaign.items["01-the-twelve-lines"].detail == "Won · Gold medal"
 
 
 def test_a_level_lost_opens_nothing(app):

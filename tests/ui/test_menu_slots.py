@@ -86,7 +86,7 @@ def test_continue_names_the_game_and_its_opponent():
     setup = GameSetup("plakoto", seats=(Seat(), Seat(False, "advanced")), seed=1)
     assert continue_words(saved_game(setup)) == "Plakoto against Advanced"
     people = GameSetup("backgammon", seats=(Seat(), Seat()), seed=1)
-    assert continue_words(saved_game(people)) == "Backgammon, two at the table"
+    assert continue_words(saved_game(people)) == "Backgammon, 2 at the table"
     tavli = tavli_setup(5, (Seat(), Seat(False, "expert")), seed=1)
     assert continue_words(saved_game(tavli)) == "Tavli: Portes against Expert"
 

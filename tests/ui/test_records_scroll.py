@@ -54,7 +54,7 @@ def test_every_statistic_can_be_scrolled_into_view(app, monkeypatch):
         key(scene, pygame.K_PAGEDOWN)
         scene.draw(app.screen)
         seen.update(texts)
-    names = {f"{app_name(s.variant)}, {s.opponent_level}" for s in stats}
+    names = {f"{app_name(s.variant)}, {s.opponent_level.capitalize()}" for s in stats}
     assert names <= seen  # every row was shown at some point
     assert scene.stats_first == len(stats) - scene.stats_rows
     texts.clear()

@@ -184,7 +184,9 @@ def test_a_new_game_asks_before_replacing_the_unfinished_one(path):
     app.push(setup, "local")
     setup.start()
     question = app.stack.top
-    assert isinstance(question, ConfirmScene) and saved.describe() in question.text
+    from game.ui.saving import saved_words
+
+    assert isinstance(question, ConfirmScene) and saved_words(saved) in question.text
     key(app, pygame.K_ESCAPE)  # keep it: nothing changed
     assert app.stack.top is setup
     assert load_in_progress(app) == saved

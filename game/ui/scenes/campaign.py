@@ -19,9 +19,12 @@ from typing import Any
 
 import pygame
 
-from game.campaign import MEDALS, GoalKind, Level
+from game.campaign import GoalKind, Level, medal_name
+from game.campaign.level_texts import chapter_words, level_words
+from game.i18n import _, ngettext
+from game.level_names import level_name
+from game.names import game_name
 from game.play.session import GameSetup, Seat, tavli_setup
-from game.rules.variants import VARIANTS
 from game.ui.backdrop import draw_backdrop
 from game.ui.campaign_map import LABEL_SIDE, Chart, MapMark, paint_chart, paint_routes, route_points
 from game.ui.coasts import load_coasts
@@ -43,16 +46,24 @@ SAID_FOR = 4.0  # seconds the line under the chart keeps what a click on a locke
 
 
 def goal_words(level: Level) -> str:
-    return level.goal.describe()
+    return level.goal.describe()  # in the player's language
 
 
 def opponent_words(level: Level) -> str:
     computers = [seat.level for seat in level.seats if not seat.human]
     if len(computers) == 1:
-        return f"The computer ({computers[0]})"
+        return _("The computer ({level})").format(level=level_name(computers[0]))
     if len(set(computers)) == 1:
-        return f"{len(computers)} computer players ({computers[0]})"
-    return ", ".join(f"computer ({c})" for c in computers)
+        n = len(computers)
+        return ngettext(
+            "{n} computer player ({level})", "{n} computer players ({level})", n
+        ).format(n=n, level=level_name(computers[0]))
+    return ", ".join(_("computer ({level})").format(level=level_name(c)) for c in computers)
+
+
+def level_title(level: Level) -> str:
+    """The level's title in the player's language (English where it has none)."""
+    return level_words(level)[0]
 
 
 def level_setup(level: Level) -> GameSetup:
@@ -86,10 +97,18 @@ class CampaignScene(WidgetScene):
         self.said: tuple[str, float] | None = None  # a locked level's words, until a time
 
     def on_enter(self, payload: Any = None) -> None:
-        self.back_button = Button("Back", self.back, help="Back to the main menu (Esc)")
+        self.back_button = Button(_("Back"), self.back, help=_("Back to the main menu (Esc)"))
         self.refresh()
         if isinstance(payload, str):
             self.show_intro(payload)
+
+    def on_language(self) -> None:
+        """The marks, the chapters and the button in the new language."""
+        self.back_button.label = _("Back")
+        self.back_button.help = _("Back to the main menu (Esc)")
+        self.said = None
+        self.refresh()
+        super().on_language()
 
     def on_resume(self, result: Any = None) -> None:
         self.refresh()
@@ -108,20 +127,21 @@ class CampaignScene(WidgetScene):
             self.medals = {}
         self.open = campaign.unlocked(self.medals)
         focused = self.focus.focused
+        focused_id = next((k for k, v in self.items.items() if v is focused), None)
         self.items = {}
         levels = list(campaign.levels)
         for level in levels:
             open_ = level.id in self.open
             medal = self.medals.get(level.id, 0)
             if open_:
-                detail = VARIANTS[level.variant_id].name
+                detail = game_name(level.variant_id)
                 if medal:
-                    detail = f"Won · {MEDALS[medal]} medal"
+                    detail = _("Won · {medal}").format(medal=medal_name(medal))
                 note = ""
             else:
                 note = detail = self.opener_words(level)
             self.items[level.id] = MapMark(
-                level.title,
+                level_title(level),
                 partial(self.show_intro, level.id),
                 kind="item",
                 detail=detail,
@@ -135,6 +155,8 @@ class CampaignScene(WidgetScene):
         self.focus.set(widgets)
         name = getattr(focused, "label", None)
         again = next((w for w in widgets if getattr(w, "label", None) == name), None)
+        if focused_id is not None:  # the same level, whatever its title reads now
+            again = self.items.get(focused_id)
         if again is None or not again.enabled:
             fresh = [lv.id for lv in levels if lv.id in self.open]
             unwon = [i for i in fresh if not self.medals.get(i)]
@@ -149,7 +171,7 @@ class CampaignScene(WidgetScene):
         chapter = campaign.chapter_levels(level.chapter)
         n = chapter.index(level)
         before = chapter[n - 1] if n else campaign.levels[0]
-        return f"Win “{before.title}” to open this"
+        return _("Win “{level}” to open this").format(level=level_title(before))
 
     def locked_words(self, level_id: str) -> str:
         """The line for a locked level: "A gammon  ·  Win “The modern board” to open this"."""
@@ -226,9 +248,8 @@ class CampaignScene(WidgetScene):
         chapters = []
         for n, chapter in enumerate(self.app.campaign.chapters, 1):
             ids = {lv.id for lv in self.app.campaign.chapter_levels(chapter.id)}
-            chapters.append(
-                (chapter.id, f"{_roman(n)}. {chapter.title}", chapter.date, bool(ids & self.open))
-            )
+            title, _place, date = chapter_words(chapter)
+            chapters.append((chapter.id, f"{_roman(n)}. {title}", date, bool(ids & self.open)))
         paint_routes(surface, self.chart, chapters, self.marks)
         self.paint_title(surface)
 
@@ -238,9 +259,10 @@ class CampaignScene(WidgetScene):
         s = self.scale
         r = self.chart.rect
         title_size, sub_size = 30 * s, max(14, 15 * s)
-        sub = "Two thousand years of tables games, in the order of their sources"
+        sub = _("Two thousand years of tables games, in the order of their sources")
+        heading = _("Campaign")
         width = max(
-            get_font("caps", title_size).size("Campaign")[0],
+            get_font("caps", title_size).size(heading)[0],
             get_font("italic", sub_size).size(sub)[0],
         ) + round(40 * s)
         box = pygame.Rect(0, 0, min(width, r.w - round(40 * s)), round(76 * s))
@@ -249,7 +271,7 @@ class CampaignScene(WidgetScene):
         pygame.draw.rect(surface, (78, 52, 30), box, max(2, round(2 * s)), round(8 * s))
         draw_text(
             surface,
-            "Campaign",
+            fit_text(heading, "caps", title_size, box.w - round(20 * s)),
             (box.centerx, box.y + round(6 * s)),
             role="caps",
             size=title_size,
@@ -272,8 +294,15 @@ class CampaignScene(WidgetScene):
         notice = getattr(self.app.records, "notice", "") or ""
         problems = self.app.campaign.problems
         if problems and not notice:
-            many = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-            notice = f"Skipped a level file: {problems[0]}{many}"
+            more = len(problems) - 1
+            if more:
+                notice = ngettext(
+                    "Skipped a level file: {problem} (and {n} more)",
+                    "Skipped a level file: {problem} (and {n} more)",
+                    more,
+                ).format(problem=problems[0], n=more)
+            else:
+                notice = _("Skipped a level file: {problem}").format(problem=problems[0])
         return str(notice or load_coasts()[1])
 
     def draw_footer(self, surface: pygame.Surface) -> None:
@@ -297,12 +326,14 @@ class CampaignScene(WidgetScene):
             line = self.said[0]
         elif level is not None:
             mark = self.items[level.id]
-            line = f"{level.title}  ·  {mark.detail}  ·  {goal_words(level)}"
+            line = f"{level_title(level)}  ·  {mark.detail}  ·  {goal_words(level)}"
         else:
-            line = f"{won} of {len(self.items)} levels won"
+            line = ngettext(
+                "{won} of {n} level won", "{won} of {n} levels won", len(self.items)
+            ).format(won=won, n=len(self.items))
         x = self.back_button.rect.right + m
-        keys = (
-            f"{line}   ({won} of {len(self.items)} won  ·  Enter opens a level  ·  Esc goes back)"
+        keys = _("{line}   ({won} of {n} won  ·  Enter opens a level  ·  Esc goes back)").format(
+            line=line, won=won, n=len(self.items)
         )
         if get_font("italic", 16 * s).size(keys)[0] <= w - x - m:
             line = keys  # the keys only when they fit: the level's words come first
@@ -341,13 +372,19 @@ class LevelIntroScene(WidgetScene):
         self.level = payload.level
         self.medal = payload.medal
         self.begin_button = Button(
-            "Begin", self.begin, kind="primary", help="Play this level (Enter)"
+            _("Begin"), self.begin, kind="primary", help=_("Play this level (Enter)")
         )
-        self.back_button = Button("Back", self.back, help="Back to the map (Esc)")
+        self.back_button = Button(_("Back"), self.back, help=_("Back to the map (Esc)"))
         self.buttons = [self.begin_button, self.back_button]
         self.focus.set(self.buttons)
         self.focus.focus(self.begin_button)
         self.relayout()
+
+    def on_language(self) -> None:
+        """The card and its buttons in the new language."""
+        if self.level is not None:
+            self.on_enter(LevelCard(self.level, self.medal))
+        super().on_language()
 
     def begin(self) -> None:
         assert self.level is not None
@@ -364,20 +401,23 @@ class LevelIntroScene(WidgetScene):
         s = self.scale
         out: list[tuple[str, str, float]] = []
         body = get_font("text", 18 * s)
-        out += [(line, "text", 18) for line in wrap_words(level.intro, body, width)]
+        intro = level_words(level)[1]
+        out += [(line, "text", 18) for line in wrap_words(intro, body, width)]
         out.append(("", "text", 8))
         facts = [
-            ("Game", VARIANTS[level.variant_id].name),
-            ("Goal", goal_words(level)),
-            ("Opponent", opponent_words(level)),
+            # TRANSLATORS: the level card's facts: the game played, the goal, the opponent
+            (_("Game"), game_name(level.variant_id)),
+            (_("Goal"), goal_words(level)),
+            (_("Opponent"), opponent_words(level)),
         ]
         if self.medal:
-            facts.append(("Best", f"{MEDALS[self.medal]} medal"))
+            # TRANSLATORS: the best medal won at this level so far
+            facts.append((_("Best"), medal_name(self.medal)))
         for label, value in facts:
             out.append((f"{label}\t{value}", "fact", 17))
         small = get_font("italic", 15 * s)
         out.append(("", "text", 6))
-        source = f"Source: {level.source}"
+        source = _("Source: {source}").format(source=level.source)
         out += [(line, "italic", 15) for line in wrap_words(source, small, width)]
         return out
 
@@ -405,13 +445,14 @@ class LevelIntroScene(WidgetScene):
         s = self.scale
         st = self.begin_button.style
         r = self.panel.rect
-        title = fit_text(self.level.title, "caps", 38 * s, r.w - round(60 * s))
+        title = fit_text(level_title(self.level), "caps", 38 * s, r.w - round(60 * s))
         self.panel.draw_overlay(surface, Title(title, size=38, top=52, shadow=3), veil=150)
         chapter = next((c for c in self.app.campaign.chapters if c.id == self.level.chapter), None)
         if chapter is not None:
+            chapter_title, _place, date = chapter_words(chapter)
             draw_text(
                 surface,
-                f"{chapter.title} · {chapter.date}",
+                f"{chapter_title} · {date}",
                 (r.centerx, r.y + round(26 * s)),
                 role="italic",
                 size=17 * s,
@@ -422,7 +463,17 @@ class LevelIntroScene(WidgetScene):
         x = r.x + round(40 * s)
         y = r.y + round(132 * s)
         limit = self.begin_button.rect.y - round(12 * s)
-        for line, role, size in self.lines(r.w - round(80 * s)):
+        lines = self.lines(r.w - round(80 * s))
+        # The facts' values start after the widest label (at least 120 design px in).
+        label_w = max(
+            [round(120 * s)]
+            + [
+                get_font("caps", size * s).size(line.split("\t")[0])[0] + round(16 * s)
+                for line, role, size in lines
+                if role == "fact"
+            ]
+        )
+        for line, role, size in lines:
             height = (
                 get_font(FONT.get(role, role), size * s).get_linesize() if line else round(size * s)
             )
@@ -433,8 +484,8 @@ class LevelIntroScene(WidgetScene):
                 draw_text(surface, label, (x, y), role="caps", size=size * s, colour=st.accent)
                 draw_text(
                     surface,
-                    value,
-                    (x + round(120 * s), y),
+                    fit_text(value, "text", size * s, r.right - round(40 * s) - x - label_w),
+                    (x + label_w, y),
                     role="text",
                     size=size * s,
                     colour=st.text,

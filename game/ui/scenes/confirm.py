@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
 from game.ui.routes import Question
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.widgets import Button, Panel, Title, draw_text, get_font, wrap_words
@@ -31,17 +32,22 @@ class ConfirmScene(WidgetScene):
 
     def on_enter(self, payload: Any = None) -> None:
         question = payload if isinstance(payload, Question) else Question()
-        self.title = question.title
+        self.question = question
+        self.title = question.title or _("Are you sure?")
         self.text = question.text
         self.on_yes = question.on_yes
-        self.yes_button = Button(question.yes, self.yes, kind="primary")
-        self.no_button = Button(question.no, self.no, help="Change nothing (Esc)")
+        self.yes_button = Button(question.yes or _("Yes"), self.yes, kind="primary")
+        self.no_button = Button(question.no or _("No"), self.no, help=_("Change nothing (Esc)"))
         self.buttons = [self.no_button, self.yes_button]
         self.focus.set(self.buttons)  # the safe answer has the focus
         self.relayout()
 
     def on_resume(self, result: Any = None) -> None:
         self.relayout()
+
+    def on_language(self) -> None:
+        """The question's own words in the new language (the asker's stay as given)."""
+        self.on_enter(self.question)
 
     def yes(self) -> None:
         action = self.on_yes

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _, ngettext, percent
 from game.rules.dice import chi_square_p
 from game.ui.backdrop import draw_page
 from game.ui.scenes.widget_scene import WidgetScene
@@ -69,19 +70,20 @@ def tally_games(games: list[dict[str, Any]]) -> tuple[DiceTally, DiceTally]:
     return mine, others
 
 
-def plural(count: int, one: str, many: str = "") -> str:
-    """``count`` and the noun in its number: "1 roll", "2 rolls" (``many``: the plural
-    where it is not ``one`` + "s")."""
-    return f"{count} {one if count == 1 else many or one + 's'}"
+FAIR = 1 / 6  # the share of each face, and of doubles, that fair dice throw
 
 
 def verdict(tally: DiceTally) -> str:
     if tally.dice < 30:
-        return "Too few dice yet to judge."
+        return _("Too few dice yet to judge.")
     p = tally.p_value()
     if p < 0.01:
-        return f"Unusual: fair dice stray this far only {p:.1%} of the time."
-    return f"As fair dice throw: a spread this wide comes up {p:.0%} of the time."
+        return _("Unusual: fair dice stray this far only {share} of the time.").format(
+            share=percent(p, 1)
+        )
+    return _("As fair dice throw: a spread this wide comes up {share} of the time.").format(
+        share=percent(p)
+    )
 
 
 class DiceScene(WidgetScene):
@@ -93,7 +95,7 @@ class DiceScene(WidgetScene):
         self.tallies: tuple[DiceTally, DiceTally] = (DiceTally(), DiceTally())
 
     def on_enter(self, payload: Any = None) -> None:
-        self.back_button = Button("Back", self.back, kind="primary", help="Back (Esc)")
+        self.back_button = Button(_("Back"), self.back, kind="primary", help=_("Back (Esc)"))
         try:
             self.tallies = tally_games(self.app.records.games(limit=-1))
         except sqlite3.Error:
@@ -129,12 +131,12 @@ class DiceScene(WidgetScene):
         w = surface.get_width()
         s = self.scale
         st = self.back_button.style
-        m = draw_page(surface, "Dice", s, st)
-        titles = ("Your rolls", "Everyone else's rolls")
+        m = draw_page(surface, _("Dice"), s, st)
+        titles = (_("Your rolls"), _("Everyone else's rolls"))
         for panel, tally, title in zip(self.panels, self.tallies, titles, strict=True):
             panel.draw(surface)
             self.draw_tally(surface, panel.inner(22), tally, title)
-        note = (
+        note = _(
             "Every game's dice come from a seed sealed before the first die, with your throw "
             "mixed in after the seal; a replay file lets anyone check each roll."
         )
@@ -154,7 +156,11 @@ class DiceScene(WidgetScene):
         s = self.scale
         st = self.back_button.style
         draw_text(surface, title, (box.x, box.y), role="caps", size=20 * s, colour=st.accent)
-        counts = f"{plural(tally.dice, 'die', 'dice')} in {plural(tally.rolls, 'roll')}"
+        dice = ngettext("{n} die", "{n} dice", tally.dice).format(n=tally.dice)
+        # TRANSLATORS: "{dice}" is "1 die" or "12 dice"
+        counts = ngettext("{dice} in {n} roll", "{dice} in {n} rolls", tally.rolls).format(
+            dice=dice, n=tally.rolls
+        )
         draw_text(
             surface,
             counts,
@@ -166,7 +172,7 @@ class DiceScene(WidgetScene):
         )
         # The bars, and right of them the fair line's label: over the last bar it was
         # drawn across it.
-        fair = "fair: 16.7%"
+        fair = _("fair: {share}").format(share=percent(FAIR, 1))
         room = text_width(fair, "italic", 14 * s) + round(8 * s)
         chart = pygame.Rect(box.x, box.y + round(44 * s), box.w - room, round(box.h * 0.5))
         n = tally.dice
@@ -194,7 +200,7 @@ class DiceScene(WidgetScene):
             if n:
                 draw_text(
                     surface,
-                    f"{count / n:.1%}",
+                    percent(count / n, 1),
                     (bar.centerx, bar.y - round(4 * s)),
                     role="text",
                     size=14 * s,
@@ -215,12 +221,18 @@ class DiceScene(WidgetScene):
             )
         y = chart.bottom + round(22 * s)
         if tally.pairs:
-            doubles = (
-                f"Doubles: {tally.doubles} of {plural(tally.pairs, 'two-dice roll')} "
-                f"({tally.doubles / tally.pairs:.1%}; fair dice 16.7%)"
+            doubles = ngettext(
+                "Doubles: {doubles} of {n} two-dice roll ({share}; fair dice {fair})",
+                "Doubles: {doubles} of {n} two-dice rolls ({share}; fair dice {fair})",
+                tally.pairs,
+            ).format(
+                doubles=tally.doubles,
+                n=tally.pairs,
+                share=percent(tally.doubles / tally.pairs, 1),
+                fair=percent(FAIR, 1),
             )
         else:
-            doubles = "No two-dice rolls yet."
+            doubles = _("No two-dice rolls yet.")
         for text, role in ((doubles, "text"), (verdict(tally), "italic")):
             draw_text(
                 surface,

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
 from game.ui.routes import ErrorCard
 from game.ui.scenes.base import Scene
 
@@ -44,21 +45,25 @@ class ErrorScene(Scene):
 
     def on_enter(self, payload: Any = None) -> None:
         info = payload if isinstance(payload, ErrorCard) else ErrorCard()
-        what, where, saved = info.what, info.where, info.saved
+        what, where, saved = info.what or _("an unexpected error"), info.where, info.saved
         log = self.log = info.log
-        self.lines = [("Something went wrong", EDGE, 34)]
-        self.lines.append((what + (f" (on {where})" if where else ""), TEXT, 20))
+        self.lines = [(_("Something went wrong"), EDGE, 34)]
+        said = _("{what} (on {where})").format(what=what, where=where) if where else what
+        self.lines.append((said, TEXT, 20))
         if saved is True:
-            self.lines.append(("Your game was saved: Continue in the menu resumes it.", TEXT, 20))
+            self.lines.append(
+                (_("Your game was saved: Continue in the menu resumes it."), TEXT, 20)
+            )
         elif saved is False:
-            self.lines.append(("Your game could not be saved.", TEXT, 20))
+            self.lines.append((_("Your game could not be saved."), TEXT, 20))
         if log:
-            self.lines.append(("The details are in the log:", DIM, 17))
+            self.lines.append((_("The details are in the log:"), DIM, 17))
             self.lines.append((log, DIM, 17))
         else:
             self.lines.append(
-                ("No log file could be opened: the details went to the console.", DIM, 17)
+                (_("No log file could be opened: the details went to the console."), DIM, 17)
             )
+        self.payload = info
 
         self.layout(self.window_size())
 
@@ -68,6 +73,9 @@ class ErrorScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.layout(size)
+
+    def on_language(self) -> None:
+        self.on_enter(self.payload)
 
     def update(self, dt: float) -> None:
         if self.window_size() != self.size:
@@ -134,7 +142,7 @@ class ErrorScene(Scene):
         pygame.draw.rect(
             surface, EDGE, self.button, max(1, round(2 * s)), border_radius=round(8 * s)
         )
-        label = _font(round(20 * s)).render("Back to the menu", True, TEXT)
+        label = _font(round(20 * s)).render(_("Back to the menu"), True, TEXT)
         surface.blit(label, label.get_rect(center=self.button.center))
 
 

@@ -19,6 +19,9 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _, ngettext
+from game.level_names import level_name
+from game.names import game_name, tavli
 from game.ui.backdrop import MOTE_RATE, MOTE_STEP, Motes, draw_backdrop
 from game.ui.routes import Route
 from game.ui.scenes.widget_scene import WidgetScene
@@ -32,27 +35,26 @@ from game.ui.widgets import (
     text_surface,
 )
 
-SUBTITLE = "Backgammon and its ancestors, from Rome to the modern board"
-NUMBER_WORDS = {2: "two", 3: "three", 4: "four"}
+SUBTITLE = N_("Backgammon and its ancestors, from Rome to the modern board")
+HINT = N_("Arrows or Tab to choose  ·  Enter to select  ·  F11 full screen")
 
 
 def continue_words(saved: Any) -> str:
     """The game Continue resumes, short: "Plakoto against Advanced", "Tavli: Fevga
-    against Expert", "Backgammon, two at the table"."""
+    against Expert", "Backgammon, 2 at the table"."""
     from game.play.session import LEVELS
-    from game.rules.variants import VARIANTS
 
     setup = saved.setup
-    name = VARIANTS[setup.variant_id].name
+    name = game_name(setup.variant_id)
     if saved.state.match.cycle:
-        name = f"Tavli: {name}"
+        name = _("{tavli}: {game}").format(tavli=tavli(), game=name)
     seats = setup.seats[: saved.state.variant.players]
     levels = [seat.level for seat in seats if not seat.human]
     if levels:
         strongest = max(levels, key=lambda lv: LEVELS.index(lv) if lv in LEVELS else 0)
-        return f"{name} against {str(strongest).capitalize()}"
-    people = NUMBER_WORDS.get(len(seats), str(len(seats)))
-    return f"{name}, {people} at the table"
+        return _("{game} against {level}").format(game=name, level=level_name(strongest))
+    # TRANSLATORS: a game of people only, {n} (2 or more) of them at the table
+    return _("{game}, {n} at the table").format(game=name, n=len(seats))
 
 
 def drills_due(app: Any) -> int:
@@ -111,50 +113,60 @@ class MenuScene(WidgetScene):
         self.saved = load_in_progress(self.app)  # the one in memory while a save is owed
         # Study shares Practice's slot (half each): the column's slots stay put.
         self.study_button = Button(
-            "Study",
+            _("Study"),
             self.study,
-            help="Set up any position: a hint, a game played out from it, a rollout",
+            help=_("Set up any position: a hint, a game played out from it, a rollout"),
         )
         # Drills share Records' slot (half each), with the count of what is due.
-        self.drills_button = Button("Drills", self.drills)
+        self.drills_button = Button(_("Drills"), self.drills)
         self.count_drills()
+        self.practice_button = Button(
+            _("Practice"), self.practice, help=_("You against the computer, with hints")
+        )
+        self.records_button = Button(
+            _("Records"),
+            self.records,
+            help=_("Your statistics, finished games, replays and match files"),
+        )
         self.buttons = [
             Button(
-                "Play",
+                _("Play"),
                 self.play,
                 kind="normal" if self.saved else "primary",
-                help="A game at one table: people, the computer, or both",
+                help=_("A game at one table: people, the computer, or both"),
             ),
             Button(
-                "Campaign",
+                _("Campaign"),
                 self.campaign,
-                help="From Rome to the modern board: one chapter for each age of the game",
+                help=_("From Rome to the modern board: one chapter for each age of the game"),
             ),
-            Button("Practice", self.practice, help="You against the computer, with hints"),
+            self.practice_button,
+            self.records_button,
             Button(
-                "Records",
-                self.records,
-                help="Your statistics, finished games, replays and match files",
-            ),
-            Button(
-                "Rules & history",
+                _("Rules & history"),
                 self.rules,
-                help="How each game is played, and where its rules come from",
+                help=_("How each game is played, and where its rules come from"),
             ),
-            Button("Settings", self.settings, help="Window, animation, sound and colours"),
+            Button(
+                _("Settings"), self.settings, help=_("Window, animation, sound and colours")
+            ),
             self.study_button,  # (last but Quit for the keys: the others keep their presses)
             self.drills_button,
-            Button("Quit", self.app.quit, help="Leave Tabula"),
+            Button(_("Quit"), self.app.quit, help=_("Leave Tabula")),
         ]
         if self.saved is not None:
+            from game.ui.saving import saved_words
+
             self.buttons.insert(
                 0,
                 ContinueButton(
-                    "Continue",
+                    _("Continue"),
                     self.resume,
                     kind="primary",
                     detail=continue_words(self.saved),
-                    help=f"Resume the game in progress: {self.saved.describe()}",
+                    help=_("Resume the game in progress: {game}").format(
+                        game=saved_words(self.saved)
+                    ),
                 ),
             )
         self.focus.set(self.buttons)
@@ -163,10 +175,27 @@ class MenuScene(WidgetScene):
     def count_drills(self) -> None:
         """The Drills button says how many drills are due."""
         due = drills_due(self.app)
-        self.drills_button.label = f"Drills · {due}" if due else "Drills"
-        self.drills_button.help = (
-            f"{due} drill{'s' if due != 1 else ''} due: " if due else ""
-        ) + "find the best play in positions from your own mistakes, or a game's starting set"
+        self.drills_button.label = _("Drills · {n}").format(n=due) if due else _("Drills")
+        if due:
+            self.drills_button.help = ngettext(
+                "{n} drill due: find the best play in positions from your own mistakes, or a "
+                "game's starting set",
+                "{n} drills due: find the best play in positions from your own mistakes, or a "
+                "game's starting set",
+                due,
+            ).format(n=due)
+        else:
+            self.drills_button.help = _(
+                "Find the best play in positions from your own mistakes, or a game's starting set"
+            )
+
+    def on_language(self) -> None:
+        """Every button made again in the new language, the same one in focus."""
+        at = self.focus.index
+        self.on_enter()
+        if 0 <= at < len(self.focus.widgets):
+            self.focus.index = at
+        super().on_language()
 
     def on_resume(self, result: Any = None) -> None:
         from game.ui.progress import load_in_progress
@@ -246,11 +275,11 @@ class MenuScene(WidgetScene):
         y = top + first + gap
         for button in rest:
             button.place(pygame.Rect(x, y, bw, bh), s)
-            if button.label == "Practice":  # Practice and Study share its slot, half each
+            if button is self.practice_button:  # Practice and Study share its slot, half each
                 half = (bw - gap) // 2
                 button.place(pygame.Rect(x, y, half, bh), s)
                 self.study_button.place(pygame.Rect(x + half + gap, y, bw - half - gap, bh), s)
-            if button.label == "Records":  # Records and Drills share its slot, half each
+            if button is self.records_button:  # Records and Drills share its slot, half each
                 half = (bw - gap) // 2
                 button.place(pygame.Rect(x, y, half, bh), s)
                 self.drills_button.place(pygame.Rect(x + half + gap, y, bw - half - gap, bh), s)
@@ -306,7 +335,7 @@ class MenuScene(WidgetScene):
         text_colour = style.text_dim if style else (172, 160, 140)
         draw_text(
             surface,
-            SUBTITLE,
+            _(SUBTITLE),
             (w // 2, sub_y),
             role="italic",
             size=24 * s,
@@ -314,7 +343,7 @@ class MenuScene(WidgetScene):
             anchor="midtop",
             shadow=round(2 * s),
         )
-        hint = "Arrows or Tab to choose  ·  Enter to select  ·  F11 full screen"
+        hint = _(HINT)
         colour = (120, 108, 92)
         # A damaged record book was moved aside, or the book cannot be written.
         # Or a save is owed, or the game in progress could not be read.

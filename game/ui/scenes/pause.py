@@ -13,6 +13,8 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
+from game.names import game_name
 from game.play.session import PauseChoice
 from game.rules.variants import VARIANTS
 from game.ui.routes import PauseMenu, Route
@@ -43,23 +45,26 @@ class PauseScene(WidgetScene):
         self.variant_id = menu.variant_id if menu.variant_id in VARIANTS else None
         self.cost = menu.cost
         self.resume_button = Button(
-            "Resume",
+            _("Resume"),
             lambda: self.choose(PauseChoice.RESUME),
             kind="primary",
-            help="Back to the game (Esc)",
+            help=_("Back to the game (Esc)"),
         )
-        self.rules_button = Button("Rules", self.rules, help="The rules and history of this game")
+        self.rules_button = Button(
+            _("Rules"), self.rules, help=_("The rules and history of this game")
+        )
         self.settings_button = Button(
-            "Settings", self.settings, help="Window, animation, sound and colours"
+            _("Settings"), self.settings, help=_("Window, animation, sound and colours")
         )
         self.concede_button = Button(
-            "Concede", self.concede, help="Give this game up: the opponent wins it"
+            _("Concede"), self.concede, help=_("Give this game up: the opponent wins it")
         )
         self.menu_button = Button(
-            "Quit to menu",
+            _("Quit to menu"),
             lambda: self.choose(PauseChoice.MENU),
-            help="Leave this game for the main menu",
+            help=_("Leave this game for the main menu"),
         )
+        self.menu = menu
         self.buttons = [
             self.resume_button,
             self.rules_button,
@@ -72,6 +77,16 @@ class PauseScene(WidgetScene):
 
     def on_resume(self, result: Any = None) -> None:
         self.relayout()
+
+    def on_language(self) -> None:
+        """The buttons in the new language, the same one in focus."""
+        at, confirming = self.focus.index, self.confirming
+        self.on_enter(self.menu)
+        if 0 <= at < len(self.focus.widgets):
+            self.focus.index = at
+        if confirming:
+            self.concede()
+        super().on_language()
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -95,16 +110,16 @@ class PauseScene(WidgetScene):
             self.choose(PauseChoice.CONCEDE)
             return
         self.confirming = True
-        self.concede_button.label = "Concede: sure?"
-        self.concede_button.help = "Press again to give the game up; anything else keeps playing"
+        self.concede_button.label = _("Concede: sure?")
+        self.concede_button.help = _("Press again to give the game up; anything else keeps playing")
         self.relayout()  # room for what it costs
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         used = super().handle_event(event)
         if self.confirming and self.focus.focused is not self.concede_button:
             self.confirming = False
-            self.concede_button.label = "Concede"
-            self.concede_button.help = "Give this game up: the opponent wins it"
+            self.concede_button.label = _("Concede")
+            self.concede_button.help = _("Give this game up: the opponent wins it")
             self.relayout()
         return used
 
@@ -133,9 +148,9 @@ class PauseScene(WidgetScene):
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale
         st = self.resume_button.style
-        self.panel.draw_overlay(surface, Title("Paused", size=40, top=24, shadow=3), veil=150)
+        self.panel.draw_overlay(surface, Title(_("Paused"), size=40, top=24, shadow=3), veil=150)
         panel = self.panel.rect
-        name = VARIANTS[self.variant_id].name if self.variant_id else ""
+        name = game_name(self.variant_id) if self.variant_id else ""
         if name:
             name = fit_text(name, "italic", 18 * s, panel.w - round(40 * s))
             draw_text(

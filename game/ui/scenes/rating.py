@@ -15,6 +15,8 @@ from typing import Any
 import pygame
 
 from game.ai.players import has_levels
+from game.i18n import _, ngettext, number
+from game.names import game_name
 from game.rules.variants import VARIANTS
 from game.store.rating_book import (
     current_rating,
@@ -76,9 +78,9 @@ class RatingScene(WidgetScene):
         self.summary = ""
 
     def on_enter(self, payload: Any = None) -> None:
-        self.prev_button = Button("<", lambda: self.turn(-1), help="The game before (Left)")
-        self.next_button = Button(">", lambda: self.turn(1), help="The next game (Right)")
-        self.back_button = Button("Back", self.back, help="Back to your records (Esc)")
+        self.prev_button = Button("<", lambda: self.turn(-1), help=_("The game before (Left)"))
+        self.next_button = Button(">", lambda: self.turn(1), help=_("The next game (Right)"))
+        self.back_button = Button(_("Back"), self.back, help=_("Back to your records (Esc)"))
         start = payload if isinstance(payload, str) else ""
         if not start:
             try:
@@ -91,6 +93,14 @@ class RatingScene(WidgetScene):
         self.focus.set([self.prev_button, self.next_button, self.back_button])
         self.focus.focus(self.back_button)
         self.load()
+
+    def on_language(self) -> None:
+        """The buttons and the words in the new language, the same game shown."""
+        at = self.focus.index
+        self.on_enter(self.variant_id)
+        if 0 <= at < len(self.focus.widgets):
+            self.focus.index = at
+        super().on_language()
 
     @property
     def variant_id(self) -> str:
@@ -115,14 +125,18 @@ class RatingScene(WidgetScene):
         theme = theme_for(variant, self.app.settings.palette)
         self.graph = RatingGraph(theme, ratings, performance, table.ratings(variant))
         if games and rating is not None:
-            plural = "s" if games != 1 else ""
-            self.summary = f"Your rating: {rating:.0f} after {games} game{plural}"
+            summary = ngettext(
+                "Your rating: {rating} after {n} game",
+                "Your rating: {rating} after {n} games",
+                games,
+            ).format(rating=number(rating), n=games)
         else:
-            self.summary = "No rated game yet"
+            summary = _("No rated game yet")
         if table.is_measured(variant):
-            self.summary += f" · the levels' ratings from the ladder of {table.date}"
+            levels = _("the levels' ratings from the ladder of {date}").format(date=table.date)
         else:
-            self.summary += f" · the levels {DEFAULT_STEP:.0f} apart (not measured)"
+            levels = _("the levels {step} apart (not measured)").format(step=number(DEFAULT_STEP))
+        self.summary = f"{summary} · {levels}"
         self.pointed, self.dot = "", None
         self.relayout()
 
@@ -154,10 +168,10 @@ class RatingScene(WidgetScene):
     def paint_static(self, surface: pygame.Surface) -> None:
         s = self.scale
         st = self.back_button.style
-        draw_page(surface, "Your rating", s, st)
+        draw_page(surface, _("Your rating"), s, st)
         self.panel.draw(surface)
         inner = self.panel.inner(16)
-        name = VARIANTS[self.variant_id].name
+        name = game_name(self.variant_id)
         draw_text(
             surface,
             fit_text(name, "caps", 26 * s, inner.w - round(120 * s)),

@@ -26,6 +26,10 @@ from typing import Any
 import pygame
 
 from game.ai.players import has_levels
+from game.i18n import _, ngettext, percent
+from game.i18n import number as number_words
+from game.level_names import level_name
+from game.names import game_name
 from game.play.session import replay_label
 from game.rules.replay import Replay, ReplayError
 from game.rules.variants import VARIANTS
@@ -47,10 +51,12 @@ PROBLEM_LINES = 4  # files skipped by an import, one line each, under the list
 
 def game_words(game: dict[str, Any]) -> tuple[str, str]:
     """A finished game as a list entry: (title, detail)."""
-    name = VARIANTS[game["variant"]].name if game["variant"] in VARIANTS else game["variant"]
+    name = game_name(game["variant"])
     match = (game.get("start") or {}).get("match") or {}
     if isinstance(match, dict) and match.get("cycle"):  # "Tavli to 5, game 2: Plakoto"
-        name = f"Tavli to {match.get('length')}, game {int(match.get('game', 0)) + 1}: {name}"
+        name = _("Tavli to {length}, game {n}: {name}").format(
+            length=match.get("length"), n=int(match.get("game", 0)) + 1, name=name
+        )
     when = finished_words(game.get("finished"))  # "unknown time" where no clock gave it
     won = game.get("player_won")
     level = game.get("opponent_level")
@@ -59,11 +65,20 @@ def game_words(game: dict[str, Any]) -> tuple[str, str]:
         colour = ""
         if winner is not None and game["variant"] in VARIANTS:
             colour = side_colours(theme_for(game["variant"]), winner).name
-        how = "a tie" if winner is None else f"{colour or f'side {winner + 1}'} won"
+        if winner is None:
+            how = _("a tie")
+        else:
+            side = colour or _("side {n}").format(n=winner + 1)
+            how = _("{side} won").format(side=side)
+    elif level:
+        how = (_("won against {level}") if won else _("lost against {level}")).format(
+            level=level_name(level)
+        )
     else:
-        how = ("won" if won else "lost") + (f" against {level}" if level else "")
+        how = _("won") if won else _("lost")
     moves = sum(1 for e in game["plays"] if e.get("action") == "play")
-    return name, f"{when} · {how} · {moves} moves"
+    moved = ngettext("{n} move", "{n} moves", moves).format(n=moves)
+    return name, f"{when} · {how} · {moved}"
 
 
 class RecordsScene(WidgetScene):
@@ -86,31 +101,47 @@ class RecordsScene(WidgetScene):
 
     def on_enter(self, payload: Any = None) -> None:
         self.watch_button = Button(
-            "Watch", self.watch, kind="primary", help="Replay it move by move"
+            _("Watch"), self.watch, kind="primary", help=_("Replay it move by move")
         )
         self.analyse_button = Button(
-            "Analyse", self.analyse, help="Every decision judged by the expert"
+            _("Analyse"), self.analyse, help=_("Every decision judged by the expert")
         )
-        self.export_button = Button("Export", self.export, help="Write it as a replay file")
+        self.export_button = Button(_("Export"), self.export, help=_("Write it as a replay file"))
         self.mat_button = Button(
-            "Export .mat", self.export_mat, help="The whole backgammon match, for other programs"
+            _("Export .mat"),
+            self.export_mat,
+            help=_("The whole backgammon match, for other programs"),
         )
         self.import_button = Button(
-            "Import",
+            _("Import"),
             self.import_files,
-            help=f"Read the replay (.json) and match (.mat) files in {imports_dir()}",
+            help=_("Read the replay (.json) and match (.mat) files in {folder}").format(
+                folder=imports_dir()
+            ),
         )
         self.dice_button = Button(
-            "Dice", self.dice, help="Your rolls and the others', against what chance predicts"
+            _("Dice"),
+            self.dice,
+            help=_("Your rolls and the others', against what chance predicts"),
         )
-        self.back_button = Button("Back", self.back, help="Back to the main menu (Esc)")
+        self.back_button = Button(_("Back"), self.back, help=_("Back to the main menu (Esc)"))
         self.rating_button = Button(
-            "Your rating",
+            _("Your rating"),
             self.rating,
             size=17,
-            help="Your rating in each game, and how it went over time",
+            help=_("Your rating in each game, and how it went over time"),
         )
         self.refresh()
+
+    def on_language(self) -> None:
+        """The buttons and the list in the new language (the files imported kept)."""
+        at = self.focus.index
+        importing = self.importing
+        self.on_enter()
+        self.import_button.enabled = importing is None
+        if 0 <= at < len(self.focus.widgets):
+            self.focus.index = at
+        super().on_language()
 
     def on_resume(self, result: Any = None) -> None:
         self.refresh()
@@ -146,7 +177,7 @@ class RecordsScene(WidgetScene):
         except sqlite3.Error as exc:  # a records problem shows as a message
             log.warning("cannot read the records: %s", exc)
             games, self.stats = [], []
-            self.message = "Your records cannot be read just now."
+            self.message = _("Your records cannot be read just now.")
         kept = [e for e in self.entries if e[0] == "file"] if files is None else []
         self.entries = [("game", g) for g in games] + kept + [("file", f) for f in files or []]
         self.items = []
@@ -155,8 +186,13 @@ class RecordsScene(WidgetScene):
                 title, detail = game_words(value)
             else:
                 path, replay = value
-                name = VARIANTS[replay.variant_id].name
-                title, detail = name, f"imported from {path.name} · {len(replay.plays)} entries"
+                entries = len(replay.plays)
+                title = game_name(replay.variant_id)
+                detail = ngettext(
+                    "imported from {file} · {n} entry",
+                    "imported from {file} · {n} entries",
+                    entries,
+                ).format(file=path.name, n=entries)
             self.items.append(
                 Button(
                     title,
@@ -200,7 +236,7 @@ class RecordsScene(WidgetScene):
         try:
             return replay_of(value)
         except ReplayError as exc:
-            self.message = f"This game cannot be replayed: {exc}"
+            self.message = _("This game cannot be replayed: {why}").format(why=exc)
             self._static = None
             return None
 
@@ -214,11 +250,11 @@ class RecordsScene(WidgetScene):
         replay = self.replay()
         if replay is None:
             return
-        name = VARIANTS[replay.variant_id].name
+        name = game_name(replay.variant_id)
         if not has_levels(replay.variant_id):
-            self.message = (
-                f"{name} cannot be analysed: it has no trained evaluation to judge it by."
-            )
+            self.message = _(
+                "{game} cannot be analysed: it has no trained evaluation to judge it by."
+            ).format(game=name)
             self._static = None
             return
         theme = theme_for(replay.variant_id, self.app.settings.palette)
@@ -236,9 +272,9 @@ class RecordsScene(WidgetScene):
         stem = f"{replay.variant_id}-{time.strftime('%Y%m%d-%H%M%S')}"
         try:
             path = export_replay(replay, stem)
-            self.message = f"Saved {path}"
+            self.message = _("Saved {file}").format(file=path)
         except OSError as exc:
-            self.message = f"Could not write the replay: {exc}"
+            self.message = _("Could not write the replay: {why}").format(why=exc)
         self._static = None
 
     def export_mat(self) -> None:
@@ -248,15 +284,18 @@ class RecordsScene(WidgetScene):
         try:
             games = [replay_of(g) for g in self.app.records.match_games(game["match_id"])]
             seats = game["seats"]
+            # The match file's players' names stay English: other programs read them.
             names = [
                 "You" if s.get("human") else f"Tabula ({s.get('level', 'novice')})" for s in seats
             ]
             if names[0] == names[1]:
                 names = ["Player 1", "Player 2"]
             path = export_mat(games, names, f"match-{time.strftime('%Y%m%d-%H%M%S')}")
-            self.message = f"Saved {path} ({len(games)} game{'s' if len(games) != 1 else ''})"
+            self.message = ngettext(
+                "Saved {file} ({n} game)", "Saved {file} ({n} games)", len(games)
+            ).format(file=path, n=len(games))
         except (ReplayError, OSError) as exc:
-            self.message = f"Could not export the match: {exc}"
+            self.message = _("Could not export the match: {why}").format(why=exc)
         self._static = None
 
     def import_files(self) -> None:
@@ -279,7 +318,7 @@ class RecordsScene(WidgetScene):
         self.importing = job
         self.import_button.enabled = False
         self.problems = []
-        self.message = "Importing the replay files…"
+        self.message = _("Importing the replay files…")
         self.relayout()
 
     def imported(self, found: list[Any], problems: list[str]) -> None:
@@ -290,11 +329,17 @@ class RecordsScene(WidgetScene):
         fresh = [f for f in found if f[0] not in known]
         self.problems = list(problems)
         self.refresh(files=[e[1] for e in self.entries if e[0] == "file"] + fresh)
-        parts = [f"{len(fresh)} replay{'s' if len(fresh) != 1 else ''} imported"]
+        parts = [
+            ngettext("{n} replay imported", "{n} replays imported", len(fresh)).format(n=len(fresh))
+        ]
         if problems:
-            parts.append(f"{len(problems)} skipped (listed above)")
+            parts.append(
+                ngettext(
+                    "{n} skipped (listed above)", "{n} skipped (listed above)", len(problems)
+                ).format(n=len(problems))
+            )
         if not found and not problems:
-            parts = [f"No replay or .mat files in {imports_dir()}"]
+            parts = [_("No replay or .mat files in {folder}").format(folder=imports_dir())]
         self.message = "  ·  ".join(parts)
         self._static = None
 
@@ -361,12 +406,12 @@ class RecordsScene(WidgetScene):
         w, h = surface.get_size()
         s = self.scale
         st = self.back_button.style
-        m = draw_page(surface, "Records", s, st)
+        m = draw_page(surface, _("Records"), s, st)
         self.stats_panel.draw(surface)
         self.list_panel.draw(surface)
         self.draw_statistics(surface)
         inner = self.list_panel.inner(12)
-        heading = "Finished games and replays" if self.items else "No finished games yet"
+        heading = _("Finished games and replays") if self.items else _("No finished games yet")
         draw_text(
             surface,
             heading,
@@ -397,7 +442,12 @@ class RecordsScene(WidgetScene):
         inner = self.list_panel.inner(12)
         lines = self.problems[:PROBLEM_LINES]
         if len(self.problems) > PROBLEM_LINES:
-            lines.append(f"and {len(self.problems) - PROBLEM_LINES} more (see the log)")
+            more = len(self.problems) - PROBLEM_LINES
+            lines.append(
+                ngettext("and {n} more (see the log)", "and {n} more (see the log)", more).format(
+                    n=more
+                )
+            )
         y = inner.bottom - len(lines) * self.problem_height()
         for line in lines:
             text = fit_text(line[:200], "italic", 14 * s, inner.w - round(12 * s))
@@ -417,7 +467,7 @@ class RecordsScene(WidgetScene):
         inner = self.stats_panel.inner(18)
         draw_text(
             surface,
-            "Your play",
+            _("Your play"),
             (inner.x, inner.y),
             role="caps",
             size=18 * s,
@@ -425,7 +475,9 @@ class RecordsScene(WidgetScene):
         )
         columns = (0.0, 0.60, 0.72, 0.84)  # the longest name and level fits 0.58
         y = inner.y + round(36 * s)
-        heads = ("Game and opponent", "Games", "Won", "Loss/move")
+        # TRANSLATORS: the statistics' columns: games played, the share won, the average
+        # loss of a move as the tutor judged it
+        heads = (_("Game and opponent"), _("Games"), _("Won"), _("Loss/move"))
         for head, at in zip(heads, columns, strict=True):
             draw_text(
                 surface,
@@ -440,7 +492,7 @@ class RecordsScene(WidgetScene):
         if not self.stats:
             draw_text(
                 surface,
-                "Games you finish against the computer are counted here.",
+                _("Games you finish against the computer are counted here."),
                 (inner.x, y),
                 role="italic",
                 size=15 * s,
@@ -454,13 +506,15 @@ class RecordsScene(WidgetScene):
         self.stats_first = max(0, min(self.stats_first, len(self.stats) - rows))
         shown = self.stats[self.stats_first : self.stats_first + rows]
         for stat in shown:
-            name = VARIANTS[stat.variant].name if stat.variant in VARIANTS else stat.variant
-            who = f"{name}, {stat.opponent_level or 'people'}"
+            name = game_name(stat.variant)
+            opponent = level_name(stat.opponent_level) if stat.opponent_level else _("people")
+            who = _("{game}, {opponent}").format(game=name, opponent=opponent)
+            loss = stat.loss_per_move
             cells = (
                 fit_text(who, "text", 15 * s, round(inner.w * 0.58)),
                 str(stat.games),
-                f"{stat.wins / stat.games:.0%}" if stat.games else "",
-                f"{stat.loss_per_move:.3f}" if stat.loss_per_move is not None else "-",
+                percent(stat.wins / stat.games) if stat.games else "",
+                number_words(loss, 3) if loss is not None else "-",
             )
             for cell, at in zip(cells, columns, strict=True):
                 draw_text(
@@ -510,7 +564,7 @@ def more_words(above: int, below: int) -> str:
     """The statistics' last line when they do not all fit: what is out of sight."""
     parts = []
     if above:
-        parts.append(f"{above} above")
+        parts.append(_("{n} above").format(n=above))
     if below:
-        parts.append(f"{below} more below")
-    return " · ".join(parts) + " (scroll, PgUp/PgDn)"
+        parts.append(_("{n} more below").format(n=below))
+    return _("{where} (scroll, PgUp/PgDn)").format(where=" · ".join(parts))

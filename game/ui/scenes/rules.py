@@ -14,6 +14,8 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
+from game.names import game_name
 from game.rules.variants import VARIANTS
 from game.ui.backdrop import draw_page
 from game.ui.pages import era, page_paragraphs, variant_text
@@ -31,8 +33,8 @@ class RulesScene(WidgetScene):
         self.variant_id = next(iter(VARIANTS))
         self.choose = True
         self.items: dict[str, Button] = {}
-        self.text = TextBlock(help="Wheel, arrows or PgUp/PgDn to read on")
-        self.back_button = Button("Back", self.back, help="Return")
+        self.text = TextBlock(help=_("Wheel, arrows or PgUp/PgDn to read on"))
+        self.back_button = Button(_("Back"), self.back, help=_("Return"))
         self.panel = Panel()
         self.list_panel = Panel(alpha=200, ornate=False)
         self.thumbs: dict[str, Any] = {}  # what picture each list entry has
@@ -44,14 +46,14 @@ class RulesScene(WidgetScene):
         self.items = (
             {
                 vid: Button(
-                    cls.name,
+                    game_name(vid),
                     partial(self.select, vid),
                     kind="item",
                     detail=era(vid),
                     size=17,
                     on_focus=partial(self.select, vid),
                 )
-                for vid, cls in VARIANTS.items()
+                for vid in VARIANTS
             }
             if self.choose
             else {}
@@ -63,6 +65,17 @@ class RulesScene(WidgetScene):
         self.select(self.variant_id)
         self.focus.focus(self.items[self.variant_id] if self.choose else self.text)
         self.relayout()
+
+    def on_language(self) -> None:
+        """The list, the page and the buttons in the new language, the same page shown."""
+        self.text.help = _("Wheel, arrows or PgUp/PgDn to read on")
+        self.back_button.label, self.back_button.help = _("Back"), _("Return")
+        at = self.focus.index
+        self.text.set_content([])  # read again: the page is the new language's
+        self.on_enter(None if self.choose else self.variant_id)
+        if 0 <= at < len(self.focus.widgets):
+            self.focus.index = at
+        super().on_language()
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -128,14 +141,14 @@ class RulesScene(WidgetScene):
         """The table, the heading, the panels and the hint line."""
         s = self.scale
         st = self.back_button.style
-        m = draw_page(surface, "Rules & History", s, st)
+        m = draw_page(surface, _("Rules & History"), s, st)
         if self.choose:
             self.list_panel.draw(surface)
         self.panel.draw(surface)
         if self.choose:
-            hint = "Up and Down choose a game  ·  Tab to the text  ·  PgUp / PgDn read on"
+            hint = _("Up and Down choose a game  ·  Tab to the text  ·  PgUp / PgDn read on")
         else:
-            hint = "Arrows, PgUp / PgDn or the wheel to read on  ·  Esc to go back"
+            hint = _("Arrows, PgUp / PgDn or the wheel to read on  ·  Esc to go back")
         hint = fit_text(hint, "italic", 15 * s, self.back_button.rect.x - 2 * m)
         draw_text(
             surface,

@@ -20,10 +20,13 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _, ngettext
+from game.level_names import level_name
+from game.names import game_name, tavli
+from game.option_names import option_help, option_label, option_value
 from game.play.session import LEVELS, GameSetup, Seat, level_available, tavli_setup
-from game.rules import tavli
+from game.rules import tavli as tavli_rules
 from game.rules.variants import VARIANTS, find_variant
-from game.rules.variants.base import OptionSpec, OptionValue
 from game.ui.backdrop import draw_backdrop
 from game.ui.pages import era, history_paragraphs, variant_text
 from game.ui.pictures import board_picture, fill_thumbnails, thumbnails_missing
@@ -49,48 +52,15 @@ from game.ui.widgets import (
 )
 from game.ui.widgets.item_list import place_items
 
-LEVEL_NOTE = "arrives with it"
 MODE_NOTES = {
-    "local": "Take turns at one table, or let the computer sit in at any seat.",
-    "practice": "You play the first seat against the computer; hints are there when you "
-    "ask for them.",
+    "local": N_("Take turns at one table, or let the computer sit in at any seat."),
+    "practice": N_(
+        "You play the first seat against the computer; hints are there when you ask for them."
+    ),
 }
-NUMBERS = {2: "two", 3: "three", 4: "four", 12: "twelve", 15: "fifteen"}
-HINT = (
+HINT = N_(
     "Up and Down to move  ·  Left and Right to change  ·  PgUp / PgDn to read on  ·  Esc to go back"
 )
-
-# Better words for some options than their raw values.
-VALUE_WORDS: dict[str, dict[OptionValue, str]] = {
-    "faces": {6: "Six", 7: "Seven"},
-    "dice": {2: "Two", 3: "Three"},
-    "third_die": {
-        "thrown": "Thrown",
-        "six": "Always a six",
-        "player": "Named by the player",
-        "opponent": "Named by the opponent",
-    },
-}
-LABELS = {"faces": "Faces of each die"}
-
-
-def option_label(spec: OptionSpec) -> str:
-    return LABELS.get(spec.name, spec.label)
-
-
-def option_value_text(spec: OptionSpec, value: OptionValue) -> str:
-    """How a value of ``spec`` reads: "Match to 5 points", "Money game", "On", "Seven"."""
-    if spec.name == "match_length":
-        number = int(value)
-        if number == 0:
-            return "Money game"
-        return f"Match to {number} point{'s' if number != 1 else ''}"
-    words = VALUE_WORDS.get(spec.name, {})
-    if value in words:
-        return words[value]
-    if isinstance(value, bool):
-        return "On" if value else "Off"
-    return str(value).replace("_", " ").capitalize()
 
 
 def variant_facts(variant_id: str, options: dict[str, Any]) -> str:
@@ -99,34 +69,42 @@ def variant_facts(variant_id: str, options: dict[str, Any]) -> str:
         variant = find_variant(variant_id, options)
     except ValueError:
         variant = VARIANTS[variant_id]()
-    players = NUMBERS.get(variant.players, str(variant.players))
-    men = NUMBERS.get(variant.men, str(variant.men))
-    dice = NUMBERS.get(variant.dice_count, str(variant.dice_count))
-    faces = "" if variant.faces == 6 else f" of {variant.faces} faces"
-    return (
-        f"{players.capitalize()} players  ·  {men} men each  ·  {dice} dice{faces}  ·  "
-        f"{variant.cells} points"
-    )
+    players = ngettext("{n} player", "{n} players", variant.players).format(n=variant.players)
+    men = ngettext("{n} man each", "{n} men each", variant.men).format(n=variant.men)
+    if variant.faces == 6:
+        dice = ngettext("{n} die", "{n} dice", variant.dice_count).format(n=variant.dice_count)
+    else:
+        dice = ngettext(
+            "{n} die of {faces} faces", "{n} dice of {faces} faces", variant.dice_count
+        ).format(n=variant.dice_count, faces=variant.faces)
+    points = ngettext("{n} point", "{n} points", variant.cells).format(n=variant.cells)
+    return "  ·  ".join((players, men, dice, points))
 
 
 def tavli_words(length: int) -> str:
     """The Match row's values: "Single game", "Tavli to 3", "Tavli to 5", ..."""
-    return f"Tavli to {length}" if length else "Single game"
+    # TRANSLATORS: a Tavli match to {n} points (the row's value in the setup)
+    return _("Tavli to {n}").format(n=length) if length else _("Single game")
 
 
 def tavli_help() -> str:
-    lengths = ", ".join(str(n) for n in tavli.LENGTHS[:-1]) + f" or {tavli.LENGTHS[-1]}"
-    return (
-        f"Tavli: Portes, Plakoto and Fevga in turn, first to {lengths} points; a match "
-        "always begins with Portes and plays each game by its usual rules"
+    lengths, last = tavli_rules.LENGTHS[:-1], tavli_rules.LENGTHS[-1]
+    return _(
+        "{tavli}: {portes}, {plakoto} and {fevga} in turn, first to {lengths} or {last} "
+        "points; a match always begins with {portes} and plays each game by its usual rules"
+    ).format(
+        tavli=tavli(),
+        portes=game_name("portes"),
+        plakoto=game_name("plakoto"),
+        fevga=game_name("fevga"),
+        lengths=", ".join(str(n) for n in lengths),
+        last=last,
     )
 
 
-def option_help(spec: OptionSpec) -> str:
-    text = spec.description
-    if spec.source:
-        text += f"  (Source: {spec.source}.)"
-    return text
+def who_words(who: str) -> str:
+    """A seat's kind: "Person" or "Computer"."""
+    return _("Person") if who == "person" else _("Computer")
 
 
 def _available_for(variant_id: str, level: str) -> bool:
@@ -166,10 +144,9 @@ class SetupScene(WidgetScene):
         self.seat_rows: list[tuple[int, Widget | None, Segmented]] = []
         self.history = TextBlock()
         self.history.focusable = False  # PgUp/PgDn and the wheel read it from anywhere
-        self.start_button = Button(
-            "Start", self.start, kind="primary", help="Sit down at the board"
-        )
-        self.back_button = Button("Back", self.back, help="Back to the menu")
+        self.start_button = Button("", self.start, kind="primary")
+        self.back_button = Button("", self.back)
+        self.name_buttons()
         self.list_panel = Panel(alpha=200, ornate=False)
         self.info_panel = Panel()
         self.rules_panel = Panel()
@@ -184,11 +161,27 @@ class SetupScene(WidgetScene):
 
     # -- the model ---------------------------------------------------------------------------
 
+    def name_buttons(self) -> None:
+        """Start's and Back's words, in the language in use."""
+        self.start_button.label = _("Start")
+        self.start_button.help = _("Sit down at the board")
+        self.back_button.label = _("Back")
+        self.back_button.help = _("Back to the menu")
+
+    def on_language(self) -> None:
+        """Every word made again in the new language, the same thing in focus."""
+        at = self.focus.index
+        self.name_buttons()
+        self.on_enter(self.mode)
+        if 0 <= at < len(self.focus.widgets):
+            self.focus.index = at
+        super().on_language()
+
     def on_enter(self, payload: Any = None) -> None:
         self.mode = "practice" if payload == "practice" else "local"
         self.items = {
             vid: Button(
-                cls.name,
+                game_name(vid),
                 partial(self.select, vid),
                 kind="item",
                 detail=era(vid),
@@ -226,11 +219,12 @@ class SetupScene(WidgetScene):
         for vid, item in self.items.items():
             item.selected = vid == variant_id
         self.option_widgets = []
-        if variant_id in tavli.CYCLE:  # the setup's own row, not a rule of the game
+        if variant_id in tavli_rules.CYCLE:  # the setup's own row, not a rule of the game
             self.option_widgets.append(
                 Choice(
-                    "Match",
-                    (0, *tavli.LENGTHS),
+                    # TRANSLATORS: the setup's row choosing a single game or a Tavli match
+                    _("Match"),
+                    (0, *tavli_rules.LENGTHS),
                     self.tavli,
                     self.set_tavli,
                     fmt=tavli_words,
@@ -253,7 +247,7 @@ class SetupScene(WidgetScene):
                     spec.values,
                     chosen[spec.name],
                     changed,
-                    fmt=partial(option_value_text, spec),
+                    fmt=partial(option_value, spec),
                     help=option_help(spec),
                 )
             self.rule_widgets.append(widget)
@@ -261,10 +255,10 @@ class SetupScene(WidgetScene):
         self.dim_rules()
         self.option_widgets.append(
             Toggle(
-                "Physical dice",
+                _("Physical dice"),
                 self.manual_dice,
                 self.set_manual_dice,
-                help="Throw real dice and enter each throw (the seed no longer decides them)",
+                help=_("Throw real dice and enter each throw (the seed no longer decides them)"),
             )
         )
         self.history.set_content(history_paragraphs(variant_text(variant_id)))
@@ -277,7 +271,7 @@ class SetupScene(WidgetScene):
     def dim_rules(self) -> None:
         """A Tavli match plays each game by its usual rules: the game's own options are
         dimmed (and skipped by the keyboard) while one is chosen."""
-        playing_tavli = bool(self.tavli) and self.variant_id in tavli.CYCLE
+        playing_tavli = bool(self.tavli) and self.variant_id in tavli_rules.CYCLE
         for widget in self.rule_widgets:
             widget.enabled = not playing_tavli
 
@@ -294,19 +288,19 @@ class SetupScene(WidgetScene):
                     ("person", "computer"),
                     "person" if seat.human else "computer",
                     partial(self.set_who, side),
-                    fmt=str.capitalize,
-                    label=f"Seat {side + 1}",
-                    help="A person at this seat, or the computer",
+                    fmt=who_words,
+                    label=_("Seat {n}").format(n=side + 1),
+                    help=_("A person at this seat, or the computer"),
                 )
             level = LevelPills(
                 LEVELS,
                 seat.level,
                 partial(self.set_level, side),
-                fmt=str.capitalize,
+                fmt=level_name,
                 allowed=partial(_available_for, self.variant_id),
-                note=f"This game has no trained opponent yet: this level {LEVEL_NOTE}",
-                label=f"Level {side + 1}",
-                help="How well the computer plays at this seat",
+                note=_("This game has no trained opponent yet: this level arrives with it"),
+                label=_("Level {n}").format(n=side + 1),
+                help=_("How well the computer plays at this seat"),
                 size=13.5,
             )
             level.visible = not seat.human
@@ -317,8 +311,10 @@ class SetupScene(WidgetScene):
         """Why only Novice can be chosen: the variant has no trained evaluation yet
         (and so, in practice, no hints either)."""
         if self.mode == "practice":
-            return "This game has no trained opponent yet: Novice only, and no hints until it has."
-        return "This game has no trained opponent yet: the stronger levels arrive with it."
+            return _(
+                "This game has no trained opponent yet: {novice} only, and no hints until it has."
+            ).format(novice=level_name("novice"))
+        return _("This game has no trained opponent yet: the stronger levels arrive with it.")
 
     def set_who(self, side: int, who: str) -> None:
         self.set_human(side, who == "person")
@@ -364,7 +360,7 @@ class SetupScene(WidgetScene):
         )
         if self.mode == "practice":
             seats = (Seat(), *(Seat(human=False, level=s.level) for s in seats[1:]))
-        if self.tavli and self.variant_id in tavli.CYCLE:  # always begins with Portes
+        if self.tavli and self.variant_id in tavli_rules.CYCLE:  # always begins with Portes
             return tavli_setup(
                 self.tavli,
                 seats,
@@ -506,7 +502,7 @@ class SetupScene(WidgetScene):
         self.draw_rules_column(surface)
         self.focus.draw(surface)
         # The help line: what the focused (or hovered) thing does.
-        help_text = self.focus.help or HINT
+        help_text = self.focus.help or _(HINT)
         if help_text:
             size = 16 * s
             lines = wrap_words(help_text, get_font("italic", size), w - 2 * m)[:2]
@@ -531,7 +527,7 @@ class SetupScene(WidgetScene):
         st = self.start_button.style
         m = round(26 * s)
         draw_backdrop(surface, motif=False)
-        title = "Practice" if self.mode == "practice" else "New game"
+        title = _("Practice") if self.mode == "practice" else _("New game")
         draw_text(
             surface,
             title,
@@ -562,7 +558,8 @@ class SetupScene(WidgetScene):
         text = variant_text(self.variant_id)
         title = self.headings["title"]
         size = 30 * s
-        badge = "Reconstruction" if text.reconstruction else ""
+        # TRANSLATORS: a badge by the game's title: its rules are a modern reconstruction
+        badge = _("Reconstruction") if text.reconstruction else ""
         badge_w = round(140 * s) if badge else 0
         size = fit_size(text.title, "caps", size, title.w - badge_w, 22 * s)
         shown = fit_text(text.title, "caps", size, title.w - badge_w)
@@ -608,7 +605,7 @@ class SetupScene(WidgetScene):
         inner = self.list_panel.inner(16)
         size = max(10, 15.5 * s)
         f = get_font("italic", size)
-        lines = wrap_words(MODE_NOTES[self.mode], f, inner.w)
+        lines = wrap_words(_(MODE_NOTES[self.mode]), f, inner.w)
         y = inner.bottom - len(lines) * f.get_linesize()
         last = list(self.items.values())[-1].rect.bottom if self.items else inner.y
         if y > last + round(30 * s):
@@ -641,7 +638,7 @@ class SetupScene(WidgetScene):
         s = self.scale
         st = self.start_button.style
         theme = theme_for(self.variant_id, self.app.settings.palette)
-        for key, words in (("rules", "Rules"), ("seats", "Seats")):
+        for key, words in (("rules", _("Rules")), ("seats", _("Seats"))):
             rect = self.headings.get(key)
             if rect is None:
                 continue
@@ -666,7 +663,7 @@ class SetupScene(WidgetScene):
             rect = self.headings["rules"]
             draw_text(
                 surface,
-                "This game has no rule options.",
+                _("This game has no rule options."),
                 (rect.x + round(12 * s), rect.bottom + round(16 * s)),
                 role="italic",
                 size=17 * s,
@@ -690,7 +687,7 @@ class SetupScene(WidgetScene):
                 anchor="midleft",
             )
             if who is None:
-                words = "You" if side == 0 else "Computer"
+                words = _("You") if side == 0 else _("Computer")
                 draw_text(
                     surface,
                     words,

@@ -9,7 +9,7 @@ import pygame
 
 from game.ui.widgets.drawing import draw_shadow, rounded_box
 from game.ui.widgets.style import DEFAULT_STYLE, Colour, Style, mix
-from game.ui.widgets.text import draw_text, fit_text, get_font, wrap_words
+from game.ui.widgets.text import draw_text, fit_size, fit_text, get_font, wrap_words
 from game.ui.widgets.widget import Widget
 
 
@@ -149,8 +149,10 @@ class Button(Widget):
         halo.set_alpha(None)
 
     def _draw_label(self, surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
-        """The label in small capitals (and, on a disabled button, its note below)."""
+        """The label in small capitals (and, on a disabled button, its note below); a label
+        too long for the button (a longer language) is set up to a fifth smaller first."""
         size = self.px(self.size)
+        size = fit_size(self.label, "caps", size, rect.w - self.px(16), size * 0.8)
         cy = rect.centery - self.px(1)
         if self.note and not self.enabled:
             cy -= self.px(7)

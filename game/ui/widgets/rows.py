@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui.widgets.drawing import rounded_box
 from game.ui.widgets.style import DEFAULT_STYLE, Colour, Style, approach, mix
 from game.ui.widgets.text import draw_text, fit_size, fit_text, get_font
@@ -209,7 +210,7 @@ class Toggle(Choice):
         help: str = "",
         enabled: bool = True,
         size: float = 18,
-        words: tuple[str, str] = ("Off", "On"),
+        words: tuple[str, str] = (N_("Off"), N_("On")),  # shown through the catalogue
         style: Style = DEFAULT_STYLE,
     ) -> None:
         super().__init__(
@@ -217,7 +218,7 @@ class Toggle(Choice):
             (False, True),
             bool(value),
             on_change,
-            fmt=lambda v: words[1] if v else words[0],
+            fmt=lambda v: _(words[1]) if v else _(words[0]),
             help=help,
             enabled=enabled,
             size=size,
@@ -356,7 +357,7 @@ class Segmented(Widget):
 
     def step(self, delta: int) -> bool:
         i = self.values.index(self.value)
-        for _ in range(len(self.values)):
+        for _turn in range(len(self.values)):
             i = (i + delta) % len(self.values)
             if self.allowed(self.values[i]):
                 return self.set(self.values[i])

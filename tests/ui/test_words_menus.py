@@ -1,0 +1,176 @@
+"""The menus and the campaign in the pseudo-language: every word they draw goes through
+the catalogue, and every text still fits its box when 40% longer (nothing cut short by
+``fit_text``), at 1280x800 and 1920x1080.
+
+The pages of the games (assets/text) and the campaign's words (levels/locale) are
+translated by files of their own: here they are made pseudo as a translation would be,
+so that what is left plain is the scenes' own words."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from scene_kit import draw, enter, open_app, reset_app, resize
+from words_seen import untranslated, words_drawn
+
+from game import i18n
+from game.campaign import level_texts as level_texts_module
+from game.campaign.level_texts import LevelTexts
+from game.ui import texts as texts_module
+
+SIZES = [(1280, 800), (1920, 1080)]
+# Scenes whose longer words do not all fit yet (left for the next step: each says what).
+NOT_YET = {
+    "setup": "the facts line over Start and the seat rows are cut; single letters drawn plain",
+    "practice": "as the setup",
+    "rules": "the hint line beside Back is cut",
+    "rules_one": "the hint line beside Back is cut at 1280x800",
+    "campaign": "the line under the chart is cut",
+    "intro": "the level's source is drawn as written (allowed) and the card's lines are cut",
+    "records": "Export .mat and the statistics' columns are cut",
+    "dice": "the note over Back is cut at 1280x800",
+    "confirm": "the test's question (scene_kit) is English: needs a question in the language",
+}
+SCENES = [
+    pytest.param(name, marks=pytest.mark.xfail(reason=NOT_YET[name], strict=False))
+    if name in NOT_YET
+    else name
+    for name in (
+        "menu",
+        "setup",
+        "practice",
+        "rules",
+        "rules_one",
+        "pause",
+        "campaign",
+        "intro",
+        "records",
+        "dice",
+        "confirm",
+    )
+]
+# Words of the old chart, Latin in every language (game.ui.campaign_map.NAMES), and its
+# compass rose's N.
+CHART = {
+    "HISPANIA",
+    "G A L L I A",
+    "I T A L I A",
+    "GERMANIA",
+    "A F R I C A",
+    "G R A E C I A",
+    "ANATOLIA",
+    "Lombardia",
+    "Mare Mediterraneum",
+    "Oceanus Atlanticus",
+    "Mare Germanicum",
+    "Pontus Euxinus",
+    "Roma",
+    "Toledo",
+    "London",
+    "Constantinopolis",
+    "N",
+    "ABULA",  # the menu's title: Tabula, its T an initial drawn apart
+}
+
+
+@pytest.fixture(scope="module")
+def started_app(tmp_path_factory):
+    yield from open_app(tmp_path_factory)
+
+
+@pytest.fixture
+def app(started_app, monkeypatch):
+    """The app in the pseudo-language, with the pages and the campaign's words made
+    pseudo as their translations would be; English again afterwards."""
+    english_text = texts_module.load_variant_text
+
+    def pseudo_text(variant_id, language=None):
+        text = english_text(variant_id, "en")
+        return replace(
+            text,
+            title=i18n.pseudo(text.title),
+            tagline=i18n.pseudo(text.tagline),
+            history=tuple(i18n.pseudo(p) for p in text.history),
+            rules=tuple(i18n.pseudo(p) for p in text.rules),
+            sources=tuple(i18n.pseudo(p) for p in text.sources),
+        )
+
+    def pseudo_campaign(language):
+        campaign = started_app.campaign
+        return LevelTexts(
+            {
+                c.id: {
+                    "title": i18n.pseudo(c.title),
+                    "place": i18n.pseudo(c.place),
+                    "date": i18n.pseudo(c.date),
+                }
+                for c in campaign.chapters
+            },
+            {
+                lv.id: {"title": i18n.pseudo(lv.title), "intro": i18n.pseudo(lv.intro)}
+                for lv in campaign.levels
+            },
+        )
+
+    monkeypatch.setattr(texts_module, "load_variant_text", pseudo_text)
+    monkeypatch.setattr(level_texts_module, "level_texts", pseudo_campaign)
+    i18n.set_language(i18n.PSEUDO)
+    yield reset_app(started_app)
+    i18n.set_language(i18n.ENGLISH)
+
+
+def plain(texts):
+    return [t for t in untranslated(texts) if t not in CHART]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "1920x1080"])
+@pytest.mark.parametrize("name", SCENES)
+def test_the_scene_draws_no_untranslated_word_and_cuts_nothing(app, cut, monkeypatch, name, size):
+    resize(app, size)
+    seen = words_drawn(monkeypatch)
+    scene, _ = enter(app, name)
+    draw(app, scene)
+    assert plain(seen) == []
+    assert cut == []
+
+
+@pytest.mark.xfail(reason=NOT_YET["setup"], strict=False)
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "1920x1080"])
+def test_every_game_of_the_setup_reads_in_the_language(app, cut, monkeypatch, size):
+    from game.rules.variants import VARIANTS
+
+    resize(app, size)
+    seen = words_drawn(monkeypatch)
+    scene, _ = enter(app, "setup")
+    for variant_id in VARIANTS:
+        scene.select(variant_id)
+        scene.layout(scene.size, scene.scale)
+        for widget in scene.option_widgets:  # each option's help line
+            scene.focus.focus(widget)
+            draw(app, scene, 1)
+    assert plain(seen) == []
+    assert cut == []
+
+
+def test_the_rating_scene_draws_its_own_words_translated(app, cut, monkeypatch):
+    """The plots (game.ui.rating_graph) are the study's: left out here."""
+    from game.ui.rating_graph import RatingGraph
+    from game.ui.scenes.rating import RatingScene
+
+    monkeypatch.setattr(RatingGraph, "draw", lambda self, surface: None)
+    seen = words_drawn(monkeypatch)
+    scene = RatingScene(app)
+    app.push(scene)
+    draw(app, scene)
+    assert plain(seen) == []
+    assert cut == []
+
+
+def test_a_change_of_language_remakes_the_menus_words(app):
+    i18n.set_language(i18n.ENGLISH)
+    scene, _ = enter(app, "menu")
+    assert scene.buttons[0].label == "Play"
+    i18n.set_language(i18n.PSEUDO)
+    scene.on_language()
+    assert scene.buttons[0].label == i18n.pseudo("Play")
