@@ -128,7 +128,8 @@ def update() -> int:
             catalog = read(path, code)
         else:
             catalog = Catalog(locale=code, project="Tabula", domain=DOMAIN, charset="utf-8")
-        catalog.update(template, update_header_comment=False)
+        # No fuzzy guesses: a near text's translation is often wrong ("Seats" for "Sets").
+        catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
         catalog.obsolete.clear()  # texts gone from the code leave the catalogue
         _header(catalog)
         write_atomically(path, serialised_po(catalog))
