@@ -16,6 +16,8 @@ import logging
 import sys
 from pathlib import Path
 
+from game.i18n import LANGUAGES
+
 
 def _size(text: str) -> tuple[int, int]:
     try:
@@ -73,6 +75,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--screenshot", type=Path, help="save the last frame of a demo here")
     parser.add_argument("--size", type=_size, help="window size, e.g. 1920x1080")
     parser.add_argument("--seed", type=int, help="the demo's seed")
+    parser.add_argument(
+        "--language",
+        choices=sorted(LANGUAGES),
+        help="the demo's language (a play's language is chosen in Settings)",
+    )
     args = parser.parse_args(argv)
     if args.demo is None:
         from game.store.logfile import start_log
@@ -92,7 +99,9 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(exc))
         if args.seconds <= 0:
             parser.error("--seconds must be more than 0")
-        return _demo(args.demo, args.seconds, args.screenshot, args.size, args.seed)
+        return _demo(
+            args.demo, args.seconds, args.screenshot, args.size, args.seed, args.language or ""
+        )
 
     from game.ui.app import App
     from game.ui.scenes.menu import MenuScene
@@ -116,6 +125,7 @@ def _demo(
     screenshot: Path | None,
     size: tuple[int, int] | None,
     seed: int | None,
+    language: str = "",
 ) -> int:
     import os
     from dataclasses import replace
@@ -131,7 +141,7 @@ def _demo(
     from game.ui.app import App
     from game.ui.scenes.board import BoardScene
 
-    settings = replace(Settings(), fullscreen=False, muted=True)
+    settings = replace(Settings(), fullscreen=False, muted=True, language=language)
     app = App(settings, persist=False)
     app.demo = True
     app.start(size or (1280, 800))

@@ -100,3 +100,32 @@ def test_an_unknown_game_names_the_known_ones(capsys):
         main(["--demo", "chess"])
     err = capsys.readouterr().err
     assert "unknown variant 'chess'" in err and "nard" in err
+
+
+def test_a_demo_speaks_the_language_asked_and_refuses_an_unknown_one(tmp_path, monkeypatch, capsys):
+    """(For the README's pictures of a Greek and a Russian board.)"""
+    from game import i18n
+
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    seen = frames_saved(monkeypatch)
+    on_app_time(monkeypatch)
+    spoken: list[str] = []
+    real = App.stop
+
+    def stop(app):
+        spoken.append(i18n.language())
+        real(app)
+
+    monkeypatch.setattr(App, "stop", stop)
+    try:
+        out = str(tmp_path / "el.png")
+        assert (
+            main(["--demo", "portes", "--seconds", "0.3", "--language", "el", "--screenshot", out])
+            == 0
+        )
+    finally:
+        i18n.set_language("en")
+    assert seen and spoken == ["el"]
+    with pytest.raises(SystemExit):
+        main(["--demo", "portes", "--language", "xx"])
+    assert "invalid choice: 'xx'" in capsys.readouterr().err
