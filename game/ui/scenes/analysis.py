@@ -15,6 +15,9 @@ chances over the game (``game.ui.analysis_graph``) with a mark at every error. L
 Right step from decision to decision, Home and End go to the first and the last,
 PgUp/PgDn to the previous or next error, a click on the graph to the error marked there
 (or the decision nearest the click), Esc back to Records.
+
+The panes' drawing (the progress card, the decision, the figures) and where each part
+goes are ``game.ui.scenes.analysis_panes``; this file holds the scene's course.
 """
 
 from __future__ import annotations
@@ -39,40 +42,21 @@ from game.study import jobs
 from game.study.analysis import Decision, GameAnalysis, replay_steps
 from game.study.stored import VERSION, analysis_from_json, replay_key
 from game.ui.analysis_board import draw_marks_part, draw_men_part, play_named
-from game.ui.analysis_graph import ChanceGraph, grade_colour
-from game.ui.analysis_words import (
-    KEYS_HELP,
-    PR_HELP,
-    decision_heading,
-    decision_lines,
-    result_words,
-    side_words,
-)
+from game.ui.analysis_graph import ChanceGraph
 from game.ui.backdrop import backdrop, draw_backdrop
 from game.ui.render.board_view import BoardView
 from game.ui.routes import AnalysisRequest
+from game.ui.scenes import analysis_panes as panes
+from game.ui.scenes.analysis_panes import card_place, result_places
 from game.ui.scenes.base import POLL
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.theme import side_colours, theme_for
-from game.ui.widgets import (
-    Button,
-    Panel,
-    Style,
-    draw_panel,
-    draw_text,
-    fit_size,
-    fit_text,
-    get_font,
-    wrap_words,
-)
+from game.ui.widgets import Button, Panel, Style, draw_panel, draw_text, get_font
 
 log = logging.getLogger(__name__)
 
 STOPPED = "The analysis was stopped; nothing of it was kept."
 REPLAY_BUDGET = 0.005  # seconds of a frame given to replaying the record (never a long frame)
-# The decision's lines, as (role, design size): its number, whose, and four rows at most.
-DECISION_LINES = (("caps", 18), ("bold", 17)) + (("text", 16),) * 4
-SMALLEST = 10.0  # px: text is set no smaller than this
 PANEL_ALPHA = 226
 # The faces the result's words are set in (role, design size), loaded while it is made.
 # The faces of the progress card, loaded a frame each before it is first shown.
@@ -463,8 +447,7 @@ class AnalysisScene(WidgetScene):
         self.graph.place(self.graph_panel.inner(10), s)
         self.side_panel.place(figures, s)
         inner = self.side_panel.inner(16)
-        line = round(2 * s)
-        tall = sum(get_font(r, z * s).get_linesize() + line for r, z in DECISION_LINES)
+        tall = panes.decision_height(s)
         self.decision_box = pygame.Rect(inner.x, inner.y, inner.w, min(tall, inner.h))
         gap_y = round(10 * s)
         self.figures_box = pygame.Rect(
@@ -636,138 +619,27 @@ class AnalysisScene(WidgetScene):
 
     def card_places(self) -> tuple[pygame.Rect, tuple[int, int], pygame.Rect]:
         """Where the progress card's game line goes, its count line and its bar."""
-        s = self.scale
-        inner = self.card.inner(24)
-        line = get_font("text", 16 * s).get_linesize()
-        game = pygame.Rect(inner.x, inner.y + round(40 * s), inner.w, line)
-        count = (inner.centerx, game.bottom + round(6 * s))  # (apart from the game's line)
-        bar = pygame.Rect(inner.x, count[1] + line + round(10 * s), inner.w, round(18 * s))
-        return game, count, bar
+        return panes.card_places(self)
 
     def paint_card(self, surface: pygame.Surface) -> None:
-        """The progress card's still parts: its title, the game, the bar's track, the
-        note and Stop (the count and the bar's fill are drawn each frame: ``draw_progress``)."""
-        s, st = self.scale, self.style
-        self.card.draw(surface)
-        inner = self.card.inner(24)
-        title = "Analysis" if not self.failed else "No analysis"
-        draw_text(
-            surface,
-            title,
-            (inner.centerx, inner.y),
-            role="caps",
-            size=24 * s,
-            colour=st.accent,
-            anchor="midtop",
-        )
-        game_box, count, bar = self.card_places()
-        game = self.request.title or self.variant.name
-        size = fit_size(game, "text", 16 * s, inner.w, SMALLEST)
-        draw_text(
-            surface,
-            fit_text(game, "text", size, inner.w),
-            game_box.midtop,
-            role="text",
-            size=size,
-            colour=st.text,
-            anchor="midtop",
-        )
-        if self.failed:
-            y = count[1]
-            for line in wrap_words(self.failed, get_font("text", 15 * s), inner.w)[:3]:
-                draw_text(
-                    surface,
-                    fit_text(line, "text", 15 * s, inner.w),
-                    (inner.centerx, y),
-                    role="text",
-                    size=15 * s,
-                    colour=st.text,
-                    anchor="midtop",
-                )
-                y += get_font("text", 15 * s).get_linesize()
-            return
-        pygame.draw.rect(surface, st.track, bar, border_radius=bar.h // 2)
-        pygame.draw.rect(surface, st.accent_dark, bar, max(1, round(s)), bar.h // 2)
-        note = "It runs beside the window; Stop ends it and keeps nothing."
-        draw_text(
-            surface,
-            fit_text(note, "italic", 14 * s, inner.w),
-            (inner.centerx, bar.bottom + round(10 * s)),
-            role="italic",
-            size=14 * s,
-            colour=st.text_dim,
-            anchor="midtop",
-        )
+        panes.paint_card(self, surface)
 
     def draw_progress(self, surface: pygame.Surface) -> None:
-        """What the worker has told so far: the count and the bar's fill."""
-        job = self.job
-        if job is None or self.failed:
-            return
-        s, st = self.scale, self.style
-        _game, count, bar = self.card_places()
-        if not job.total:
-            words = "The expert is getting ready..."
-        else:
-            words = f"{job.done} of {job.total} decisions and throws judged"
-        draw_text(
-            surface,
-            fit_text(words, "text", 16 * s, bar.w),
-            count,
-            role="text",
-            size=16 * s,
-            colour=st.text,
-            anchor="midtop",
-        )
-        if job.fraction > 0:
-            done = pygame.Rect(bar.x, bar.y, max(bar.h, round(bar.w * job.fraction)), bar.h)
-            pygame.draw.rect(surface, st.accent, done, border_radius=bar.h // 2)
+        panes.draw_progress(self, surface)
 
     def paint_decision(self, surface: pygame.Surface) -> int:
-        """The decision at hand: whose, what was played and the expert's best, the loss
-        and its grade, the luck of the throw (or, at the end, the result). Returns how
-        many lines did not fit (none, at every size the tests try)."""
-        analysis = self.analysis
-        assert analysis is not None
-        writer = Writer(surface, surface.get_rect(), self.scale, self.style)
-        decision = self.decision
-        count = len(self.moments) - 1  # the last is the end of the record
-        heading = f"Decision {self.at + 1} of {count}" if decision is not None else "The end"
-        writer.line(heading, "caps", 18, self.style.accent)
-        writer.line(decision_heading(decision, self.names), "bold", 17, self.style.text)
-        if decision is None:
-            writer.line(result_words(analysis.result, self.names), "text", 16, self.style.text)
-            return writer.left_out
-        for label, words, grade in decision_lines(decision, analysis.players):
-            colour = grade_colour(self.theme, grade) if grade else self.style.text
-            on_board = decision.kind == "play" and label == (
-                "Best" if self.best_shown else "Played"
-            )
-            writer.row(label, words, colour, on_board)
-        return writer.left_out
+        """The decision at hand (``analysis_panes.paint_decision``); returns how many lines
+        did not fit (none, at every size the tests try)."""
+        return panes.paint_decision(self, surface)
 
     def paint_figures_box(self, surface: pygame.Surface) -> int:
         """``paint_figures`` on a picture of the figures' box."""
         return self.paint_figures(surface, surface.get_rect())
 
     def paint_figures(self, surface: pygame.Surface, box: pygame.Rect) -> int:
-        """Each side's figures, and what PR and the grades mean (they never change).
-        Returns how many lines did not fit."""
-        analysis = self.analysis
-        assert analysis is not None
-        writer = Writer(surface, box, self.scale, self.style)
-        writer.line("Each side", "caps", 16, self.style.accent)
-        for side in range(analysis.players):
-            writer.line(self.names[side], "bold", 15, side_colours(self.theme, side).light)
-            writer.line(side_words(analysis, side), "text", 14, self.style.text)
-        for note in (*analysis.notes, self.note):
-            if note:
-                writer.paragraph(note, "italic", 14, self.style.text_dim)
-        writer.gap(8)
-        writer.paragraph(PR_HELP, "italic", 14, self.style.text_dim)
-        writer.gap(6)
-        writer.paragraph(KEYS_HELP, "italic", 14, self.style.text_dim)
-        return writer.left_out
+        """Each side's figures (``analysis_panes.paint_figures``); returns how many lines
+        did not fit."""
+        return panes.paint_figures(self, surface, box)
 
     def draw_board_men(self, surface: pygame.Surface) -> None:
         """The board and its men at the decision at hand (the first of the board's two
@@ -786,109 +658,7 @@ class AnalysisScene(WidgetScene):
         state = self.states[self.state_shown]
         decision = self.decision
         dice = decision.dice if decision is not None and decision.kind == "play" else ()
-        draw_marks_part(
-            surface, self.view, self.theme, state, self.play_shown(), dice, self.scale
-        )
+        draw_marks_part(surface, self.view, self.theme, state, self.play_shown(), dice, self.scale)
 
 
-def card_place(size: tuple[int, int], s: float) -> pygame.Rect:
-    """Where the progress card goes in a window of ``size`` (scale ``s``)."""
-    w, h = size
-    m = round(16 * s)
-    cw, ch = min(w - 2 * m, round(620 * s)), min(h - 2 * m, round(250 * s))
-    return pygame.Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
-
-
-def result_places(size: tuple[int, int], s: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-    """Where the result goes in a window of ``size`` (scale ``s``): the board, the
-    figures' panel and the graph's panel (the buttons go under the graph)."""
-    w, h = size
-    m, gap, bh = round(16 * s), round(12 * s), round(40 * s)
-    foot = bh + round(8 * s)
-    gh = max(round(120 * s), round(h * 0.24))
-    graph = pygame.Rect(m, h - m - foot - gh, w - 2 * m, gh)
-    top = pygame.Rect(m, m, w - 2 * m, graph.y - gap - m)
-    if h > w:  # a tall window: the board over the figures
-        board_h = round((top.h - gap) * 0.64)
-        board = pygame.Rect(top.x, top.y, top.w, board_h)
-        figures = pygame.Rect(top.x, top.y + board_h + gap, top.w, top.h - board_h - gap)
-    else:
-        board_w = round((top.w - gap) * 0.58)
-        board = pygame.Rect(top.x, top.y, board_w, top.h)
-        figures = pygame.Rect(top.x + board_w + gap, top.y, top.w - board_w - gap, top.h)
-    return board, figures, graph
-
-
-class Writer:
-    """Lines set top-down in a box, each shrunk to fit its width (never below
-    ``SMALLEST``); a line that would pass the box's foot is left out."""
-
-    def __init__(
-        self, surface: pygame.Surface, box: pygame.Rect, scale: float, style: Style
-    ) -> None:
-        self.surface, self.box, self.scale, self.style = surface, box, scale, style
-        self.y = box.y
-        self.left_out = 0  # lines that did not fit (the layout tests look for none)
-
-    def room(self, height: int) -> bool:
-        return self.y + height <= self.box.bottom
-
-    def line(self, text: str, role: str, size: float, colour: tuple[int, int, int]) -> None:
-        px = fit_size(text, role, size * self.scale, self.box.w, SMALLEST)
-        height = get_font(role, px).get_linesize()
-        if not self.room(height):
-            self.left_out += 1
-            return
-        draw_text(
-            self.surface,
-            fit_text(text, role, px, self.box.w),
-            (self.box.x, self.y),
-            role=role,
-            size=px,
-            colour=colour,
-        )
-        self.y += height + round(2 * self.scale)
-
-    def row(self, label: str, words: str, colour: tuple[int, int, int], lit: bool = False) -> None:
-        """A label in the dim colour (gold when ``lit``: the play on the board) and its
-        words after it."""
-        s = self.scale
-        tab = round(64 * s)
-        px = fit_size(words, "text", 16 * s, self.box.w - tab, SMALLEST)
-        height = get_font("text", px).get_linesize()
-        if not self.room(height):
-            self.left_out += 1
-            return
-        draw_text(
-            self.surface,
-            label,
-            (self.box.x, self.y),
-            role="italic",
-            size=min(px, 15 * s),
-            colour=self.style.accent if lit else self.style.text_dim,
-        )
-        draw_text(
-            self.surface,
-            fit_text(words, "text", px, self.box.w - tab),
-            (self.box.x + tab, self.y),
-            role="text",
-            size=px,
-            colour=colour,
-        )
-        self.y += height + round(2 * s)
-
-    def paragraph(self, text: str, role: str, size: float, colour: tuple[int, int, int]) -> None:
-        px = max(SMALLEST, size * self.scale)
-        face = get_font(role, px)
-        lines = wrap_words(text, face, self.box.w)
-        if not self.room((face.get_linesize() + round(2 * self.scale)) * len(lines)):
-            self.left_out += len(lines)
-            return  # a paragraph is shown whole or not at all
-        for line in lines:
-            self.line(line, role, px / self.scale, colour)
-
-    def gap(self, design: float) -> None:
-        self.y += round(design * self.scale)
-
-
-__all__ = ["STOPPED", "AnalysisScene"]
+__all__ = ["STOPPED", "AnalysisScene", "card_place", "result_places"]
