@@ -33,6 +33,8 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _, ngettext
+from game.names import game_name
 from game.rules import actions as a
 from game.rules import match as m
 from game.rules.play import Play
@@ -43,6 +45,7 @@ from game.study.analysis import Decision, GameAnalysis, replay_steps
 from game.study.stored import VERSION, analysis_from_json, replay_key
 from game.ui.analysis_board import draw_marks_part, draw_men_part, play_named
 from game.ui.analysis_graph import ChanceGraph
+from game.ui.analysis_words import side_name
 from game.ui.backdrop import backdrop, draw_backdrop
 from game.ui.render.board_view import BoardView
 from game.ui.routes import AnalysisRequest
@@ -55,7 +58,7 @@ from game.ui.widgets import Button, Panel, Style, draw_panel, draw_text, get_fon
 
 log = logging.getLogger(__name__)
 
-STOPPED = "The analysis was stopped; nothing of it was kept."
+STOPPED = N_("The analysis was stopped; nothing of it was kept.")  # (Records shows it)
 REPLAY_BUDGET = 0.005  # seconds of a frame given to replaying the record (never a long frame)
 PANEL_ALPHA = 226
 # The faces the result's words are set in (role, design size), loaded while it is made.
@@ -128,17 +131,8 @@ class AnalysisScene(WidgetScene):
         self.variant = variant
         self.theme = theme_for(variant.id, self.app.settings.palette)
         self.style = Style.from_theme(self.theme)
-        names = list(payload.names[: variant.players])
-        names += [f"Side {i + 1}" for i in range(len(names), variant.players)]
-        self.names = tuple(names)
-        self.colour_names = tuple(side_colours(self.theme, i).name for i in range(variant.players))
-        self.stop_button = Button(
-            "Stop", self.stop, kind="primary", help="End the analysis; nothing is kept"
-        )
-        self.back_button = Button("Back", self.back, help="Back to your records (Esc)")
-        self.prev_button = Button("Previous error", self.previous_error, help="PgUp")
-        self.next_button = Button("Next error", self.next_error, help="PgDn")
-        self.best_button = Button("Show best", self.toggle_best, help="B")
+        self.name_sides()
+        self.make_buttons()
         self.focus.set([self.stop_button])
         # The record is replayed a slice a frame (a long game is a third of a second of
         # it); the kept analysis is read now and checked against it once it is done.
@@ -153,6 +147,47 @@ class AnalysisScene(WidgetScene):
         self.relayout()
         self.fonts = [(role, size * self.scale) for role, size in CARD_FONTS]
 
+    def name_sides(self) -> None:
+        """The sides' names: the players' as Records gives them, "Side 3" past them, and
+        the colours of their men (the graph's legend)."""
+        players = self.variant.players
+        names = list(self.request.names[:players])
+        names += [side_name((), i) for i in range(len(names), players)]
+        self.names = tuple(names)
+        self.colour_names = tuple(side_colours(self.theme, i).name for i in range(players))
+
+    def make_buttons(self) -> None:
+        self.stop_button = Button("", self.stop, kind="primary")
+        self.back_button = Button("", self.back)
+        self.prev_button = Button("", self.previous_error, help="PgUp")
+        self.next_button = Button("", self.next_error, help="PgDn")
+        self.best_button = Button("", self.toggle_best, help="B")
+        self.label_buttons()
+
+    def label_buttons(self) -> None:
+        """The buttons' words in the language in use."""
+        self.stop_button.label = _("Stop")
+        self.stop_button.help = _("End the analysis; nothing is kept")
+        self.back_button.label = _("Back")
+        self.back_button.help = _("Back to your records (Esc)")
+        self.prev_button.label = _("Previous error")
+        self.next_button.label = _("Next error")
+        self.best_button.label = self.best_words()
+
+    def best_words(self) -> str:
+        """The best play button's label: what a press shows."""
+        return _("Show played") if self.best_shown else _("Show best")
+
+    def on_language(self) -> None:
+        """The buttons' words, the sides' names and the pictures made again in the new
+        language (a failure's words stay as they were said)."""
+        if not hasattr(self, "request"):
+            return
+        self.name_sides()
+        self.label_buttons()
+        self._pictures.clear()  # (the still parts go with the layout)
+        super().on_language()
+
     def replay_some(self) -> None:
         """Replay the record for ``REPLAY_BUDGET`` at most; once it is all replayed, the
         kept analysis is shown (or made again, if it does not fit)."""
@@ -160,7 +195,7 @@ class AnalysisScene(WidgetScene):
             return
         end = time.perf_counter() + REPLAY_BUDGET
         try:
-            for _ in self.replaying:
+            for _step in self.replaying:
                 if time.perf_counter() > end:
                     return
         except ReplayError as exc:
@@ -168,7 +203,7 @@ class AnalysisScene(WidgetScene):
             if self.job is not None:
                 self.job.close()
                 self.job = None
-            self.fail(f"This game cannot be analysed: {exc}")
+            self.fail(_("This game cannot be analysed: {reason}").format(reason=exc))
             return
         self.replaying = None
         if self.kept_data is not None:
@@ -220,7 +255,7 @@ class AnalysisScene(WidgetScene):
             self.job.start()
         except (OSError, RuntimeError) as exc:
             self.job = None
-            self.fail(f"The analysis could not be started: {exc}")
+            self.fail(_("The analysis could not be started: {reason}").format(reason=exc))
 
     def fail(self, words: str) -> None:
         self.failed = words
@@ -273,7 +308,7 @@ class AnalysisScene(WidgetScene):
         if job.result is None:
             self.job = None
             if not job.stopped:
-                self.fail(f"The analysis failed: {job.error}")
+                self.fail(_("The analysis failed: {reason}").format(reason=job.error))
             return
         if self.replaying is not None:  # (the record is still being replayed: a frame more)
             return
@@ -284,7 +319,7 @@ class AnalysisScene(WidgetScene):
                 self.check(self.arrived)
             except ValueError as exc:
                 self.job = None
-                self.fail(f"The analysis came back unreadable: {exc}")
+                self.fail(_("The analysis came back unreadable: {reason}").format(reason=exc))
             return
         if not self.kept_now:
             self.kept_now = True
@@ -292,7 +327,7 @@ class AnalysisScene(WidgetScene):
                 self.app.records.keep_analysis(self.key, VERSION, job.result)
             except sqlite3.Error as exc:
                 log.warning("the analysis could not be kept: %s", exc)
-                self.note = "This analysis could not be kept in your records."
+                self.note = _("This analysis could not be kept in your records.")
             self.keep_drills(self.arrived)
             return
         self.job = None
@@ -306,9 +341,12 @@ class AnalysisScene(WidgetScene):
             analysis, self.states, self.request.replay.seats, time.time()
         )
         if added:
-            self.note = (self.note + " " if self.note else "") + (
-                f"{added} of your plays became drills (Drills, on the menu)."
-            )
+            said = ngettext(
+                "{n} of your plays became a drill (Drills, on the menu).",
+                "{n} of your plays became drills (Drills, on the menu).",
+                added,
+            ).format(n=added)
+            self.note = (self.note + " " if self.note else "") + said
 
     def warm(self) -> None:
         """While the analysis runs, list the faces the result's words are set in, for
@@ -330,7 +368,7 @@ class AnalysisScene(WidgetScene):
             self.job.close()
             self.job = None
         self.click()
-        self.app.pop(STOPPED)
+        self.app.pop(_(STOPPED))
 
     def back(self) -> None:
         if self.job is not None:
@@ -377,7 +415,7 @@ class AnalysisScene(WidgetScene):
     def toggle_best(self) -> None:
         """The board shows the expert's best play instead of the one made, or back."""
         self.best_shown = not self.best_shown
-        self.best_button.label = "Show played" if self.best_shown else "Show best"
+        self.best_button.label = self.best_words()
 
     def play_shown(self) -> Play | None:
         """The play drawn on the board: the one made, or the expert's best."""
@@ -609,7 +647,7 @@ class AnalysisScene(WidgetScene):
         if self.preparing is not None:
             draw_text(
                 surface,
-                f"Laying out the {self.variant.name} board...",
+                _("Laying out the {game} board...").format(game=game_name(self.variant.id)),
                 self.board_rect.center,
                 role="italic",
                 size=18 * self.scale,

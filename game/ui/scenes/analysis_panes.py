@@ -11,17 +11,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, ngettext
+from game.names import game_name
 from game.ui.analysis_graph import grade_colour
 from game.ui.analysis_words import (
     KEYS_HELP,
-    PR_HELP,
     decision_heading,
     decision_lines,
+    pr_help,
     result_words,
+    row_label,
     side_words,
 )
 from game.ui.theme import side_colours
-from game.ui.widgets import Style, draw_text, fit_size, fit_text, get_font, wrap_words
+from game.ui.widgets import Style, draw_text, fit_size, fit_text, get_font, text_width, wrap_words
 
 if TYPE_CHECKING:
     from game.ui.scenes.analysis import AnalysisScene
@@ -29,6 +32,14 @@ if TYPE_CHECKING:
 # The decision's lines, as (role, design size): its number, whose, and four rows at most.
 DECISION_LINES = (("caps", 18), ("bold", 17)) + (("text", 16),) * 4
 SMALLEST = 10.0  # px: text is set no smaller than this
+TAB = 64  # design px: where a row's words begin after its label, at the least
+
+
+def label_tab(labels: list[str], width: int, scale: float) -> int:
+    """Where the rows' words begin: after the widest of ``labels`` (``TAB`` at the least,
+    a third of ``width`` at the most, where a longer label is cut)."""
+    widest = max((text_width(label, "italic", 15 * scale) for label in labels), default=0)
+    return min(width // 3, max(round(TAB * scale), widest + round(8 * scale)))
 
 
 def decision_height(scale: float) -> int:
@@ -54,7 +65,7 @@ def paint_card(scene: AnalysisScene, surface: pygame.Surface) -> None:
     s, st = scene.scale, scene.style
     scene.card.draw(surface)
     inner = scene.card.inner(24)
-    title = "Analysis" if not scene.failed else "No analysis"
+    title = _("Analysis") if not scene.failed else _("No analysis")
     draw_text(
         surface,
         title,
@@ -65,7 +76,7 @@ def paint_card(scene: AnalysisScene, surface: pygame.Surface) -> None:
         anchor="midtop",
     )
     game_box, count, bar = card_places(scene)
-    game = scene.request.title or scene.variant.name
+    game = scene.request.title or game_name(scene.variant.id)
     size = fit_size(game, "text", 16 * s, inner.w, SMALLEST)
     draw_text(
         surface,
@@ -92,7 +103,7 @@ def paint_card(scene: AnalysisScene, surface: pygame.Surface) -> None:
         return
     pygame.draw.rect(surface, st.track, bar, border_radius=bar.h // 2)
     pygame.draw.rect(surface, st.accent_dark, bar, max(1, round(s)), bar.h // 2)
-    note = "It runs beside the window; Stop ends it and keeps nothing."
+    note = _("It runs beside the window; Stop ends it and keeps nothing.")
     draw_text(
         surface,
         fit_text(note, "italic", 14 * s, inner.w),
@@ -112,9 +123,13 @@ def draw_progress(scene: AnalysisScene, surface: pygame.Surface) -> None:
     s, st = scene.scale, scene.style
     _game, count, bar = card_places(scene)
     if not job.total:
-        words = "The expert is getting ready..."
+        words = _("The expert is getting ready...")
     else:
-        words = f"{job.done} of {job.total} decisions and throws judged"
+        words = ngettext(
+            "{done} of {total} decision and throw judged",
+            "{done} of {total} decisions and throws judged",
+            job.total,
+        ).format(done=job.done, total=job.total)
     draw_text(
         surface,
         fit_text(words, "text", 16 * s, bar.w),
@@ -138,16 +153,24 @@ def paint_decision(scene: AnalysisScene, surface: pygame.Surface) -> int:
     writer = Writer(surface, surface.get_rect(), scene.scale, scene.style)
     decision = scene.decision
     count = len(scene.moments) - 1  # the last is the end of the record
-    heading = f"Decision {scene.at + 1} of {count}" if decision is not None else "The end"
+    if decision is not None:
+        heading = _("Decision {n} of {count}").format(n=scene.at + 1, count=count)
+    else:
+        # TRANSLATORS: the end of the game's record, after its last decision
+        heading = _("The end")
     writer.line(heading, "caps", 18, scene.style.accent)
     writer.line(decision_heading(decision, scene.names), "bold", 17, scene.style.text)
     if decision is None:
         writer.line(result_words(analysis.result, scene.names), "text", 16, scene.style.text)
         return writer.left_out
-    for label, words, grade in decision_lines(decision, analysis.players):
+    rows = decision_lines(decision, analysis.players)
+    writer.tab = label_tab(
+        [row_label(key) for key, _words, _grade in rows], surface.get_width(), scene.scale
+    )
+    for key, words, grade in rows:
         colour = grade_colour(scene.theme, grade) if grade else scene.style.text
-        on_board = decision.kind == "play" and label == ("Best" if scene.best_shown else "Played")
-        writer.row(label, words, colour, on_board)
+        on_board = decision.kind == "play" and key == ("Best" if scene.best_shown else "Played")
+        writer.row(row_label(key), words, colour, on_board)
     return writer.left_out
 
 
@@ -157,17 +180,19 @@ def paint_figures(scene: AnalysisScene, surface: pygame.Surface, box: pygame.Rec
     analysis = scene.analysis
     assert analysis is not None
     writer = Writer(surface, box, scene.scale, scene.style)
-    writer.line("Each side", "caps", 16, scene.style.accent)
+    writer.line(_("Each side"), "caps", 16, scene.style.accent)
     for side in range(analysis.players):
         writer.line(scene.names[side], "bold", 15, side_colours(scene.theme, side).light)
         writer.line(side_words(analysis, side), "text", 14, scene.style.text)
-    for note in (*analysis.notes, scene.note):
+    # The analysis's notes are kept in English (``game.study.analysis`` marks them); the
+    # scene's own note is made in the language in use.
+    for note in (*(_(n) for n in analysis.notes), scene.note):
         if note:
             writer.paragraph(note, "italic", 14, scene.style.text_dim)
     writer.gap(8)
-    writer.paragraph(PR_HELP, "italic", 14, scene.style.text_dim)
+    writer.paragraph(pr_help(), "italic", 14, scene.style.text_dim)
     writer.gap(6)
-    writer.paragraph(KEYS_HELP, "italic", 14, scene.style.text_dim)
+    writer.paragraph(_(KEYS_HELP), "italic", 14, scene.style.text_dim)
     return writer.left_out
 
 
@@ -209,6 +234,7 @@ class Writer:
         self.surface, self.box, self.scale, self.style = surface, box, scale, style
         self.y = box.y
         self.left_out = 0  # lines that did not fit (the layout tests look for none)
+        self.tab = round(TAB * scale)  # where a row's words begin (``label_tab``)
 
     def room(self, height: int) -> bool:
         return self.y + height <= self.box.bottom
@@ -233,7 +259,7 @@ class Writer:
         """A label in the dim colour (gold when ``lit``: the play on the board) and its
         words after it."""
         s = self.scale
-        tab = round(64 * s)
+        tab = self.tab
         px = fit_size(words, "text", 16 * s, self.box.w - tab, SMALLEST)
         height = get_font("text", px).get_linesize()
         if not self.room(height):
@@ -241,7 +267,7 @@ class Writer:
             return
         draw_text(
             self.surface,
-            label,
+            fit_text(label, "italic", min(px, 15 * s), tab - round(6 * s)),
             (self.box.x, self.y),
             role="italic",
             size=min(px, 15 * s),
