@@ -47,6 +47,7 @@ from game.ui.analysis_board import draw_marks_part, draw_men_part, play_named
 from game.ui.analysis_graph import ChanceGraph
 from game.ui.analysis_words import side_name
 from game.ui.backdrop import backdrop, draw_backdrop
+from game.ui.label_fit import fit_labels, needed_width
 from game.ui.render.board_view import BoardView
 from game.ui.routes import AnalysisRequest
 from game.ui.scenes import analysis_panes as panes
@@ -500,11 +501,14 @@ class AnalysisScene(WidgetScene):
             self.view = BoardView(self.variant, self.theme, self.board_rect.size)
             self.prepare()
         buttons = [self.prev_button, self.next_button, self.best_button, self.back_button]
-        bw = min(round(190 * s), (w - 2 * m - 3 * gap) // 4)
+        other = _("Show best") if self.best_shown else _("Show played")  # (B shows it)
+        need = needed_width([*(b.label for b in buttons), other], s, least=190)
+        bw = min(need, (w - 2 * m - 3 * gap) // 4)
         x = w - m - len(buttons) * bw - (len(buttons) - 1) * gap
         for button in buttons:
             button.place(pygame.Rect(x, h - m - bh, bw, bh), s)
             x += bw + gap
+        fit_labels(buttons, s, more=[other])
 
     def warm_pictures(self, size: tuple[int, int], s: float) -> None:
         """Make the pictures a first painting at ``size`` would make, beside the window
