@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.ui import editor_hint
 from game.ui.analysis_board import draw_cube_of, draw_position
 from game.ui.editor_keys import KEYS_HELP, draw_cursor
+from game.ui.label_fit import fit_labels
 from game.ui.render.board_view import BoardView
 from game.ui.widgets import draw_text, fit_text, rounded_box
 
@@ -92,6 +94,15 @@ def place(scene: EditorScene, size: tuple[int, int], scale: float) -> None:
     scene.stop_button.place(pygame.Rect(x + inner - half // 2, y, half // 2, row), s)
     back = h - round(PAD * s) - row  # Back at the panel's foot, the answers above it
     scene.back_button.place(pygame.Rect(x, max(back, y + row + gap), third, row), s)
+    rows = [
+        [scene.start_button, scene.clear_button],
+        [scene.paste_button],
+        [scene.hint_button, scene.play_button, scene.roll_button],
+        [scene.stop_button],
+        [scene.back_button],
+    ]
+    for buttons in rows:
+        fit_labels(buttons, s, largest=16, smallest=11)
     scene.answer_bottom = scene.back_button.rect.top - gap
 
 
@@ -148,7 +159,7 @@ def draw_panel(scene: EditorScene, surface: pygame.Surface) -> None:
     inner = rect.w - 2 * round(PAD * s)
     draw_text(
         surface,
-        fit_text("Set up a position", "caps", 22 * s, inner),
+        fit_text(_("Set up a position"), "caps", 22 * s, inner),
         (rect.centerx, round(12 * s)),
         role="caps",
         size=22 * s,
@@ -158,9 +169,9 @@ def draw_panel(scene: EditorScene, surface: pygame.Surface) -> None:
     size = TEXT * s
     step = round(TEXT * 1.3 * s)
     words, refused = scene.status()
-    lines = scene.wrapped(words, size, inner)
+    lines = within(scene.wrapped(words, size, inner), 2 if scene.note else 3)
     if scene.note:
-        lines = [*lines[:2], scene.note]
+        lines = [*lines, scene.note]
     y = scene.status_top
     for i, text in enumerate(lines[:3]):
         note = scene.note and i == len(lines[:3]) - 1 and text == scene.note
@@ -205,6 +216,14 @@ def draw_panel(scene: EditorScene, surface: pygame.Surface) -> None:
             y += step
 
 
+def within(lines: list[str], most: int) -> list[str]:
+    """``lines`` in ``most`` lines at most: the rest joined to the last, which is then cut
+    short where it is drawn (``fitted``), never left out unseen."""
+    if len(lines) <= most:
+        return lines
+    return [*lines[: most - 1], " ".join(lines[most - 1 :])]
+
+
 def draw_keys_help(scene: EditorScene, surface: pygame.Surface) -> None:
     """The board's keys, in small words beside Back at the panel's foot."""
     s = scene.scale
@@ -212,7 +231,7 @@ def draw_keys_help(scene: EditorScene, surface: pygame.Surface) -> None:
     x = back.right + round(10 * s)
     room = scene.panel.rect.right - round(PAD * s) - x
     size = max(TEXT - 2, 14) * s  # (14 px: the smallest text anywhere, at 1280x800)
-    lines = scene.wrapped(KEYS_HELP, size, room)[:2]
+    lines = within(scene.wrapped(_(KEYS_HELP), size, room), 2)
     step = round(size * 1.25)
     y = back.centery - step * len(lines) // 2
     for n, line in enumerate(lines):
