@@ -29,6 +29,7 @@ from game.rules.play import Play
 from game.study.drills import Drill, DrillError, answered, ranking_from_hint
 from game.ui.analysis_words import choice_words, grade_title, loss_words
 from game.ui.drill_words import when_in, when_words
+from game.ui.label_fit import fit_labels
 from game.ui.render import board_controls
 from game.ui.routes import DrillRun
 from game.ui.scenes.board import BoardScene
@@ -435,6 +436,7 @@ class DrillScene(BoardScene):
         else:
             self.focus.set([self.back_button])
             self.back_button.place(pygame.Rect(inner.x, y, inner.w, bh), s)
+        fit_labels([self.next_button, self.back_button], s, largest=22, smallest=13)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -92,6 +92,7 @@ class EditorScene(WidgetScene):
         self.status_top = 0  # where the engine's word and the answers begin (the layout's)
         self.answer_top = 0
         self.answer_bottom = 0  # where the answers end: above Back
+        self.keys_box = pygame.Rect(0, 0, 0, 0)  # where the board's keys are said (the layout's)
         # The board by keyboard: a focus stop over it (arrows, + and -, Tab the side).
         self.board_keys = BoardKeys(
             lambda: None if self.view is None else self.view.layout, self.put, self.take_off

@@ -32,6 +32,7 @@ ROW = 30
 GAP = 6
 TEXT = 15  # the panel's words, design px
 REFUSED = (232, 120, 96)
+KEYS_SIZE = max(TEXT - 2, 14)  # (14 px: the smallest text anywhere, at 1280x800)
 
 
 def panel_width(size: tuple[int, int], scale: float) -> int:
@@ -104,6 +105,25 @@ def place(scene: EditorScene, size: tuple[int, int], scale: float) -> None:
     for buttons in rows:
         fit_labels(buttons, s, largest=16, smallest=11)
     scene.answer_bottom = scene.back_button.rect.top - gap
+    # The board's keys beside Back in two lines; longer words take the width above it.
+    scene.keys_box = keys_place(scene, pygame.Rect(x, 0, inner, 0))
+    if scene.keys_box.bottom <= scene.back_button.rect.top:
+        scene.answer_bottom = scene.keys_box.top - gap
+
+
+def keys_place(scene: EditorScene, column: pygame.Rect) -> pygame.Rect:
+    """Where the board's keys are said: beside Back where two lines hold them, else
+    across the panel's column over Back."""
+    s = scene.scale
+    back = scene.back_button.rect
+    size = KEYS_SIZE * s
+    step = round(size * 1.25)
+    x = back.right + round(10 * s)
+    beside = pygame.Rect(x, back.y, column.right - x, back.h)
+    if len(scene.wrapped(_(KEYS_HELP), size, beside.w)) <= 2:
+        return beside
+    tall = min(2, len(scene.wrapped(_(KEYS_HELP), size, column.w))) * step
+    return pygame.Rect(column.x, back.y - round(GAP * s) - tall, column.w, tall)
 
 
 def draw_scene(scene: EditorScene, surface: pygame.Surface) -> None:
@@ -225,20 +245,18 @@ def within(lines: list[str], most: int) -> list[str]:
 
 
 def draw_keys_help(scene: EditorScene, surface: pygame.Surface) -> None:
-    """The board's keys, in small words beside Back at the panel's foot."""
+    """The board's keys, in small words beside Back at the panel's foot (or over it)."""
     s = scene.scale
-    back = scene.back_button.rect
-    x = back.right + round(10 * s)
-    room = scene.panel.rect.right - round(PAD * s) - x
-    size = max(TEXT - 2, 14) * s  # (14 px: the smallest text anywhere, at 1280x800)
-    lines = within(scene.wrapped(_(KEYS_HELP), size, room), 2)
+    box = scene.keys_box
+    size = KEYS_SIZE * s
+    lines = within(scene.wrapped(_(KEYS_HELP), size, box.w), 2)
     step = round(size * 1.25)
-    y = back.centery - step * len(lines) // 2
+    y = box.centery - step * len(lines) // 2
     for n, line in enumerate(lines):
         draw_text(
             surface,
-            scene.fitted(line, size, room),
-            (x, y + n * step),
+            scene.fitted(line, size, box.w),
+            (box.x, y + n * step),
             role="text",
             size=size,
             colour=scene.style.text_dim,
