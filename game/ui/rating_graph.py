@@ -100,7 +100,8 @@ class RatingGraph:
         self.rect = pygame.Rect(rect)
         self.scale = s = scale
         left = round(52 * s)
-        # Room at the right for the levels' names: the widest, at the size drawn.
+        # Room at the right for the levels' names: the widest, at the size drawn. (An Elo
+        # rating is written without a group separator in every language: 1184.)
         names = [text_width(self.level_words(n), "text", 14 * s) for n in self.levels]
         right = max([round(60 * s), *names]) + round(10 * s)
         title = round(24 * s)
@@ -114,7 +115,7 @@ class RatingGraph:
 
     def level_words(self, level: str) -> str:
         return _("{level} {rating}").format(
-            level=level_name(level), rating=number(self.levels[level])
+            level=level_name(level), rating=f"{self.levels[level]:.0f}"
         )
 
     # -- geometry -----------------------------------------------------------------------
@@ -149,8 +150,8 @@ class RatingGraph:
                 when=when_played(row.played),
                 result=result_word(row.score),
                 level=level_name(row.level),
-                level_rating=number(row.level_rating),
-                rating=number(row.after),
+                level_rating=f"{row.level_rating:.0f}",
+                rating=f"{row.after:.0f}",
                 step=f"{step:+d}",
             )
             out.append(Dot((self.x_of(row.played), self.elo_y(row.after)), words))
@@ -237,7 +238,7 @@ class RatingGraph:
         step = 100 if high - low < 900 else 200
         for value in range(math.ceil(low / step) * step, math.floor(high) + 1, step):
             at = (plot.x - round(5 * s), self.elo_y(value))
-            axis_label(surface, number(value), at, theme, s)
+            axis_label(surface, f"{value}", at, theme, s)
         dots = self.rating_dots()
         if not dots:
             self.empty(surface, plot, _(NO_RATING))
