@@ -37,6 +37,7 @@ from game.ai.budget import Budget, positions_for
 from game.ai.evaluate import Evaluator
 from game.ai.luck import measurable, roll_luck
 from game.ai.players import cubeless, evaluator_for, has_levels, play_loss
+from game.i18n import N_
 from game.play import advice
 from game.play.advice import grade
 from game.rules import actions as a
@@ -257,11 +258,11 @@ def analyse_game(
             progress(i + 1, len(actions))
     last = states[-1]
     points.append(Point(len(states) - 1, _chances(last)))
-    notes = []
+    notes = []  # kept in English with the analysis, marked here, translated where shown
     if not lucky:
-        notes.append("The luck of the dice is not measured where a side names a die.")
+        notes.append(N_("The luck of the dice is not measured where a side names a die."))
     if variant.die_chooser is not None:
-        notes.append("Naming a die is not judged.")
+        notes.append(N_("Naming a die is not judged."))
     return GameAnalysis(
         variant.id,
         variant.players,

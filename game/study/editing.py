@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import N_, _, ngettext
+from game.names import game_name
 from game.rules import match as m
 from game.rules.errors import RulesError
 from game.rules.serial import state_from_json, state_to_json
@@ -31,15 +33,31 @@ from game.rules.variants.plakoto import Plakoto
 # as the rules engine's state has it: a double offered and not yet answered; Acey-Deucey's
 # turn kept after the 1-2 (the double to name, the named double to play, the throw
 # again); a die still to be named (Anglicorum, where its option names the third die).
+# Marked here, translated where shown (the editor's choice); the refusals below are made in
+# the language in use, as the editor shows them at once.
 WAITING_WORDS = {
-    "": "Nothing more",
-    "double": "A double to answer",
-    "name": "A double to name (1-2)",
-    "named": "The named double (1-2)",
-    "again": "A throw again (1-2)",
-    "die": "A die to name",
+    "": N_("Nothing more"),
+    "double": N_("A double to answer"),
+    "name": N_("A double to name (1-2)"),
+    "named": N_("The named double (1-2)"),
+    "again": N_("A throw again (1-2)"),
+    "die": N_("A die to name"),
 }
-NO_DIE_NAMED = "A die still to be named is not set up here: set the throw with the die named"
+# What a game without it says of a waiting chosen ({game}: the game's name).
+NOT_IN_GAME = {
+    "double": N_("{game} has no double to answer"),
+    "name": N_("{game} has no double to name (1-2)"),
+    "named": N_("{game} has no named double (1-2)"),
+    "again": N_("{game} has no throw again (1-2)"),
+    "die": N_("{game} has no die to name"),
+}
+# TRANSLATORS: "To roll" is the editor's choice of dice for a side still to throw
+BEFORE_THE_THROW = {
+    "double": N_("A double to answer is offered before the throw: set the dice to To roll"),
+    "name": N_("A double to name (1-2) comes before any dice: set the dice to To roll"),
+    "again": N_("A throw again (1-2) comes before any dice: set the dice to To roll"),
+}
+NO_DIE_NAMED = N_("A die still to be named is not set up here: set the throw with the die named")
 TURNS_PLAYED = 100  # the turn count of an edited mid-game position (its history unknown)
 CUBE_VALUES = (1, 2, 4, 8, 16, 32, 64)
 MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)
@@ -143,14 +161,19 @@ class PositionEdit:
         """One more man of ``side`` on its ``pos`` (0: the bar). "" when done, else why not
         (every man of the side is on the board already)."""
         if not 0 <= pos < self.variant.off_pos:
-            return "Men are put on the points or the bar"
+            return _("Men are put on the points or the bar")
         if self.rest(side) <= 0:
-            return f"All {self.variant.men} men of that side are on the board"
+            men = self.variant.men
+            return ngettext(
+                "All {n} man of that side is on the board",
+                "All {n} men of that side are on the board",
+                men,
+            ).format(n=men)
         if pos and isinstance(self.variant, Plakoto):
             cell = self.variant.cell(side, pos)
             others = [s for s, n in enumerate(self.men_at(cell)) if n and s != side]
             if self.under.get(cell) == side:
-                return "A pinned man stands alone: no man of its side joins it"
+                return _("A pinned man stands alone: no man of its side joins it")
             if others and cell not in self.under and not self.board[side][pos]:
                 self.under[cell] = others[0]  # the man there first is pinned by this one
         self.board[side][pos] += 1
@@ -185,7 +208,7 @@ class PositionEdit:
         if src == dst:
             return ""
         if not 0 <= src < self.variant.off_pos or not self.board[side][src]:
-            return "No man of that side stands there"
+            return _("No man of that side stands there")
         self.remove(side, src)
         why = self.add(side, dst)
         if why:
@@ -306,7 +329,7 @@ class PositionEdit:
         """The state the rules engine reads from ``to_json``, or None and its reason."""
         dice = [d for d in self.dice if d is not None]
         if dice and len(dice) != len(self.dice):
-            return None, "Set every die, or none for a side to roll"
+            return None, _("Set every die, or none for a side to roll")
         why = self.waiting_refusal(bool(dice))
         if why:
             return None, why
@@ -320,17 +343,13 @@ class PositionEdit:
         does); the rules engine checks the rest."""
         waiting = self.waiting
         if waiting and waiting not in self.waitings():
-            what = WAITING_WORDS[waiting].lower().removeprefix("a ").removeprefix("the ")
-            return f"{self.variant.name} has no {what}"
+            return _(NOT_IN_GAME[waiting]).format(game=game_name(self.variant.id))
         if waiting == "die":
-            return NO_DIE_NAMED
-        if waiting in ("double", "name", "again") and thrown:
-            before = (
-                "is offered before the throw" if waiting == "double" else "comes before any dice"
-            )
-            return f"{WAITING_WORDS[waiting]} {before}: set the dice to To roll"
+            return _(NO_DIE_NAMED)
+        if waiting in BEFORE_THE_THROW and thrown:
+            return _(BEFORE_THE_THROW[waiting])
         if waiting == "named" and not thrown:
-            return "Set the double named after the 1-2 as the dice"
+            return _("Set the double named after the 1-2 as the dice")
         return ""
 
     def read_ids(self, position_id: str, match_id: str = "") -> str:
@@ -360,7 +379,7 @@ def plain(reason: str, variant: Variant | None = None) -> str:
     if variant is not None:
         reason = reason.replace(f"{variant.id} ", f"{variant.name} ")
         reason = reason.replace(f"{variant.id}'s", f"{variant.name}'s")
-    return reason[:1].upper() + reason[1:] if reason else "The rules refuse this position"
+    return reason[:1].upper() + reason[1:] if reason else _("The rules refuse this position")
 
 
 __all__ = ["CUBE_VALUES", "MATCH_LENGTHS", "WAITING_WORDS", "PositionEdit", "plain"]

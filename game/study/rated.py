@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.i18n import _
+from game.names import game_name
 from game.rules.variants import VARIANTS
 
 RATED_MODES = ("practice", "campaign")
@@ -71,9 +73,11 @@ def rated_game(
 
 def change_words(change: RatingChange) -> str:
     """The results screen's line: "Your Backgammon rating: 1184 (+12)"."""
-    name = VARIANTS[change.variant].name if change.variant in VARIANTS else change.variant
     step = round(change.after) - round(change.before)
-    return f"Your {name} rating: {change.after:.0f} ({step:+d})"
+    # TRANSLATORS: {game} is the game's name, {rating} the new rating, {step} its change (+12)
+    return _("Your {game} rating: {rating} ({step})").format(
+        game=game_name(change.variant), rating=f"{change.after:.0f}", step=f"{step:+d}"
+    )
 
 
 __all__ = ["RATED_MODES", "RatedGame", "RatingChange", "change_words", "rated_game"]

@@ -1,4 +1,8 @@
-"""An analysis in words: the text ``python -m game.study`` prints (pure)."""
+"""An analysis in words: the text ``python -m game.study`` prints (pure).
+
+It stays English in every language: a command-line export read beside the records and
+the log (which are English), not a word of the window (that is ``game.ui.analysis_words``).
+"""
 
 from __future__ import annotations
 

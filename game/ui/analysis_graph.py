@@ -18,10 +18,12 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _, percent
 from game.study.analysis import GameAnalysis, Point
+from game.ui.analysis_words import grade_word
 from game.ui.plot_style import axis_label, dashed_line, draw_field, draw_frame
 from game.ui.theme import Colour, Theme, side_colours
-from game.ui.widgets import draw_text, fit_size, mix
+from game.ui.widgets import draw_text, fit_size, fit_text, mix
 
 GRADES = ("doubtful", "bad", "very bad")
 MARK_R = {"doubtful": 4.5, "bad": 5.5, "very bad": 6.5}  # design px
@@ -155,9 +157,8 @@ class ChanceGraph:
             pygame.draw.circle(surface, ring, mark.at, r + max(1.0, 1.5 * s))
             pygame.draw.circle(surface, grade_colour(theme, mark.grade), mark.at, r)
         draw_frame(surface, plot, theme, s)
-        for chance, label in ((1.0, "100%"), (0.5, "50%"), (0.0, "0%")):
-            if players > 2 and chance == 0.5:
-                chance, label = 1 / players, f"{100 / players:.0f}%"
+        for chance in (1.0, 0.5 if players == 2 else 1 / players, 0.0):
+            label = percent(chance)
             axis_label(surface, label, (plot.x - round(5 * s), self.y_of(chance)), theme, s)
 
     def draw_fields(self, surface: pygame.Surface, line: list[tuple[float, float]]) -> None:
@@ -180,16 +181,23 @@ class ChanceGraph:
         theme, s = self.theme, self.scale
         players = self.analysis.players
         if players == 2:
-            words = f"Chance to win: {names[0]} below the line, {names[1]} above"
+            # TRANSLATORS: the graph's legend; {first} and {second} are the sides' colours
+            words = _("Chance to win: {first} below the line, {second} above").format(
+                first=names[0], second=names[1]
+            )
         else:
-            words = "Each side's chance to win, a line in its colour"
-        words += "  ·  errors:"
-        keys = [(g, grade_colour(theme, g)) for g in GRADES]
-        key_w = sum(round((MARK_R[g] * 2 + 10) * s) + _width(g, 14 * s) for g in GRADES)
-        size = fit_size(words, "italic", 14 * s, self.rect.w - key_w - round(12 * s), 10)
+            words = _("Each side's chance to win, a line in its colour")
+        # TRANSLATORS: after the legend, before the marks of the grades (doubtful, bad, ...)
+        words = _("{legend}  ·  errors:").format(legend=words)
+        keys = [(g, grade_colour(theme, g), grade_word(g)) for g in GRADES]
+        key_w = sum(
+            round((MARK_R[g] * 2 + 10) * s) + _width(label, 14 * s) for g, _c, label in keys
+        )
+        room = self.rect.w - key_w - round(12 * s)
+        size = fit_size(words, "italic", 14 * s, room, 10)
         rect = draw_text(
             surface,
-            words,
+            fit_text(words, "italic", size, room),
             (self.rect.x, self.rect.y),
             role="italic",
             size=size,
@@ -197,13 +205,13 @@ class ChanceGraph:
         )
         x = rect.right + round(8 * s)
         cy = rect.centery
-        for grade, colour in keys:
+        for grade, colour, label_words in keys:
             r = MARK_R[grade] * s
             pygame.draw.circle(surface, colour, (x + r, cy), r)
             x += round(2 * r + 4 * s)
             label = draw_text(
                 surface,
-                grade,
+                label_words,
                 (x, cy),
                 role="text",
                 size=14 * s,

@@ -11,10 +11,12 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui.render.layout import BoardLayout, SpotKey
 from game.ui.widgets import Widget
 
-KEYS_HELP = "Board keys: arrows choose a point, + or - a man of the side chosen, S the side"
+# TRANSLATORS: the editor's keys over the board: the arrows, + and -, and S (a key)
+KEYS_HELP = N_("Board keys: arrows choose a point, + or - a man of the side chosen, S the side")
 PUT_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 TAKE_KEYS = (pygame.K_MINUS, pygame.K_UNDERSCORE, pygame.K_KP_MINUS)
 STEPS = {
@@ -64,7 +66,7 @@ class BoardKeys(Widget):
         put: Callable[[SpotKey], None],
         take: Callable[[SpotKey], None],
     ) -> None:
-        super().__init__(help=KEYS_HELP)
+        super().__init__(help=_(KEYS_HELP))
         self.layout = layout
         self.put = put
         self.take = take
@@ -72,7 +74,7 @@ class BoardKeys(Widget):
 
     @property
     def name(self) -> str:
-        return "Board"
+        return _("Board")
 
     def at(self) -> SpotKey | None:
         """The spot under the cursor (the first point until one is chosen); asking changes

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _, ngettext, number, percent, pgettext
 from game.play.advice import MINUS, chance_game
 from game.ui.widgets import Choice, Widget, draw_text, fit_size, fit_text, rounded_box
 from game.ui.widgets.style import mix
@@ -131,8 +132,25 @@ class TextField(Widget):
 
 def signed(value: float) -> str:
     if abs(value) < 0.0005:
-        return "0.000"
-    return f"{'+' if value > 0 else MINUS}{abs(value):.3f}"
+        return number(0, 3)
+    return f"{'+' if value > 0 else MINUS}{number(abs(value), 3)}"
+
+
+def win_kind_words(kind: str) -> str:
+    """A kind of win a rollout counts, as a player reads it (the rollout's English key as
+    it is where Tabula has no word for it)."""
+    words = {
+        # TRANSLATORS: kinds of win a rollout counts, before their shares ("gammon 12.0%")
+        "gammon": pgettext("win kind", "gammon"),
+        "backgammon": pgettext("win kind", "backgammon"),
+        "shutout": pgettext("win kind", "shut-out"),
+        "lympolding": pgettext("win kind", "lympolding"),
+        "lurching": pgettext("win kind", "lurching"),
+        "last_mover": pgettext("win kind", "last to move"),
+        "mars": pgettext("win kind", "mars"),
+        "mother": pgettext("win kind", "mother pinned"),
+    }
+    return words.get(kind, kind)
 
 
 def rollout_lines(answer: dict[str, Any], names: Sequence[str], cube: bool = False) -> list[str]:
@@ -143,21 +161,41 @@ def rollout_lines(answer: dict[str, Any], names: Sequence[str], cube: bool = Fal
     lines = []
     for side in answer.get("sides", []):
         n = side["side"]
-        name = names[n] if n < len(names) else f"Side {n + 1}"
+        name = names[n] if n < len(names) else _("Side {n}").format(n=n + 1)
         low, high = side["ci95"]
         if chance:
-            mean, low_text, high_text = (f"{100 * v:.1f}%" for v in (side["mean"], low, high))
+            mean, low_text, high_text = (percent(v, 1) for v in (side["mean"], low, high))
         else:
             mean, low_text, high_text = signed(side["mean"]), signed(low), signed(high)
-        lines.append(f"{name}: {mean}  (95%: {low_text} to {high_text})")
-        kinds = [f"wins {100 * side['win']:.1f}%"] + [
-            f"{kind} {100 * share:.1f}%"
+        # TRANSLATORS: a side's rollout result and its 95% interval ("+0.120  (95%: +0.080
+        # to +0.160)")
+        lines.append(
+            _("{name}: {mean}  (95%: {low} to {high})").format(
+                name=name, mean=mean, low=low_text, high=high_text
+            )
+        )
+        kinds = [_("wins {share}").format(share=percent(side["win"], 1))] + [
+            _("{kind} {share}").format(kind=win_kind_words(kind), share=percent(share, 1))
             for kind, share in side.items()
             if kind not in ("side", "mean", "ci95", "win")
         ]
         lines.append("  ·  ".join(kinds))
     games = answer.get("games", 0)
-    unit = "chance to win" if chance else "points a game" + (", at a cube of 1" if cube else "")
-    stopped = f" of {answer.get('asked')}, stopped" if answer.get("stopped") else ""
-    lines.append(f"{games} games{stopped}; in {unit}")
+    if chance:
+        unit = _("in chance to win")
+    elif cube:
+        unit = _("in points a game, at a cube of 1")
+    else:
+        unit = _("in points a game")
+    if answer.get("stopped"):
+        # TRANSLATORS: a rollout stopped early: {games} played of {asked}; {unit} is "in
+        # points a game" or "in chance to win"
+        said = ngettext(
+            "{games} game of {asked}, stopped; {unit}",
+            "{games} games of {asked}, stopped; {unit}",
+            games,
+        )
+    else:
+        said = ngettext("{games} game; {unit}", "{games} games; {unit}", games)
+    lines.append(said.format(games=games, asked=answer.get("asked"), unit=unit))
     return lines

@@ -14,21 +14,26 @@ Drawing only, and the hit test: nothing here changes the scene.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _, date, number, pgettext
 from game.store.rating_book import PerformancePoint, RatingRow
-from game.store.records import finished_words
+from game.store.records import finished_local
+from game.ui.analysis_words import level_name
 from game.ui.plot_style import axis_label, dashed_line, draw_field, draw_frame
 from game.ui.theme import Theme, side_colours
 from game.ui.widgets import draw_text, fit_text, get_font, mix, text_width, wrap_words
 
 DOT_R = 4.5  # design px
 HIT_R = 12  # design px: a pointer this near a dot tells of it
-NO_RATING = "Play a game against the computer to get a rating"
-NO_PERFORMANCE = "Analyse a game you played against the computer (Records → Analyse) to see it here"
+NO_RATING = N_("Play a game against the computer to get a rating")
+NO_PERFORMANCE = N_(
+    "Analyse a game you played against the computer (Records → Analyse) to see it here"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +45,26 @@ class Dot:
 
 
 def result_word(score: float | bool | None) -> str:
+    """How a game went, for the words of its dot ("won", "lost", "a tie", "played")."""
+    # TRANSLATORS: how a rated game went, in "Game 3, 12 May 2026: won against Expert"
     if score is None:
-        return "played"
+        return pgettext("game result", "played")
     if isinstance(score, bool):
-        return "won" if score else "lost"
-    return "won" if score == 1 else "lost" if score == 0 else "a tie"
+        return pgettext("game result", "won") if score else pgettext("game result", "lost")
+    if score == 1:
+        return pgettext("game result", "won")
+    if score == 0:
+        return pgettext("game result", "lost")
+    return pgettext("game result", "a tie")
+
+
+def when_played(value: float, with_time: bool = True) -> str:
+    """A game's date (and time) the locale's way; "unknown time" where the book holds no
+    time a clock could have given."""
+    local = finished_local(value)
+    if local is None:
+        return _("unknown time")
+    return date(time.mktime(local), with_time=with_time)
 
 
 class RatingGraph:
@@ -80,7 +100,8 @@ class RatingGraph:
         self.rect = pygame.Rect(rect)
         self.scale = s = scale
         left = round(52 * s)
-        # Room at the right for the levels' names: the widest, at the size drawn.
+        # Room at the right for the levels' names: the widest, at the size drawn. (An Elo
+        # rating is written without a group separator in every language: 1184.)
         names = [text_width(self.level_words(n), "text", 14 * s) for n in self.levels]
         right = max([round(60 * s), *names]) + round(10 * s)
         title = round(24 * s)
@@ -93,7 +114,9 @@ class RatingGraph:
         self.pr_plot = pygame.Rect(x, top, w, max(1, rect.bottom - foot - top))
 
     def level_words(self, level: str) -> str:
-        return f"{level} {self.levels[level]:.0f}"
+        return _("{level} {rating}").format(
+            level=level_name(level), rating=f"{self.levels[level]:.0f}"
+        )
 
     # -- geometry -----------------------------------------------------------------------
 
@@ -117,9 +140,19 @@ class RatingGraph:
         out = []
         for n, row in enumerate(self.ratings, 1):
             step = round(row.after) - round(row.before)
-            words = (
-                f"Game {n}, {finished_words(row.played)}: {result_word(row.score)} against "
-                f"the {row.level} ({row.level_rating:.0f}); rating {row.after:.0f} ({step:+d})"
+            # TRANSLATORS: a rated game's dot: its number, date, result ("won"), the level
+            # met ("Expert") and its rating, the player's rating after it and its change
+            words = _(
+                "Game {n}, {when}: {result} against {level} ({level_rating}); rating {rating} "
+                "({step})"
+            ).format(
+                n=n,
+                when=when_played(row.played),
+                result=result_word(row.score),
+                level=level_name(row.level),
+                level_rating=f"{row.level_rating:.0f}",
+                rating=f"{row.after:.0f}",
+                step=f"{step:+d}",
             )
             out.append(Dot((self.x_of(row.played), self.elo_y(row.after)), words))
         return out
@@ -127,9 +160,10 @@ class RatingGraph:
     def performance_dots(self) -> list[Dot]:
         out = []
         for point in self.performance:
-            words = (
-                f"Game of {finished_words(point.played)} ({result_word(point.won)}): "
-                f"performance rating {point.rating:.1f}"
+            words = _("Game of {when} ({result}): performance rating {rating}").format(
+                when=when_played(point.played),
+                result=result_word(point.won),
+                rating=number(point.rating, 1),
             )
             out.append(Dot((self.x_of(point.played), self.pr_y(point.rating)), words))
         return out
@@ -179,7 +213,10 @@ class RatingGraph:
         self.title(
             surface,
             plot,
-            "Your rating after each game (gold a win, red a loss); dashed, the computer's levels",
+            _(
+                "Your rating after each game (gold a win, red a loss); dashed, the "
+                "computer's levels"
+            ),
         )
         draw_field(surface, plot, theme)
         faint = mix(theme.text_dim, theme.frame_dark, 0.55)
@@ -200,10 +237,11 @@ class RatingGraph:
         low, high = self.elo_range
         step = 100 if high - low < 900 else 200
         for value in range(math.ceil(low / step) * step, math.floor(high) + 1, step):
-            axis_label(surface, f"{value}", (plot.x - round(5 * s), self.elo_y(value)), theme, s)
+            at = (plot.x - round(5 * s), self.elo_y(value))
+            axis_label(surface, f"{value}", at, theme, s)
         dots = self.rating_dots()
         if not dots:
-            self.empty(surface, plot, NO_RATING)
+            self.empty(surface, plot, _(NO_RATING))
         else:
             line = [d.at for d in dots]
             if len(line) > 1:
@@ -224,7 +262,7 @@ class RatingGraph:
         self.title(
             surface,
             plot,
-            "Performance rating in each analysed game (0 is perfect; lower is better)",
+            _("Performance rating in each analysed game (0 is perfect; lower is better)"),
         )
         draw_field(surface, plot, theme)
         faint = mix(theme.text_dim, theme.frame_dark, 0.55)
@@ -232,10 +270,10 @@ class RatingGraph:
             y = self.pr_y(value)
             if 0 < value < self.pr_top:
                 dashed_line(surface, faint, y, plot.x, plot.right, s)
-            axis_label(surface, f"{value:.0f}", (plot.x - round(5 * s), y), theme, s)
+            axis_label(surface, number(value), (plot.x - round(5 * s), y), theme, s)
         dots = self.performance_dots()
         if not dots:
-            self.empty(surface, plot, NO_PERFORMANCE)
+            self.empty(surface, plot, _(NO_PERFORMANCE))
         else:
             colours = side_colours(theme, 0)
             line = [d.at for d in dots]
@@ -253,7 +291,7 @@ class RatingGraph:
             times = sorted(self.rank)
             axis_label(
                 surface,
-                finished_words(times[0], "%d %b %Y"),
+                when_played(times[0], with_time=False),
                 (plot.x, y),
                 theme,
                 s,
@@ -262,15 +300,14 @@ class RatingGraph:
             if self.count > 1:
                 axis_label(
                     surface,
-                    finished_words(times[-1], "%d %b %Y"),
+                    when_played(times[-1], with_time=False),
                     (plot.right, y),
                     theme,
                     s,
                     anchor="topright",
                 )
-        axis_label(
-            surface, "your games, in the order played", (plot.centerx, y), theme, s, anchor="midtop"
-        )
+        words = _("your games, in the order played")
+        axis_label(surface, words, (plot.centerx, y), theme, s, anchor="midtop")
 
     def dot(
         self,
@@ -287,7 +324,9 @@ class RatingGraph:
         """A plot with nothing to draw says, in its middle, how to fill it."""
         s = self.scale
         font = get_font("italic", 17 * s)
-        lines = wrap_words(words, font, plot.w - round(40 * s))[:3]
+        lines = wrap_words(words, font, plot.w - round(40 * s))
+        if len(lines) > 3:  # what would not fit joins the third line, cut short there
+            lines = [*lines[:2], " ".join(lines[2:])]
         line_h = font.get_linesize()
         width = max(font.size(line)[0] for line in lines) + round(24 * s)
         box = pygame.Rect(0, 0, width, line_h * len(lines) + round(12 * s))
@@ -297,7 +336,7 @@ class RatingGraph:
         for line in lines:
             draw_text(
                 surface,
-                line,
+                fit_text(line, "italic", 17 * s, plot.w - round(40 * s)),
                 (plot.centerx, y),
                 role="italic",
                 size=17 * s,

@@ -66,7 +66,7 @@ def test_a_die_to_name_is_refused_plainly() -> None:
     edit = PositionEdit("anglicorum", {"third_die": "player"})
     assert "die" in edit.waitings()
     edit.waiting = "die"
-    assert edit.check() == (None, NO_DIE_NAMED)
+    assert edit.check() == (None, NO_DIE_NAMED)  # (English: the text as marked)
 
 
 def test_a_waiting_the_game_has_not_is_refused() -> None:

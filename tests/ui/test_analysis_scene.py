@@ -312,10 +312,10 @@ def test_the_scene_fits_every_pinned_window_size(app, cut, monkeypatch, variant_
     """At each size the layout tests pin: the board, the figures and the graph inside the
     window and apart, and no text cut short or drawn past the window's edge."""
     from game.ui import analysis_graph
-    from game.ui.scenes import analysis
+    from game.ui.scenes import analysis, analysis_panes
 
     drawn: list[pygame.Rect] = []
-    for module in (analysis, analysis_graph):
+    for module in (analysis, analysis_panes, analysis_graph):
         real = module.draw_text
 
         def watched(*args, _real=real, **kwargs):

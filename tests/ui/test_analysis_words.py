@@ -10,9 +10,9 @@ from game.rules.outcome import Kind
 from game.study.analysis import Decision
 from game.ui.analysis_words import (
     KIND_WORDS,
-    PR_HELP,
     decision_heading,
     decision_lines,
+    pr_help,
     result_words,
 )
 
@@ -35,8 +35,8 @@ def test_a_tie_and_an_unfinished_record():
 
 def test_the_help_gives_the_tutors_thresholds_and_the_scale():
     for threshold in (DOUBTFUL, BAD, VERY_BAD):
-        assert f"{threshold:.2f}" in PR_HELP
-    assert "500" in PR_HELP and "without a cube" in PR_HELP
+        assert f"{threshold:.2f}" in pr_help()
+    assert "500" in pr_help() and "without a cube" in pr_help()
 
 
 def test_each_kind_of_decision_is_said():

@@ -70,7 +70,7 @@ def test_with_no_rating_the_plot_says_how_to_get_one(window, texts):
         words = [t for t, *_ in texts]
         said = " ".join(words)
         assert rating_graph.NO_RATING in said and rating_graph.NO_PERFORMANCE in said
-        assert any(t.startswith("expert ") for t in words)  # the levels' lines are named
+        assert any(t.startswith("Expert ") for t in words)  # the levels' lines are named
         inside(app, scene, texts)
 
 
@@ -115,7 +115,7 @@ def test_rated_and_analysed_games_are_plotted_and_told(window, texts):
     assert graph is not None and len(graph.rating_dots()) == 2
     won = "won" if game["player_won"] else "lost"
     assert [d.words for d in graph.performance_dots()] == [
-        f"Game of {rating_graph.finished_words(game['finished'])} ({won}): "
+        f"Game of {rating_graph.when_played(game['finished'])} ({won}): "
         f"performance rating {made.rating(0):.1f}"
     ]
     for size in SIZES:
@@ -125,7 +125,7 @@ def test_rated_and_analysed_games_are_plotted_and_told(window, texts):
         assert rating_graph.NO_RATING not in " ".join(t for t, *_ in texts)
         first = graph.rating_dots()[0]
         app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=first.at, rel=(0, 0), buttons=()))
-        assert scene.pointed.startswith("Game 1, ") and "won against the novice" in scene.pointed
+        assert scene.pointed.startswith("Game 1, ") and "won against Novice" in scene.pointed
         texts.clear()
         show(app, scene)
         inside(app, scene, texts)

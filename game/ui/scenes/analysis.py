@@ -15,6 +15,9 @@ chances over the game (``game.ui.analysis_graph``) with a mark at every error. L
 Right step from decision to decision, Home and End go to the first and the last,
 PgUp/PgDn to the previous or next error, a click on the graph to the error marked there
 (or the decision nearest the click), Esc back to Records.
+
+The panes' drawing (the progress card, the decision, the figures) and where each part
+goes are ``game.ui.scenes.analysis_panes``; this file holds the scene's course.
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _, ngettext
+from game.names import game_name
 from game.rules import actions as a
 from game.rules import match as m
 from game.rules.play import Play
@@ -39,40 +44,23 @@ from game.study import jobs
 from game.study.analysis import Decision, GameAnalysis, replay_steps
 from game.study.stored import VERSION, analysis_from_json, replay_key
 from game.ui.analysis_board import draw_marks_part, draw_men_part, play_named
-from game.ui.analysis_graph import ChanceGraph, grade_colour
-from game.ui.analysis_words import (
-    KEYS_HELP,
-    PR_HELP,
-    decision_heading,
-    decision_lines,
-    result_words,
-    side_words,
-)
+from game.ui.analysis_graph import ChanceGraph
+from game.ui.analysis_words import side_name
 from game.ui.backdrop import backdrop, draw_backdrop
+from game.ui.label_fit import fit_labels, needed_width
 from game.ui.render.board_view import BoardView
 from game.ui.routes import AnalysisRequest
+from game.ui.scenes import analysis_panes as panes
+from game.ui.scenes.analysis_panes import card_place, result_places
 from game.ui.scenes.base import POLL
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.theme import side_colours, theme_for
-from game.ui.widgets import (
-    Button,
-    Panel,
-    Style,
-    draw_panel,
-    draw_text,
-    fit_size,
-    fit_text,
-    get_font,
-    wrap_words,
-)
+from game.ui.widgets import Button, Panel, Style, draw_panel, draw_text, get_font
 
 log = logging.getLogger(__name__)
 
-STOPPED = "The analysis was stopped; nothing of it was kept."
+STOPPED = N_("The analysis was stopped; nothing of it was kept.")  # (Records shows it)
 REPLAY_BUDGET = 0.005  # seconds of a frame given to replaying the record (never a long frame)
-# The decision's lines, as (role, design size): its number, whose, and four rows at most.
-DECISION_LINES = (("caps", 18), ("bold", 17)) + (("text", 16),) * 4
-SMALLEST = 10.0  # px: text is set no smaller than this
 PANEL_ALPHA = 226
 # The faces the result's words are set in (role, design size), loaded while it is made.
 # The faces of the progress card, loaded a frame each before it is first shown.
@@ -144,17 +132,8 @@ class AnalysisScene(WidgetScene):
         self.variant = variant
         self.theme = theme_for(variant.id, self.app.settings.palette)
         self.style = Style.from_theme(self.theme)
-        names = list(payload.names[: variant.players])
-        names += [f"Side {i + 1}" for i in range(len(names), variant.players)]
-        self.names = tuple(names)
-        self.colour_names = tuple(side_colours(self.theme, i).name for i in range(variant.players))
-        self.stop_button = Button(
-            "Stop", self.stop, kind="primary", help="End the analysis; nothing is kept"
-        )
-        self.back_button = Button("Back", self.back, help="Back to your records (Esc)")
-        self.prev_button = Button("Previous error", self.previous_error, help="PgUp")
-        self.next_button = Button("Next error", self.next_error, help="PgDn")
-        self.best_button = Button("Show best", self.toggle_best, help="B")
+        self.name_sides()
+        self.make_buttons()
         self.focus.set([self.stop_button])
         # The record is replayed a slice a frame (a long game is a third of a second of
         # it); the kept analysis is read now and checked against it once it is done.
@@ -169,6 +148,47 @@ class AnalysisScene(WidgetScene):
         self.relayout()
         self.fonts = [(role, size * self.scale) for role, size in CARD_FONTS]
 
+    def name_sides(self) -> None:
+        """The sides' names: the players' as Records gives them, "Side 3" past them, and
+        the colours of their men (the graph's legend)."""
+        players = self.variant.players
+        names = list(self.request.names[:players])
+        names += [side_name((), i) for i in range(len(names), players)]
+        self.names = tuple(names)
+        self.colour_names = tuple(side_colours(self.theme, i).name for i in range(players))
+
+    def make_buttons(self) -> None:
+        self.stop_button = Button("", self.stop, kind="primary")
+        self.back_button = Button("", self.back)
+        self.prev_button = Button("", self.previous_error, help="PgUp")
+        self.next_button = Button("", self.next_error, help="PgDn")
+        self.best_button = Button("", self.toggle_best, help="B")
+        self.label_buttons()
+
+    def label_buttons(self) -> None:
+        """The buttons' words in the language in use."""
+        self.stop_button.label = _("Stop")
+        self.stop_button.help = _("End the analysis; nothing is kept")
+        self.back_button.label = _("Back")
+        self.back_button.help = _("Back to your records (Esc)")
+        self.prev_button.label = _("Previous error")
+        self.next_button.label = _("Next error")
+        self.best_button.label = self.best_words()
+
+    def best_words(self) -> str:
+        """The best play button's label: what a press shows."""
+        return _("Show played") if self.best_shown else _("Show best")
+
+    def on_language(self) -> None:
+        """The buttons' words, the sides' names and the pictures made again in the new
+        language (a failure's words stay as they were said)."""
+        if not hasattr(self, "request"):
+            return
+        self.name_sides()
+        self.label_buttons()
+        self._pictures.clear()  # (the still parts go with the layout)
+        super().on_language()
+
     def replay_some(self) -> None:
         """Replay the record for ``REPLAY_BUDGET`` at most; once it is all replayed, the
         kept analysis is shown (or made again, if it does not fit)."""
@@ -176,7 +196,7 @@ class AnalysisScene(WidgetScene):
             return
         end = time.perf_counter() + REPLAY_BUDGET
         try:
-            for _ in self.replaying:
+            for _step in self.replaying:
                 if time.perf_counter() > end:
                     return
         except ReplayError as exc:
@@ -184,7 +204,7 @@ class AnalysisScene(WidgetScene):
             if self.job is not None:
                 self.job.close()
                 self.job = None
-            self.fail(f"This game cannot be analysed: {exc}")
+            self.fail(_("This game cannot be analysed: {reason}").format(reason=exc))
             return
         self.replaying = None
         if self.kept_data is not None:
@@ -236,7 +256,7 @@ class AnalysisScene(WidgetScene):
             self.job.start()
         except (OSError, RuntimeError) as exc:
             self.job = None
-            self.fail(f"The analysis could not be started: {exc}")
+            self.fail(_("The analysis could not be started: {reason}").format(reason=exc))
 
     def fail(self, words: str) -> None:
         self.failed = words
@@ -289,7 +309,7 @@ class AnalysisScene(WidgetScene):
         if job.result is None:
             self.job = None
             if not job.stopped:
-                self.fail(f"The analysis failed: {job.error}")
+                self.fail(_("The analysis failed: {reason}").format(reason=job.error))
             return
         if self.replaying is not None:  # (the record is still being replayed: a frame more)
             return
@@ -300,7 +320,7 @@ class AnalysisScene(WidgetScene):
                 self.check(self.arrived)
             except ValueError as exc:
                 self.job = None
-                self.fail(f"The analysis came back unreadable: {exc}")
+                self.fail(_("The analysis came back unreadable: {reason}").format(reason=exc))
             return
         if not self.kept_now:
             self.kept_now = True
@@ -308,7 +328,7 @@ class AnalysisScene(WidgetScene):
                 self.app.records.keep_analysis(self.key, VERSION, job.result)
             except sqlite3.Error as exc:
                 log.warning("the analysis could not be kept: %s", exc)
-                self.note = "This analysis could not be kept in your records."
+                self.note = _("This analysis could not be kept in your records.")
             self.keep_drills(self.arrived)
             return
         self.job = None
@@ -322,9 +342,12 @@ class AnalysisScene(WidgetScene):
             analysis, self.states, self.request.replay.seats, time.time()
         )
         if added:
-            self.note = (self.note + " " if self.note else "") + (
-                f"{added} of your plays became drills (Drills, on the menu)."
-            )
+            said = ngettext(
+                "{n} of your plays became a drill (Drills, on the menu).",
+                "{n} of your plays became drills (Drills, on the menu).",
+                added,
+            ).format(n=added)
+            self.note = (self.note + " " if self.note else "") + said
 
     def warm(self) -> None:
         """While the analysis runs, list the faces the result's words are set in, for
@@ -346,7 +369,7 @@ class AnalysisScene(WidgetScene):
             self.job.close()
             self.job = None
         self.click()
-        self.app.pop(STOPPED)
+        self.app.pop(_(STOPPED))
 
     def back(self) -> None:
         if self.job is not None:
@@ -393,7 +416,7 @@ class AnalysisScene(WidgetScene):
     def toggle_best(self) -> None:
         """The board shows the expert's best play instead of the one made, or back."""
         self.best_shown = not self.best_shown
-        self.best_button.label = "Show played" if self.best_shown else "Show best"
+        self.best_button.label = self.best_words()
 
     def play_shown(self) -> Play | None:
         """The play drawn on the board: the one made, or the expert's best."""
@@ -463,8 +486,7 @@ class AnalysisScene(WidgetScene):
         self.graph.place(self.graph_panel.inner(10), s)
         self.side_panel.place(figures, s)
         inner = self.side_panel.inner(16)
-        line = round(2 * s)
-        tall = sum(get_font(r, z * s).get_linesize() + line for r, z in DECISION_LINES)
+        tall = panes.decision_height(s)
         self.decision_box = pygame.Rect(inner.x, inner.y, inner.w, min(tall, inner.h))
         gap_y = round(10 * s)
         self.figures_box = pygame.Rect(
@@ -479,11 +501,14 @@ class AnalysisScene(WidgetScene):
             self.view = BoardView(self.variant, self.theme, self.board_rect.size)
             self.prepare()
         buttons = [self.prev_button, self.next_button, self.best_button, self.back_button]
-        bw = min(round(190 * s), (w - 2 * m - 3 * gap) // 4)
+        other = _("Show best") if self.best_shown else _("Show played")  # (B shows it)
+        need = needed_width([*(b.label for b in buttons), other], s, least=190)
+        bw = min(need, (w - 2 * m - 3 * gap) // 4)
         x = w - m - len(buttons) * bw - (len(buttons) - 1) * gap
         for button in buttons:
             button.place(pygame.Rect(x, h - m - bh, bw, bh), s)
             x += bw + gap
+        fit_labels(buttons, s, more=[other])
 
     def warm_pictures(self, size: tuple[int, int], s: float) -> None:
         """Make the pictures a first painting at ``size`` would make, beside the window
@@ -626,7 +651,7 @@ class AnalysisScene(WidgetScene):
         if self.preparing is not None:
             draw_text(
                 surface,
-                f"Laying out the {self.variant.name} board...",
+                _("Laying out the {game} board...").format(game=game_name(self.variant.id)),
                 self.board_rect.center,
                 role="italic",
                 size=18 * self.scale,
@@ -636,138 +661,27 @@ class AnalysisScene(WidgetScene):
 
     def card_places(self) -> tuple[pygame.Rect, tuple[int, int], pygame.Rect]:
         """Where the progress card's game line goes, its count line and its bar."""
-        s = self.scale
-        inner = self.card.inner(24)
-        line = get_font("text", 16 * s).get_linesize()
-        game = pygame.Rect(inner.x, inner.y + round(40 * s), inner.w, line)
-        count = (inner.centerx, game.bottom + round(6 * s))  # (apart from the game's line)
-        bar = pygame.Rect(inner.x, count[1] + line + round(10 * s), inner.w, round(18 * s))
-        return game, count, bar
+        return panes.card_places(self)
 
     def paint_card(self, surface: pygame.Surface) -> None:
-        """The progress card's still parts: its title, the game, the bar's track, the
-        note and Stop (the count and the bar's fill are drawn each frame: ``draw_progress``)."""
-        s, st = self.scale, self.style
-        self.card.draw(surface)
-        inner = self.card.inner(24)
-        title = "Analysis" if not self.failed else "No analysis"
-        draw_text(
-            surface,
-            title,
-            (inner.centerx, inner.y),
-            role="caps",
-            size=24 * s,
-            colour=st.accent,
-            anchor="midtop",
-        )
-        game_box, count, bar = self.card_places()
-        game = self.request.title or self.variant.name
-        size = fit_size(game, "text", 16 * s, inner.w, SMALLEST)
-        draw_text(
-            surface,
-            fit_text(game, "text", size, inner.w),
-            game_box.midtop,
-            role="text",
-            size=size,
-            colour=st.text,
-            anchor="midtop",
-        )
-        if self.failed:
-            y = count[1]
-            for line in wrap_words(self.failed, get_font("text", 15 * s), inner.w)[:3]:
-                draw_text(
-                    surface,
-                    fit_text(line, "text", 15 * s, inner.w),
-                    (inner.centerx, y),
-                    role="text",
-                    size=15 * s,
-                    colour=st.text,
-                    anchor="midtop",
-                )
-                y += get_font("text", 15 * s).get_linesize()
-            return
-        pygame.draw.rect(surface, st.track, bar, border_radius=bar.h // 2)
-        pygame.draw.rect(surface, st.accent_dark, bar, max(1, round(s)), bar.h // 2)
-        note = "It runs beside the window; Stop ends it and keeps nothing."
-        draw_text(
-            surface,
-            fit_text(note, "italic", 14 * s, inner.w),
-            (inner.centerx, bar.bottom + round(10 * s)),
-            role="italic",
-            size=14 * s,
-            colour=st.text_dim,
-            anchor="midtop",
-        )
+        panes.paint_card(self, surface)
 
     def draw_progress(self, surface: pygame.Surface) -> None:
-        """What the worker has told so far: the count and the bar's fill."""
-        job = self.job
-        if job is None or self.failed:
-            return
-        s, st = self.scale, self.style
-        _game, count, bar = self.card_places()
-        if not job.total:
-            words = "The expert is getting ready..."
-        else:
-            words = f"{job.done} of {job.total} decisions and throws judged"
-        draw_text(
-            surface,
-            fit_text(words, "text", 16 * s, bar.w),
-            count,
-            role="text",
-            size=16 * s,
-            colour=st.text,
-            anchor="midtop",
-        )
-        if job.fraction > 0:
-            done = pygame.Rect(bar.x, bar.y, max(bar.h, round(bar.w * job.fraction)), bar.h)
-            pygame.draw.rect(surface, st.accent, done, border_radius=bar.h // 2)
+        panes.draw_progress(self, surface)
 
     def paint_decision(self, surface: pygame.Surface) -> int:
-        """The decision at hand: whose, what was played and the expert's best, the loss
-        and its grade, the luck of the throw (or, at the end, the result). Returns how
-        many lines did not fit (none, at every size the tests try)."""
-        analysis = self.analysis
-        assert analysis is not None
-        writer = Writer(surface, surface.get_rect(), self.scale, self.style)
-        decision = self.decision
-        count = len(self.moments) - 1  # the last is the end of the record
-        heading = f"Decision {self.at + 1} of {count}" if decision is not None else "The end"
-        writer.line(heading, "caps", 18, self.style.accent)
-        writer.line(decision_heading(decision, self.names), "bold", 17, self.style.text)
-        if decision is None:
-            writer.line(result_words(analysis.result, self.names), "text", 16, self.style.text)
-            return writer.left_out
-        for label, words, grade in decision_lines(decision, analysis.players):
-            colour = grade_colour(self.theme, grade) if grade else self.style.text
-            on_board = decision.kind == "play" and label == (
-                "Best" if self.best_shown else "Played"
-            )
-            writer.row(label, words, colour, on_board)
-        return writer.left_out
+        """The decision at hand (``analysis_panes.paint_decision``); returns how many lines
+        did not fit (none, at every size the tests try)."""
+        return panes.paint_decision(self, surface)
 
     def paint_figures_box(self, surface: pygame.Surface) -> int:
         """``paint_figures`` on a picture of the figures' box."""
         return self.paint_figures(surface, surface.get_rect())
 
     def paint_figures(self, surface: pygame.Surface, box: pygame.Rect) -> int:
-        """Each side's figures, and what PR and the grades mean (they never change).
-        Returns how many lines did not fit."""
-        analysis = self.analysis
-        assert analysis is not None
-        writer = Writer(surface, box, self.scale, self.style)
-        writer.line("Each side", "caps", 16, self.style.accent)
-        for side in range(analysis.players):
-            writer.line(self.names[side], "bold", 15, side_colours(self.theme, side).light)
-            writer.line(side_words(analysis, side), "text", 14, self.style.text)
-        for note in (*analysis.notes, self.note):
-            if note:
-                writer.paragraph(note, "italic", 14, self.style.text_dim)
-        writer.gap(8)
-        writer.paragraph(PR_HELP, "italic", 14, self.style.text_dim)
-        writer.gap(6)
-        writer.paragraph(KEYS_HELP, "italic", 14, self.style.text_dim)
-        return writer.left_out
+        """Each side's figures (``analysis_panes.paint_figures``); returns how many lines
+        did not fit."""
+        return panes.paint_figures(self, surface, box)
 
     def draw_board_men(self, surface: pygame.Surface) -> None:
         """The board and its men at the decision at hand (the first of the board's two
@@ -786,109 +700,7 @@ class AnalysisScene(WidgetScene):
         state = self.states[self.state_shown]
         decision = self.decision
         dice = decision.dice if decision is not None and decision.kind == "play" else ()
-        draw_marks_part(
-            surface, self.view, self.theme, state, self.play_shown(), dice, self.scale
-        )
+        draw_marks_part(surface, self.view, self.theme, state, self.play_shown(), dice, self.scale)
 
 
-def card_place(size: tuple[int, int], s: float) -> pygame.Rect:
-    """Where the progress card goes in a window of ``size`` (scale ``s``)."""
-    w, h = size
-    m = round(16 * s)
-    cw, ch = min(w - 2 * m, round(620 * s)), min(h - 2 * m, round(250 * s))
-    return pygame.Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
-
-
-def result_places(size: tuple[int, int], s: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-    """Where the result goes in a window of ``size`` (scale ``s``): the board, the
-    figures' panel and the graph's panel (the buttons go under the graph)."""
-    w, h = size
-    m, gap, bh = round(16 * s), round(12 * s), round(40 * s)
-    foot = bh + round(8 * s)
-    gh = max(round(120 * s), round(h * 0.24))
-    graph = pygame.Rect(m, h - m - foot - gh, w - 2 * m, gh)
-    top = pygame.Rect(m, m, w - 2 * m, graph.y - gap - m)
-    if h > w:  # a tall window: the board over the figures
-        board_h = round((top.h - gap) * 0.64)
-        board = pygame.Rect(top.x, top.y, top.w, board_h)
-        figures = pygame.Rect(top.x, top.y + board_h + gap, top.w, top.h - board_h - gap)
-    else:
-        board_w = round((top.w - gap) * 0.58)
-        board = pygame.Rect(top.x, top.y, board_w, top.h)
-        figures = pygame.Rect(top.x + board_w + gap, top.y, top.w - board_w - gap, top.h)
-    return board, figures, graph
-
-
-class Writer:
-    """Lines set top-down in a box, each shrunk to fit its width (never below
-    ``SMALLEST``); a line that would pass the box's foot is left out."""
-
-    def __init__(
-        self, surface: pygame.Surface, box: pygame.Rect, scale: float, style: Style
-    ) -> None:
-        self.surface, self.box, self.scale, self.style = surface, box, scale, style
-        self.y = box.y
-        self.left_out = 0  # lines that did not fit (the layout tests look for none)
-
-    def room(self, height: int) -> bool:
-        return self.y + height <= self.box.bottom
-
-    def line(self, text: str, role: str, size: float, colour: tuple[int, int, int]) -> None:
-        px = fit_size(text, role, size * self.scale, self.box.w, SMALLEST)
-        height = get_font(role, px).get_linesize()
-        if not self.room(height):
-            self.left_out += 1
-            return
-        draw_text(
-            self.surface,
-            fit_text(text, role, px, self.box.w),
-            (self.box.x, self.y),
-            role=role,
-            size=px,
-            colour=colour,
-        )
-        self.y += height + round(2 * self.scale)
-
-    def row(self, label: str, words: str, colour: tuple[int, int, int], lit: bool = False) -> None:
-        """A label in the dim colour (gold when ``lit``: the play on the board) and its
-        words after it."""
-        s = self.scale
-        tab = round(64 * s)
-        px = fit_size(words, "text", 16 * s, self.box.w - tab, SMALLEST)
-        height = get_font("text", px).get_linesize()
-        if not self.room(height):
-            self.left_out += 1
-            return
-        draw_text(
-            self.surface,
-            label,
-            (self.box.x, self.y),
-            role="italic",
-            size=min(px, 15 * s),
-            colour=self.style.accent if lit else self.style.text_dim,
-        )
-        draw_text(
-            self.surface,
-            fit_text(words, "text", px, self.box.w - tab),
-            (self.box.x + tab, self.y),
-            role="text",
-            size=px,
-            colour=colour,
-        )
-        self.y += height + round(2 * s)
-
-    def paragraph(self, text: str, role: str, size: float, colour: tuple[int, int, int]) -> None:
-        px = max(SMALLEST, size * self.scale)
-        face = get_font(role, px)
-        lines = wrap_words(text, face, self.box.w)
-        if not self.room((face.get_linesize() + round(2 * self.scale)) * len(lines)):
-            self.left_out += len(lines)
-            return  # a paragraph is shown whole or not at all
-        for line in lines:
-            self.line(line, role, px / self.scale, colour)
-
-    def gap(self, design: float) -> None:
-        self.y += round(design * self.scale)
-
-
-__all__ = ["STOPPED", "AnalysisScene"]
+__all__ = ["STOPPED", "AnalysisScene", "card_place", "result_places"]

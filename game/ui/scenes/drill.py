@@ -20,20 +20,22 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.play.advice import grade, play_text
 from game.play.session import GameSetup, Seat
 from game.play.table import Table
 from game.rules import match as m
 from game.rules.play import Play
 from game.study.drills import Drill, DrillError, answered, ranking_from_hint
-from game.ui.analysis_words import loss_words
+from game.ui.analysis_words import choice_words, grade_title, loss_words
 from game.ui.drill_words import when_in, when_words
+from game.ui.label_fit import fit_labels
 from game.ui.render import board_controls
 from game.ui.routes import DrillRun
 from game.ui.scenes.board import BoardScene
 from game.ui.study_job import StudyJob
 from game.ui.theme import side_colours
-from game.ui.widgets import Button, Style, draw_panel, draw_text, get_font
+from game.ui.widgets import Button, Style, draw_panel, draw_text, fit_text, get_font
 from game.ui.widgets.focus import FocusList
 from game.ui.widgets.text import wrap_words
 
@@ -66,8 +68,42 @@ class DrillTable(Table):
 def more_words(left: int) -> str:
     """What follows the drill on the board: "the last of this set", "2 more after it"."""
     if not left:
-        return "the last of this set"
-    return f"{left} more after this one"
+        return _("the last of this set")
+    return ngettext("{n} more after this one", "{n} more after this one", left).format(n=left)
+
+
+def card_lines(
+    lines: list[tuple[str, str]], width: int, room: int, s: float
+) -> tuple[float, list[tuple[str, str, bool]]]:
+    """The card's lines wrapped to ``width`` at the largest size (17 design px down to
+    13 px) at which they fit ``room`` px of height, as (line, role, last of its words);
+    where none does, what would pass the foot is joined to the last line that fits, cut
+    short where it is drawn (never left out unseen)."""
+    size = max(13.0, 17 * s)
+    gap = round(6 * s)
+    while True:
+        f = get_font("text", size)
+        out: list[tuple[str, str, bool]] = []
+        for words, role in lines:
+            pieces = wrap_words(words, f, width)
+            out += [(p, role, i == len(pieces) - 1) for i, p in enumerate(pieces)]
+        tall = sum(f.get_linesize() + (gap if last else 0) for _p, _r, last in out)
+        if tall <= room or size <= 13.0:
+            break
+        size = max(13.0, size * 0.95)
+    used, kept = 0, 0
+    for _p, _r, last in out:
+        used += f.get_linesize()
+        if used > room:
+            break
+        kept += 1
+        used += gap if last else 0
+    if kept < len(out):
+        keep = max(1, kept)
+        line, role, _last = out[keep - 1]
+        rest = " ".join(p for p, _r, _l in out[keep:])
+        out = [*out[: keep - 1], (f"{line} {rest}", role, True)]
+    return size, out
 
 
 class DrillScene(BoardScene):
@@ -92,11 +128,19 @@ class DrillScene(BoardScene):
         self.verdict: list[tuple[str, str]] = []  # (words, role) lines of the card
         self.answer_play: Play | None = None
         self.over = False
-        self.next_button = Button("Next drill", self.next_drill, kind="primary", help="Enter")
-        self.back_button = Button("Back", self.leave, help="Esc")
+        self.next_button = Button(_("Next drill"), self.next_drill, kind="primary", help="Enter")
+        self.back_button = Button(_("Back"), self.leave, help="Esc")
         # The card's buttons (the board's keys stay the board's: Enter and Esc answer).
         self.focus = FocusList([self.back_button])
         self.next_drill()
+
+    def on_language(self) -> None:
+        """The card's buttons in the new language (the card's words are made again when
+        a drill is asked or answered; the board's, by the board)."""
+        if hasattr(self, "next_button"):
+            self.next_button.label = _("Next drill")
+            self.back_button.label = _("Back")
+        super().on_language()
 
     # -- the drills ----------------------------------------------------------------------
 
@@ -116,7 +160,7 @@ class DrillScene(BoardScene):
         self.over = True
         self.verdict = self.end_words()
         if hasattr(self, "table"):
-            self.say("No more drills in this set")
+            self.say(_("No more drills in this set"))
 
     def start_drill(self, drill: Drill, state: m.GameState) -> None:
         if hasattr(self, "table"):
@@ -146,7 +190,9 @@ class DrillScene(BoardScene):
     def ask_words(self, state: m.GameState) -> str:
         who = side_colours(self.theme, state.to_act).name
         dice = "-".join(str(d) for d in state.dice)
-        return f"Find the best play: {who} to play {dice}. Pick up the dice when done (Enter)"
+        return _(
+            "Find the best play: {side} to play {dice}. Pick up the dice when done (Enter)"
+        ).format(side=who, dice=dice)
 
     def answered(self, play: Play) -> None:
         """The player's play (the dice picked up): judged now, or once ranked."""
@@ -161,7 +207,7 @@ class DrillScene(BoardScene):
         if self.job is None or self.drill.ranking:  # not ranked there: judged afresh
             state = self.drill.game_state()
             self.start_job("judge", {"state": self.drill.state, "play": play_text(state, play)})
-        self.say("The expert is looking at your play...")
+        self.say(_("The expert is looking at your play..."))
 
     def give_verdict(self, loss: float) -> None:
         state = self.drill.game_state()
@@ -172,46 +218,56 @@ class DrillScene(BoardScene):
         players = state.variant.players
         if len(m.legal_plays(state)) == 1:
             self.right += 1
-            head, role = "The only play the dice allow", "good"
+            head, role = _("The only play the dice allow"), "good"
         elif grade(loss) is None:
             self.right += 1
-            head = "Good: the best play" if loss < 5e-4 else "Good: close to the best"
+            head = _("Good: the best play") if loss < 5e-4 else _("Good: close to the best")
             role = "good"
         else:
-            head = f"{str(grade(loss)).capitalize()}: you gave away {loss_words(loss, players)}"
+            # TRANSLATORS: {grade} is Doubtful, Bad or Very bad; {loss} as "0.085 points"
+            head = _("{grade}: you gave away {loss}").format(
+                grade=grade_title(str(grade(loss))), loss=loss_words(loss, players)
+            )
             role = "bad"
+        when = when_words(after.due - now)
         if after.learned:
-            schedule = "Learned: answered well three times, it is not asked again."
+            schedule = _("Learned: answered well three times, it is not asked again.")
         elif after.step == 0:
-            schedule = f"It starts over: asked {when_words(after.due - now)}."
+            schedule = _("It starts over: asked {when}.").format(when=when)
         else:
-            schedule = f"Asked {when_words(after.due - now)}."
-        mine = play_text(state, self.answer_play)
+            schedule = _("Asked {when}.").format(when=when)
+        mine = choice_words(play_text(state, self.answer_play))
         if len(m.legal_plays(state)) == 1:
             dice = "-".join(str(d) for d in state.dice)
-            lines = [(f"No choice: {dice} can be played only as {mine}.", "text")]
-            lines.append(("It is shown on the board.", "dim"))
+            said = _("No choice: {dice} can be played only as {play}.").format(dice=dice, play=mine)
+            lines = [(said, "text")]
+            lines.append((_("It is shown on the board."), "dim"))
         else:
-            lines = [(f"Your play: {mine}", "text")]
-            lines.append((f"The expert's best: {self.drill.best}", "text"))
-            lines.append(("The best play is shown on the board.", "dim"))
+            lines = [(_("Your play: {play}").format(play=mine), "text")]
+            best = choice_words(self.drill.best)
+            lines.append((_("The expert's best: {play}").format(play=best), "text"))
+            lines.append((_("The best play is shown on the board."), "dim"))
         self.verdict = [(head, role), *lines, (schedule, "text")]
         kept = self.book.keep([after])
         if (not kept or self.book.unkept) and not self.unkept_said:
-            self.verdict.append((self.book.unkept or "Your answer could not be kept.", "bad"))
+            unkept = self.book.unkept or _("Your answer could not be kept.")
+            self.verdict.append((unkept, "bad"))
             self.unkept_said = True
         self.drill = after
         while self.table.undo_step():  # the board as it was, the best play over it
             pass
         self.selected = None
-        self.say("Enter: the next drill  ·  Esc: back")
+        self.say(_("Enter: the next drill  ·  Esc: back"))
 
     def end_words(self) -> list[tuple[str, str]]:
         if not self.asked:
-            return [("No drill to ask here.", "text")]
-        lines = [
-            (f"Done: {self.right} of {self.asked} answered well.", "good"),
-        ]
+            return [(_("No drill to ask here."), "text")]
+        done = ngettext(
+            "Done: {right} of {asked} answered well.",
+            "Done: {right} of {asked} answered well.",
+            self.asked,
+        ).format(right=self.right, asked=self.asked)
+        lines = [(done, "good")]
         from game.study.drills import due_count
 
         drills = self.book.drills()
@@ -219,11 +275,13 @@ class DrillScene(BoardScene):
         due = due_count(drills, now)
         waiting = [d.due for d in drills if not d.learned and d.due > now]
         if due:
-            lines.append((f"{due} more due now.", "text"))
-        elif waiting:
             lines.append(
-                (f"Nothing else is due; the next is due {when_in(min(waiting) - now)}.", "text")
+                (ngettext("{n} more due now.", "{n} more due now.", due).format(n=due), "text")
             )
+        elif waiting:
+            when = when_in(min(waiting) - now)
+            said = _("Nothing else is due; the next is due {when}.").format(when=when)
+            lines.append((said, "text"))
         return lines
 
     def leave(self) -> None:
@@ -256,7 +314,7 @@ class DrillScene(BoardScene):
             log.warning("the expert could not rank the drill: %s", job.error)
             if self.judging is not None:
                 self.judging = None
-                self.verdict = [("The expert could not judge this play.", "bad")]
+                self.verdict = [(_("The expert could not judge this play."), "bad")]
             return
         try:
             ranking = ranking_from_hint(job.answer)
@@ -378,6 +436,7 @@ class DrillScene(BoardScene):
         else:
             self.focus.set([self.back_button])
             self.back_button.place(pygame.Rect(inner.x, y, inner.w, bh), s)
+        fit_labels([self.next_button, self.back_button], s, largest=22, smallest=13)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -394,7 +453,12 @@ class DrillScene(BoardScene):
         y = inner.y
         draw_text(
             surface,
-            "Drills done" if self.over else "Find the best play",
+            fit_text(
+                _("Drills done") if self.over else _("Find the best play"),
+                "caps",
+                22 * s,
+                inner.w,
+            ),
             (inner.centerx, y),
             role="caps",
             size=22 * s,
@@ -409,20 +473,19 @@ class DrillScene(BoardScene):
             "dim": style.text_dim,
             "text": style.text,
         }
-        size = max(13.0, 17 * s)
+        foot = self.back_button.rect.y - round(8 * s)  # the lines stay above the buttons
+        size, fitted = card_lines(lines, inner.w, foot - y, s)
         f = get_font("text", size)
-        for words, role in lines:
-            for line in wrap_words(words, f, inner.w):
-                draw_text(
-                    surface,
-                    line,
-                    (inner.x, y),
-                    role="text",
-                    size=size,
-                    colour=colours.get(role, style.text),
-                )
-                y += f.get_linesize()
-            y += round(6 * s)
+        for line, role, last in fitted:
+            draw_text(
+                surface,
+                fit_text(line, "text", size, inner.w),
+                (inner.x, y),
+                role="text",
+                size=size,
+                colour=colours.get(role, style.text),
+            )
+            y += f.get_linesize() + (round(6 * s) if last else 0)
         if self.showing() and not self.over:
             self.next_button.draw(surface)
         self.back_button.draw(surface)
@@ -431,20 +494,25 @@ class DrillScene(BoardScene):
         state = self.drill.game_state()
         who = side_colours(self.theme, state.to_act).name
         dice = "-".join(str(d) for d in state.dice)
-        source = (
-            "From the starting set"
-            if self.drill.source == "starter"
-            else "One of your own mistakes"
-        )
+        more = more_words(len(self.queue))
+        if self.drill.source == "starter":
+            # TRANSLATORS: {more} is "the last of this set" or "2 more after this one"
+            source = _("From the starting set; {more}.").format(more=more)
+        else:
+            source = _("One of your own mistakes; {more}.").format(more=more)
         lines = [
-            (f"{who} to play {dice}.", "text"),
-            ("Make the play you think best on the board, then pick up the dice (Enter).", "text"),
-            (f"{source}; {more_words(len(self.queue))}.", "dim"),
+            (_("{side} to play {dice}.").format(side=who, dice=dice), "text"),
+            (
+                _("Make the play you think best on the board, then pick up the dice (Enter)."),
+                "text",
+            ),
+            (source, "dim"),
         ]
         if self.drill.played:
-            lines.append((f"You played {self.drill.played} in your game.", "dim"))
+            played = choice_words(self.drill.played)
+            lines.append((_("You played {play} in your game.").format(play=played), "dim"))
         if self.judging is not None:
-            lines.append(("The expert is looking at your play...", "dim"))
+            lines.append((_("The expert is looking at your play..."), "dim"))
         return lines
 
 

@@ -17,6 +17,8 @@ from typing import Any
 import pygame
 
 from game.ai.players import has_levels
+from game.i18n import N_, _, ngettext
+from game.names import game_name
 from game.rules.variants import VARIANTS
 from game.study.drills import Drill, due_count
 from game.study.starters import starters
@@ -26,7 +28,7 @@ from game.ui.routes import DrillRun, Route
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.widgets import Button, draw_text, fit_text, get_font, wrap_words
 
-INTRO = (
+INTRO = N_(
     "Positions to solve: find the best play. Your own mistakes come from the games you "
     "analyse in Records; each is asked again after a day, three days and a week until "
     "you answer it well."
@@ -50,8 +52,16 @@ class DrillsScene(WidgetScene):
         from game.store.drill_book import DrillBook
 
         self.book = DrillBook(self.app.records)
-        self.back_button = Button("Back", self.back, help="Back to the menu (Esc)")
+        self.back_button = Button(_("Back"), self.back, help=_("Back to the menu (Esc)"))
         self.refresh()
+
+    def on_language(self) -> None:
+        """Every button's words made again in the new language, the same one in focus."""
+        at = self.focus.index
+        self.back_button.label = _("Back")
+        self.back_button.help = _("Back to the menu (Esc)")
+        self.refresh()
+        self.focus.index = at
 
     def on_resume(self, result: Any = None) -> None:
         self.refresh()
@@ -61,25 +71,32 @@ class DrillsScene(WidgetScene):
         self.drills = self.book.drills()
         kept = {d.key for d in self.drills}
         due = due_count(self.drills, now)
+        if due:
+            everything = ngettext("All games · {n} due", "All games · {n} due", due).format(n=due)
+        else:
+            everything = _("All games · nothing due")
         self.all_button = Button(
-            f"All games · {due} due" if due else "All games · nothing due",
+            everything,
             self.start_all,
             kind="primary",
             enabled=due > 0,
-            help="Every drill due now, your own mistakes first",
+            help=_("Every drill due now, your own mistakes first"),
         )
         self.game_buttons: list[Button] = []
         for vid in drill_games():
-            name = VARIANTS[vid].name
+            name = game_name(vid)
             n = due_count(self.drills, now, vid)
             fresh = [d for d in starters(vid, now) if d.key not in kept]
             if n:
-                detail, helptext = f"{n} due now", f"The {name} drills due now"
+                detail = ngettext("{n} due now", "{n} due now", n).format(n=n)
+                helptext = _("The {game} drills due now").format(game=name)
             elif fresh:
-                detail = f"Starting set: {len(fresh)} positions"
-                helptext = f"Positions from the expert's own games of {name}"
+                detail = ngettext(
+                    "Starting set: {n} position", "Starting set: {n} positions", len(fresh)
+                ).format(n=len(fresh))
+                helptext = _("Positions from the expert's own games of {game}").format(game=name)
             else:
-                detail, helptext = "Nothing due", "Nothing of this game is due now"
+                detail, helptext = _("Nothing due"), _("Nothing of this game is due now")
             self.game_buttons.append(
                 Button(
                     name,
@@ -93,13 +110,12 @@ class DrillsScene(WidgetScene):
             )
         waiting = [d.due for d in self.drills if not d.learned and d.due > now]
         if due:
-            self.status = f"{due} drill{'s' if due != 1 else ''} due now."
+            self.status = ngettext("{n} drill due now.", "{n} drills due now.", due).format(n=due)
         elif waiting:
-            self.status = (
-                f"Nothing is due now. The next drill is due {when_in(min(waiting) - now)}."
-            )
+            when = when_in(min(waiting) - now)
+            self.status = _("Nothing is due now. The next drill is due {when}.").format(when=when)
         else:
-            self.status = "Nothing is due now. Pick a game to try its starting set."
+            self.status = _("Nothing is due now. Pick a game to try its starting set.")
         self.focus.set([self.all_button, *self.game_buttons, self.back_button])
         self.relayout()
 
@@ -107,7 +123,7 @@ class DrillsScene(WidgetScene):
         now = time.time()
         due = [d for d in self.drills if d.is_due(now)]
         if due:
-            self.app.go(Route.DRILL, DrillRun(tuple(ordered(due)), "All games"))
+            self.app.go(Route.DRILL, DrillRun(tuple(ordered(due)), _("All games")))
 
     def start_game(self, variant_id: str) -> None:
         now = time.time()
@@ -118,8 +134,7 @@ class DrillsScene(WidgetScene):
             self.book.add(fresh)
             due = fresh
         if due:
-            name = VARIANTS[variant_id].name
-            self.app.go(Route.DRILL, DrillRun(tuple(ordered(due)), name))
+            self.app.go(Route.DRILL, DrillRun(tuple(ordered(due)), game_name(variant_id)))
 
     def back(self) -> None:
         self.app.pop()
@@ -136,7 +151,9 @@ class DrillsScene(WidgetScene):
         self.all_button.place(pygame.Rect(x, top, bw, bh), s)
         rows = (len(self.game_buttons) + 1) // 2
         back_h = round(44 * s)
-        intro = 3 * get_font("italic", max(14.0, 16 * s)).get_linesize() + round(12 * s)
+        f = get_font("italic", max(14.0, 16 * s))
+        said = wrap_words(_(INTRO), f, min(w - 2 * m, round(760 * s)))
+        intro = len(said) * f.get_linesize() + round(12 * s)
         room = h - m - back_h - gap * 2 - intro - (top + bh + gap * 2)
         rh = max(round(30 * s), min(round(54 * s), (room - (rows - 1) * gap) // max(1, rows)))
         half = (bw - gap) // 2
@@ -156,7 +173,7 @@ class DrillsScene(WidgetScene):
         w = surface.get_width()
         s = self.scale
         st = self.back_button.style
-        m = draw_page(surface, "Drills", s, st)
+        m = draw_page(surface, _("Drills"), s, st)
         y = m + round(70 * s)
         draw_text(
             surface,
@@ -170,7 +187,7 @@ class DrillsScene(WidgetScene):
         # The intro, wrapped, in the room between the games and Back.
         size = max(14.0, 16 * s)
         f = get_font("italic", size)
-        lines = wrap_words(INTRO, f, min(w - 2 * m, round(760 * s)))
+        lines = wrap_words(_(INTRO), f, min(w - 2 * m, round(760 * s)))
         y = self.back_button.rect.y - round(12 * s) - len(lines) * f.get_linesize()
         for line in lines:
             draw_text(

@@ -25,6 +25,8 @@ import pygame
 
 from game.ai.levels import LEVELS
 from game.ai.players import has_levels
+from game.i18n import _, ngettext, number, pgettext
+from game.names import game_name
 from game.play.session import GameSetup, Seat
 from game.rules import match as m
 from game.rules.position import Position
@@ -33,9 +35,10 @@ from game.rules.variants import VARIANTS
 from game.study.editing import CUBE_VALUES, MATCH_LENGTHS, WAITING_WORDS, PositionEdit
 from game.study.jobs import StudyJob
 from game.ui import editor_hint
+from game.ui.analysis_words import level_name
 from game.ui.backdrop import draw_backdrop
 from game.ui.dice_seal import auto_contribution
-from game.ui.editor_keys import BoardKeys
+from game.ui.editor_keys import KEYS_HELP, BoardKeys
 from game.ui.editor_panel import (
     TextField,
     WideChoice,
@@ -84,14 +87,12 @@ class EditorScene(WidgetScene):
         self.games = ROLLOUT_GAMES[0]
         self.seed = 1
         # The ID typed is kept through a game chosen or an ID read (built once).
-        self.id_field = TextField(
-            "Position ID:Match ID",
-            self.read_ids,
-            help="A GNU Backgammon Position ID (and Match ID): type it, or Ctrl+V",
-        )
+        self.id_field = TextField("", self.read_ids)
+        self.label_id_field()
         self.status_top = 0  # where the engine's word and the answers begin (the layout's)
         self.answer_top = 0
         self.answer_bottom = 0  # where the answers end: above Back
+        self.keys_box = pygame.Rect(0, 0, 0, 0)  # where the board's keys are said (the layout's)
         # The board by keyboard: a focus stop over it (arrows, + and -, Tab the side).
         self.board_keys = BoardKeys(
             lambda: None if self.view is None else self.view.layout, self.put, self.take_off
@@ -108,8 +109,21 @@ class EditorScene(WidgetScene):
             try:
                 self.edit.load(state_from_json(start.state))
             except Exception as exc:  # a state that does not read: its reason, the start kept
-                self.note = f"That position could not be read: {exc}"
+                self.note = _("That position could not be read: {reason}").format(reason=exc)
         self.build()
+
+    def label_id_field(self) -> None:
+        # TRANSLATORS: GNU Backgammon's two codes of a position, as its players know them
+        self.id_field.label = _("Position ID:Match ID")
+        self.id_field.help = _("A GNU Backgammon Position ID (and Match ID): type it, or Ctrl+V")
+
+    def on_language(self) -> None:
+        """Every widget's words made again in the new language, the same one in focus."""
+        at = self.focus.index
+        self.label_id_field()
+        self.board_keys.help = _(KEYS_HELP)
+        self.build()
+        self.focus.index = at
 
     def on_exit(self) -> None:
         self.end_job()
@@ -135,64 +149,67 @@ class EditorScene(WidgetScene):
         self.placing = min(self.placing, variant.players - 1)
         ids = sorted(VARIANTS, key=lambda v: (VARIANTS[v].order, VARIANTS[v].name))
         self.game_choice = WideChoice(
-            "Game",
+            _("Game"),
             ids,
             variant.id,
             self.choose_game,
-            fmt=lambda v: VARIANTS[v].name,
-            help="The game whose position you set up (its start position)",
+            fmt=game_name,
+            help=_("The game whose position you set up (its start position)"),
         )
         self.side_choice = Choice(
-            "Click puts",
+            # TRANSLATORS: the editor's choice of whose man a click puts on the board
+            _("Click puts"),
             sides,
             self.placing,
             self.choose_placing,
             fmt=self.side_name,
-            help="Left click a point: a man of this side; right click: the top man off",
+            help=_("Left click a point: a man of this side; right click: the top man off"),
         )
         self.turn_choice = Choice(
-            "Turn",
+            pgettext("whose turn", "Turn"),
             sides,
             edit.to_act,
             self.choose_turn,
             fmt=self.side_name,
-            help="The side whose turn it is",
+            help=_("The side whose turn it is"),
         )
         throws = dice_values(variant.faces, len(edit.dice))
         now = tuple(sorted((d for d in edit.dice if d is not None), reverse=True))
         self.dice_choice = Choice(
-            "Dice",
+            _("Dice"),
             throws,
             now if now in throws else (),
             self.choose_dice,
-            fmt=lambda t: "-".join(map(str, t)) if t else "To roll",
-            help="The throw to play, or To roll",
+            # TRANSLATORS: the editor's dice not yet thrown: the side on roll is to throw
+            fmt=lambda t: "-".join(map(str, t)) if t else _("To roll"),
+            help=_("The throw to play, or To roll"),
         )
         waitings = edit.waitings()
         self.waiting_choice = Choice(
-            "Waiting for",
+            _("Waiting for"),
             waitings,
             edit.waiting if edit.waiting in waitings else "",
             self.choose_waiting,
-            fmt=lambda w: WAITING_WORDS[w],
-            help="What the position waits for: a double to answer, or a turn kept after the 1-2",
+            fmt=lambda w: _(WAITING_WORDS[w]),
+            help=_("What the position waits for: a double to answer, or a turn kept after the 1-2"),
         )
         cubes = [(1, -1)] + [(v, o) for v in CUBE_VALUES[1:] for o in sides]
         self.cube_choice = Choice(
-            "Cube",
+            _("Cube"),
             cubes,
             (edit.cube_value, edit.cube_owner),
             self.choose_cube,
             fmt=self.cube_words,
-            help="The cube's value and who owns it",
+            help=_("The cube's value and who owns it"),
         )
         self.match_choice = Choice(
-            "Match",
+            _("Match"),
             MATCH_LENGTHS,
             edit.match_length,
             self.choose_match,
-            fmt=lambda n: f"{n} points" if n else "Money",
-            help="Money play, or a match",
+            # TRANSLATORS: a match's length, or money play (no match)
+            fmt=lambda n: ngettext("{n} point", "{n} points", n).format(n=n) if n else _("Money"),
+            help=_("Money play, or a match"),
         )
         self.score_choices = [
             Choice(
@@ -200,42 +217,51 @@ class EditorScene(WidgetScene):
                 list(range(max(edit.match_length, 1))),
                 edit.score[side] if side < len(edit.score) else 0,
                 partial(self.choose_score, side),
-                help="Points won so far in the match",
+                help=_("Points won so far in the match"),
             )
             for side in range(2)
         ]
         self.rest_choice = Choice(
-            "The rest are",
+            # TRANSLATORS: where the men not on the board are: in hand, or off (borne off)
+            _("The rest are"),
             [False, True],
             edit.rest_in_hand,
             self.choose_rest,
-            fmt=lambda h: "In hand" if h else "Off",
-            help="Where the men not on the board are",
+            fmt=lambda h: pgettext("men", "In hand") if h else pgettext("men", "Off"),
+            help=_("Where the men not on the board are"),
         )
-        self.start_button = Button("Start", self.to_start, size=16, help="The game's start")
-        self.clear_button = Button("Clear", self.clear, size=16, help="Every man off the board")
-        self.paste_button = Button("Paste", self.paste, size=16, help="Read the clipboard's ID")
-        self.hint_button = Button("Hint", self.ask_hint, size=16, help="The plays ranked")
+        # TRANSLATORS: the editor's buttons: set up the game's start, take every man off
+        self.start_button = Button(
+            pgettext("editor", "Start"), self.to_start, size=16, help=_("The game's start")
+        )
+        self.clear_button = Button(
+            _("Clear"), self.clear, size=16, help=_("Every man off the board")
+        )
+        self.paste_button = Button(
+            _("Paste"), self.paste, size=16, help=_("Read the clipboard's ID")
+        )
+        self.hint_button = Button(_("Hint"), self.ask_hint, size=16, help=_("The plays ranked"))
         self.play_button = Button(
-            "Play it out", self.play_out, size=16, help="A game from here against the level"
+            _("Play it out"), self.play_out, size=16, help=_("A game from here against the level")
         )
-        self.roll_button = Button("Roll out", self.start_rollout, size=16)
-        self.stop_button = Button("Stop", self.stop_rollout, size=16, help="End the rollout")
-        self.back_button = Button("Back", self.back, size=16, help="Back to the menu (Esc)")
+        self.roll_button = Button(_("Roll out"), self.start_rollout, size=16)
+        self.stop_button = Button(_("Stop"), self.stop_rollout, size=16, help=_("End the rollout"))
+        self.back_button = Button(_("Back"), self.back, size=16, help=_("Back to the menu (Esc)"))
         self.level_choice = Choice(
-            "Level",
+            _("Level"),
             list(LEVELS),
             self.level,
             self.choose_level,
-            fmt=str.capitalize,
-            help="The computer's level for Play it out",
+            fmt=level_name,
+            help=_("The computer's level for Play it out"),
         )
         self.games_choice = Choice(
-            "Games",
+            _("Games"),
             list(ROLLOUT_GAMES),
             self.games,
             self.choose_games,
-            help="Games the rollout plays",
+            fmt=number,
+            help=_("Games the rollout plays"),
         )
         for widget in self.widgets():
             widget.style = self.style
@@ -255,7 +281,10 @@ class EditorScene(WidgetScene):
 
     def cube_words(self, cube: tuple[int, int]) -> str:
         value, owner = cube
-        return f"{value}, in the middle" if owner < 0 else f"{value}, {self.side_name(owner)}'s"
+        if owner < 0:
+            return _("{value}, in the middle").format(value=value)
+        # TRANSLATORS: the cube's value and its owner ("2, Crimson's")
+        return _("{value}, {side}'s").format(value=value, side=self.side_name(owner))
 
     # -- choices ------------------------------------------------------------------------------
 
@@ -316,7 +345,7 @@ class EditorScene(WidgetScene):
     def paste(self) -> None:
         text = clipboard_text()
         if not text:
-            self.note = "The clipboard has no text: type the ID in the field"
+            self.note = _("The clipboard has no text: type the ID in the field")
             return
         position_id, match_id = split_ids(text)  # GNU Backgammon's words, or the IDs
         self.id_field.text = ""
@@ -326,16 +355,16 @@ class EditorScene(WidgetScene):
     def read_ids(self) -> None:
         position_id, match_id = split_ids(self.id_field.text)
         if not position_id:
-            self.note = "Type or paste a GNU Backgammon Position ID first"
+            self.note = _("Type or paste a GNU Backgammon Position ID first")
             return
         why = self.edit.read_ids(position_id, match_id)
         if why:
-            self.note = f"That ID was not read: {why}"
+            self.note = _("That ID was not read: {reason}").format(reason=why)
             return
         self.view = None
         self.build()
         self.changed()
-        self.note = "The position of that ID"
+        self.note = _("The position of that ID")
 
     # -- the position -------------------------------------------------------------------------
 
@@ -356,6 +385,7 @@ class EditorScene(WidgetScene):
         if self.view is not None:
             board = self.board_rect().size
             editor_hint.fit(self.view, self.hint_card, board, self.scale)
+
     def refresh(self) -> None:
         self.state, self.reason = self.edit.check()
         state = self.state
@@ -365,17 +395,19 @@ class EditorScene(WidgetScene):
         self.hint_button.enabled = bool(playing and moving and trained)
         self.play_button.enabled = playing
         self.play_button.help = (
-            "A game from here against the level: it begins at once with the dice set"
+            _("A game from here against the level: it begins at once with the dice set")
             if state is not None and state.dice
-            else "A game from here against the level: your throw card seals the dice, then "
-            "the side on roll throws"
+            else _(
+                "A game from here against the level: your throw card seals the dice, then "
+                "the side on roll throws"
+            )
         )
         self.roll_button.enabled = state is not None and trained
         running = self.job is not None and self.job.kind == "rollout" and not self.job.finished
         self.stop_button.enabled = self.stop_button.visible = running
         for widget in (self.hint_button, self.roll_button):
             if not trained:
-                widget.note = "No trained evaluation for this game"
+                widget.note = _("No trained evaluation for this game")
 
     def shown_position(self) -> Position:
         edit = self.edit
@@ -395,7 +427,7 @@ class EditorScene(WidgetScene):
         try:
             self.hint_card = editor_hint.open_card(state)
         except Exception as exc:
-            self.note = f"No hint: {exc}"
+            self.note = _("No hint: {reason}").format(reason=exc)
             return
         self.fit_hint()
         self.job = StudyJob("hint", {"state": state_to_json(state)}).start()
@@ -490,7 +522,7 @@ class EditorScene(WidgetScene):
             self.edit.load(after)
             self.build()
             self.changed()
-            self.note = "The position after that play"
+            self.note = _("The position after that play")
 
     def hint_mouse(self, event: pygame.event.Event) -> bool:
         """The hint card's rows and buttons (True: the card took the event)."""
@@ -540,7 +572,7 @@ class EditorScene(WidgetScene):
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
-            _, source, side = self.press
+            _at, source, side = self.press
             dragged = self.drag_at is not None
             self.press, self.drag_at = None, None
             if dragged:
@@ -573,7 +605,7 @@ class EditorScene(WidgetScene):
         side = index if kind == "bar" else self.placing
         pos = self.pos_of(side, spot)
         if pos is None:
-            self.note = "Men are put on the points or the bar; right click takes one off"
+            self.note = _("Men are put on the points or the bar; right click takes one off")
             return
         self.note = self.edit.add(side, pos)
         self.changed()
@@ -586,7 +618,7 @@ class EditorScene(WidgetScene):
             done = self.edit.remove(index, 0)
         else:
             done = False
-        self.note = "" if done else "No man there to take off"
+        self.note = "" if done else _("No man there to take off")
         self.changed()
 
     def drop(self, source: tuple[str, int], side: int, spot: tuple[str, int] | None) -> None:
@@ -615,9 +647,9 @@ class EditorScene(WidgetScene):
         if job.finished:
             self.job = None
             if job.error:
-                self.note = f"The {job.kind} could not be made: {job.error}"
+                self.note = self.job_words(job.kind, False).format(reason=job.error)
             elif job.result is None:
-                self.note = f"The {job.kind} was stopped"
+                self.note = self.job_words(job.kind, True)
             elif job.kind == "hint":
                 if self.hint_card is not None:
                     editor_hint.deepen(self.hint_card, job.result)
@@ -625,6 +657,17 @@ class EditorScene(WidgetScene):
             else:
                 self.rollout = job.result
             self.refresh()
+
+    @staticmethod
+    def job_words(kind: str, stopped: bool) -> str:
+        """What the panel says of a hint or a rollout that stopped, or failed ({reason})."""
+        if kind == "hint":
+            return (
+                _("The hint was stopped") if stopped else _("The hint could not be made: {reason}")
+            )
+        if stopped:
+            return _("The rollout was stopped")
+        return _("The rollout could not be made: {reason}")
 
     def wake_after(self) -> float | None:
         return POLL if self.job is not None else None
@@ -648,23 +691,37 @@ class EditorScene(WidgetScene):
     def status(self) -> tuple[str, bool]:
         """The engine's word on the position (and whether it is a refusal)."""
         if self.state is None:
-            return f"Not a position: {self.named(self.reason)}", True
+            return _("Not a position: {reason}").format(reason=self.named(self.reason)), True
         state = self.state
         if state.is_over:
-            return "The game is over in this position", False
+            return _("The game is over in this position"), False
         side = self.side_name(state.on_roll)
         if state.phase is m.Phase.TAKE:
-            words = f"{side} doubled: {self.side_name(state.to_act)} to take or pass"
+            words = _("{side} doubled: {other} to take or pass").format(
+                side=side, other=self.side_name(state.to_act)
+            )
         elif state.phase is m.Phase.CHOOSE:
-            words = f"{side} to name " + ("a double after the 1-2" if state.again else "a die")
+            if state.again:
+                words = _("{side} to name a double after the 1-2").format(side=side)
+            else:
+                words = _("{side} to name a die").format(side=side)
+        elif state.dice:
+            if state.again:
+                words = _("{side} to play again after the 1-2").format(side=side)
+            else:
+                words = _("{side} to play").format(side=side)
+        elif state.again:
+            words = _("{side} to roll again after the 1-2").format(side=side)
         else:
-            words = f"{side} to " + ("play" if state.dice else "roll")
-            words += " again after the 1-2" if state.again else ""
+            words = _("{side} to roll").format(side=side)
+        parts = [words]
         if state.variant.id == "backgammon":
-            words += f"  ·  Position ID {state_to_json(state).get('position_id', '')}"
+            found = state_to_json(state).get("position_id", "")
+            # TRANSLATORS: GNU Backgammon's code of the position, as its players know it
+            parts.append(_("Position ID {code}").format(code=found))
         if state.phase is m.Phase.ROLL and not state.again and has_levels(state.variant.id):
-            words += "  ·  Set the dice for a hint"
-        return words, False
+            parts.append(_("Set the dice for a hint"))
+        return "  ·  ".join(parts), False
 
     def named(self, reason: str) -> str:
         """The engine's "side 0" in the window's words: the side's colour."""
@@ -674,7 +731,11 @@ class EditorScene(WidgetScene):
             sides = [int(d) for d in found.groups() if d is not None]
             if any(side >= len(names) for side in sides):
                 return found.group(0)
-            return " and ".join(names[side] for side in sides)
+            if len(sides) == 2:
+                return _("{first} and {second}").format(
+                    first=names[sides[0]], second=names[sides[1]]
+                )
+            return names[sides[0]]
 
         return re.sub(r"\b[Ss]ides? (\d)(?: and (\d))?\b", name, reason)
 
@@ -683,11 +744,25 @@ class EditorScene(WidgetScene):
         players = self.edit.players
         if self.job is not None and self.job.kind == "rollout":
             job = self.job
-            stopping = " (stopping)" if job.stopping else ""
-            return [(f"Rolling out: {job.done} of {job.total} games{stopping}", "text")]
+            if job.stopping:
+                said = ngettext(
+                    "Rolling out: {done} of {total} game (stopping)",
+                    "Rolling out: {done} of {total} games (stopping)",
+                    job.total,
+                )
+            else:
+                said = ngettext(
+                    "Rolling out: {done} of {total} game",
+                    "Rolling out: {done} of {total} games",
+                    job.total,
+                )
+            return [(said.format(done=job.done, total=job.total), "text")]
         if self.hint_card is not None:
-            said = "The hint is on the board: click a play to see it there; Play it sets up"
-            return [(f"{said} the position after it", "dim")]
+            said = _(
+                "The hint is on the board: click a play to see it there; Play it sets up the "
+                "position after it"
+            )
+            return [(said, "dim")]
         if self.rollout is not None:
             names = [self.side_name(s) for s in range(players)]
             words = rollout_lines(self.rollout, names, self.edit.has_cube)

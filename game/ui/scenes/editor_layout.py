@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.ui import editor_hint
 from game.ui.analysis_board import draw_cube_of, draw_position
 from game.ui.editor_keys import KEYS_HELP, draw_cursor
+from game.ui.label_fit import fit_labels
 from game.ui.render.board_view import BoardView
 from game.ui.widgets import draw_text, fit_text, rounded_box
 
@@ -30,6 +32,7 @@ ROW = 30
 GAP = 6
 TEXT = 15  # the panel's words, design px
 REFUSED = (232, 120, 96)
+KEYS_SIZE = max(TEXT - 2, 14)  # (14 px: the smallest text anywhere, at 1280x800)
 
 
 def panel_width(size: tuple[int, int], scale: float) -> int:
@@ -92,7 +95,35 @@ def place(scene: EditorScene, size: tuple[int, int], scale: float) -> None:
     scene.stop_button.place(pygame.Rect(x + inner - half // 2, y, half // 2, row), s)
     back = h - round(PAD * s) - row  # Back at the panel's foot, the answers above it
     scene.back_button.place(pygame.Rect(x, max(back, y + row + gap), third, row), s)
+    rows = [
+        [scene.start_button, scene.clear_button],
+        [scene.paste_button],
+        [scene.hint_button, scene.play_button, scene.roll_button],
+        [scene.stop_button],
+        [scene.back_button],
+    ]
+    for buttons in rows:
+        fit_labels(buttons, s, largest=16, smallest=11)
     scene.answer_bottom = scene.back_button.rect.top - gap
+    # The board's keys beside Back in two lines; longer words take the width above it.
+    scene.keys_box = keys_place(scene, pygame.Rect(x, 0, inner, 0))
+    if scene.keys_box.bottom <= scene.back_button.rect.top:
+        scene.answer_bottom = scene.keys_box.top - gap
+
+
+def keys_place(scene: EditorScene, column: pygame.Rect) -> pygame.Rect:
+    """Where the board's keys are said: beside Back where two lines hold them, else
+    across the panel's column over Back."""
+    s = scene.scale
+    back = scene.back_button.rect
+    size = KEYS_SIZE * s
+    step = round(size * 1.25)
+    x = back.right + round(10 * s)
+    beside = pygame.Rect(x, back.y, column.right - x, back.h)
+    if len(scene.wrapped(_(KEYS_HELP), size, beside.w)) <= 2:
+        return beside
+    tall = min(2, len(scene.wrapped(_(KEYS_HELP), size, column.w))) * step
+    return pygame.Rect(column.x, back.y - round(GAP * s) - tall, column.w, tall)
 
 
 def draw_scene(scene: EditorScene, surface: pygame.Surface) -> None:
@@ -148,7 +179,7 @@ def draw_panel(scene: EditorScene, surface: pygame.Surface) -> None:
     inner = rect.w - 2 * round(PAD * s)
     draw_text(
         surface,
-        fit_text("Set up a position", "caps", 22 * s, inner),
+        fit_text(_("Set up a position"), "caps", 22 * s, inner),
         (rect.centerx, round(12 * s)),
         role="caps",
         size=22 * s,
@@ -158,9 +189,9 @@ def draw_panel(scene: EditorScene, surface: pygame.Surface) -> None:
     size = TEXT * s
     step = round(TEXT * 1.3 * s)
     words, refused = scene.status()
-    lines = scene.wrapped(words, size, inner)
+    lines = within(scene.wrapped(words, size, inner), 2 if scene.note else 3)
     if scene.note:
-        lines = [*lines[:2], scene.note]
+        lines = [*lines, scene.note]
     y = scene.status_top
     for i, text in enumerate(lines[:3]):
         note = scene.note and i == len(lines[:3]) - 1 and text == scene.note
@@ -205,21 +236,27 @@ def draw_panel(scene: EditorScene, surface: pygame.Surface) -> None:
             y += step
 
 
+def within(lines: list[str], most: int) -> list[str]:
+    """``lines`` in ``most`` lines at most: the rest joined to the last, which is then cut
+    short where it is drawn (``fitted``), never left out unseen."""
+    if len(lines) <= most:
+        return lines
+    return [*lines[: most - 1], " ".join(lines[most - 1 :])]
+
+
 def draw_keys_help(scene: EditorScene, surface: pygame.Surface) -> None:
-    """The board's keys, in small words beside Back at the panel's foot."""
+    """The board's keys, in small words beside Back at the panel's foot (or over it)."""
     s = scene.scale
-    back = scene.back_button.rect
-    x = back.right + round(10 * s)
-    room = scene.panel.rect.right - round(PAD * s) - x
-    size = max(TEXT - 2, 14) * s  # (14 px: the smallest text anywhere, at 1280x800)
-    lines = scene.wrapped(KEYS_HELP, size, room)[:2]
+    box = scene.keys_box
+    size = KEYS_SIZE * s
+    lines = within(scene.wrapped(_(KEYS_HELP), size, box.w), 2)
     step = round(size * 1.25)
-    y = back.centery - step * len(lines) // 2
+    y = box.centery - step * len(lines) // 2
     for n, line in enumerate(lines):
         draw_text(
             surface,
-            scene.fitted(line, size, room),
-            (x, y + n * step),
+            scene.fitted(line, size, box.w),
+            (box.x, y + n * step),
             role="text",
             size=size,
             colour=scene.style.text_dim,
