@@ -152,7 +152,12 @@ def test_compiled_catalogues_read_back_as_their_sources(tmp_path, monkeypatch):
             compiled = gettext.GNUTranslations(f)
         for message in source:
             if message.id and message.string and not message.fuzzy and isinstance(message.id, str):
-                assert compiled.gettext(message.id) == message.string
+                read_back = (
+                    compiled.pgettext(message.context, message.id)
+                    if message.context
+                    else compiled.gettext(message.id)
+                )
+                assert read_back == message.string, (code, message.context, message.id)
 
 
 def test_every_game_has_a_name_in_the_catalogue_under_its_context():

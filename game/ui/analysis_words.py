@@ -52,24 +52,6 @@ KEYS_HELP = N_(
 )
 
 
-# The computer's levels by name: the same texts as the menus' (game.level_names), one
-# entry each in the catalogue.
-LEVEL_NAMES = {
-    # TRANSLATORS: the computer's levels, weakest first (a player's strength)
-    "novice": N_("Novice"),
-    "beginner": N_("Beginner"),
-    "intermediate": N_("Intermediate"),
-    "advanced": N_("Advanced"),
-    "expert": N_("Expert"),
-}
-
-
-def level_name(level: str) -> str:
-    """A computer level as the window names it ("Expert"); an unknown one as it is."""
-    english = LEVEL_NAMES.get(str(level))
-    return _(english) if english is not None else str(level)
-
-
 def pr_help() -> str:
     """What PR and the grades mean, in the language in use (the tutor's thresholds)."""
     return _(PR_HELP).format(
@@ -238,7 +220,6 @@ __all__ = [
     "GRADE_WORDS",
     "KEYS_HELP",
     "KIND_WORDS",
-    "LEVEL_NAMES",
     "PR_HELP",
     "choice_words",
     "decision_heading",
@@ -247,7 +228,6 @@ __all__ = [
     "grade_count",
     "grade_title",
     "grade_word",
-    "level_name",
     "loss_words",
     "points_words",
     "pr_help",

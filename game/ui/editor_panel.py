@@ -10,7 +10,7 @@ import pygame
 
 from game.i18n import _, ngettext, number, percent, pgettext
 from game.play.advice import MINUS, chance_game
-from game.ui.widgets import Choice, Widget, draw_text, fit_size, fit_text, rounded_box
+from game.ui.widgets import Choice, Widget, draw_text, fit_size, fit_text, rounded_box, text_width
 from game.ui.widgets.style import mix
 
 ID_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=: ")
@@ -40,7 +40,10 @@ class WideChoice(Choice):
     names), set a little smaller before anything is cut."""
 
     def value_area(self) -> pygame.Rect:
-        w = round(self.rect.w * 0.78)
+        # The label keeps its natural width (a longer word in another language), the
+        # value takes the rest, at most 78% of the row.
+        label = text_width(self.label, "text", self.px(self.size)) + self.px(28)
+        w = max(0, min(round(self.rect.w * 0.78), self.rect.w - label))
         return pygame.Rect(self.rect.right - w - self.px(8), self.rect.y, w, self.rect.h)
 
     def draw_value(self, surface: pygame.Surface, area: pygame.Rect) -> None:

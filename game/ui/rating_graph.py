@@ -21,9 +21,9 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import N_, _, date, number, pgettext
+from game.level_names import level_name
 from game.store.rating_book import PerformancePoint, RatingRow
 from game.store.records import finished_local
-from game.ui.analysis_words import level_name
 from game.ui.plot_style import axis_label, dashed_line, draw_field, draw_frame
 from game.ui.theme import Theme, side_colours
 from game.ui.widgets import draw_text, fit_text, get_font, mix, text_width, wrap_words

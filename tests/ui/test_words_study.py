@@ -22,9 +22,10 @@ from words_seen import untranslated, words_drawn
 
 from game import i18n
 from game.study import jobs
-from game.ui import plot_style
+from game.ui import assets, plot_style
 from game.ui import theme as theme_module
 from game.ui.routes import AnalysisRequest, Route
+from game.ui.widgets import text as text_module
 
 SIZES = [(1280, 800), (1920, 1080)]
 WAIT = 60.0
@@ -53,7 +54,7 @@ BOARD_DRAWING = (os.path.join("game", "ui", "render", ""), os.path.join("game", 
 def drawn_by_study(monkeypatch) -> list[str]:
     """``words_drawn``, less the texts the board's own drawing renders."""
     words_drawn(monkeypatch)  # (its list holds the board's texts too: not used)
-    recording = pygame.font.Font
+    recording = assets.Face
     kept: list[str] = []
 
     class Sorting(recording):  # type: ignore[misc, valid-type]
@@ -63,7 +64,9 @@ def drawn_by_study(monkeypatch) -> list[str]:
                 kept.append(text)
             return out
 
-    monkeypatch.setattr(pygame.font, "Font", Sorting)
+    monkeypatch.setattr(assets, "Face", Sorting)
+    assets.font.cache_clear()
+    text_module.text_surface.cache_clear()
     return kept
 
 

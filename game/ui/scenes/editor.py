@@ -26,6 +26,7 @@ import pygame
 from game.ai.levels import LEVELS
 from game.ai.players import has_levels
 from game.i18n import _, ngettext, number, pgettext
+from game.level_names import level_name
 from game.names import game_name
 from game.play.session import GameSetup, Seat
 from game.rules import match as m
@@ -35,7 +36,6 @@ from game.rules.variants import VARIANTS
 from game.study.editing import CUBE_VALUES, MATCH_LENGTHS, WAITING_WORDS, PositionEdit
 from game.study.jobs import StudyJob
 from game.ui import editor_hint
-from game.ui.analysis_words import level_name
 from game.ui.backdrop import draw_backdrop
 from game.ui.dice_seal import auto_contribution
 from game.ui.editor_keys import KEYS_HELP, BoardKeys
@@ -194,7 +194,7 @@ class EditorScene(WidgetScene):
             help=_("What the position waits for: a double to answer, or a turn kept after the 1-2"),
         )
         cubes = [(1, -1)] + [(v, o) for v in CUBE_VALUES[1:] for o in sides]
-        self.cube_choice = Choice(
+        self.cube_choice = WideChoice(  # (its values are long: "2, Crimson's")
             _("Cube"),
             cubes,
             (edit.cube_value, edit.cube_owner),
