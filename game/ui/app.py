@@ -185,6 +185,9 @@ class App:
         self.audio.apply(self.settings)
         if self.settings.language != before:
             i18n.set_language(self.settings.language or i18n.system_language())
+            from game.ui.widgets.text import text_surface
+
+            text_surface.cache_clear()  # (a text is set by its language: Turkish capitals)
             self.stack.language_changed()
         if self.persist:
             try:

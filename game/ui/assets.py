@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import language
 from game.paths import asset
 
 FONT_FILES = {
@@ -49,7 +50,10 @@ FALLBACK_FILES = {
 }
 # Characters a role draws as another of its own (Greek small capitals have no final
 # sigma: a word ends in a small capital sigma, as it does in capitals).
-SUBSTITUTES = {"caps": str.maketrans({"ς": "σ"})}
+# Greek set in capitals or small capitals drops its accents (ΠΑΥΣΗ, not ΠΑΎΣΗ), keeping the
+# diaeresis.
+_GREEK_UNACCENTED = dict(zip("άέήίόύώΐΰΆΈΉΊΌΎΏ", "αεηιουωϊϋΑΕΗΙΟΥΩ", strict=True))
+SUBSTITUTES = {"caps": str.maketrans({"ς": "σ", **_GREEK_UNACCENTED})}
 # Characters no shipped face has, drawn as a character each face has, twice, side by side.
 STAND_INS = {"⟦": "[", "⟧": "]"}
 DOUBLE_GAP = 0.16  # the second stroke of a doubled bracket, this many em to the right
@@ -186,6 +190,14 @@ class Face(pygame.font.Font):
         self._swap = SUBSTITUTES.get(role)
         self._other_font: pygame.font.Font | None = None
 
+    def _cased(self, text: str) -> str:
+        """Turkish in small capitals is set in capitals: the small capitals' i has no dot,
+        which in Turkish makes it another letter (ı), and no shipped face has a small
+        capital İ; capitals keep both (GERİ, KIRIK)."""
+        if self.role == "caps" and language() == "tr" and ("i" in text or "ı" in text):
+            return text.replace("i", "İ").replace("ı", "I").upper()
+        return text
+
     def _plain(self, text: str) -> bool:
         """Whether the own face draws all of ``text`` (the common case, decided fast)."""
         return text.isascii() and self._own.ascii
@@ -265,6 +277,8 @@ class Face(pygame.font.Font):
         return max(1, round(self.file_px * DOUBLE_GAP))
 
     def size(self, text: str | bytes) -> tuple[int, int]:  # type: ignore[override]
+        if isinstance(text, str):
+            text = self._cased(text)
         if not isinstance(text, str) or self._plain(text):
             return super().size(text)
         runs = self.runs(text)
@@ -281,6 +295,8 @@ class Face(pygame.font.Font):
         bgcolor: pygame.typing.ColorLike | None = None,
         wraplength: int = 0,
     ) -> pygame.Surface:
+        if isinstance(text, str):
+            text = self._cased(text)
         if not isinstance(text, str) or wraplength or self._plain(text):
             return super().render(text, antialias, color, bgcolor, wraplength)
         runs = self.runs(text)

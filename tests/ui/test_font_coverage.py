@@ -212,3 +212,25 @@ def test_the_character_map_read_is_freetypes(path):
         for code in block:
             assert (code in points) == (face.get_metrics(chr(code))[0] is not None), hex(code)
     assert ord("⟦") not in points
+
+
+def test_greek_in_small_capitals_drops_its_accents_and_keeps_the_diaeresis():
+    face = assets.font("caps", 30)
+    assert face.runs("Παύση") == face.runs("Παυση")
+    assert "ϊ" in "".join(letters for _, letters in face.runs("ΐ"))
+
+
+def test_turkish_in_small_capitals_is_set_in_capitals_keeping_the_dot():
+    """The small capitals' i has no dot: in Turkish that is another letter (ı)."""
+    from game import i18n
+
+    face = assets.font("caps", 30)
+    try:
+        i18n.set_language("tr")
+        geri = face.render("Geri", True, (255, 255, 255))
+        assert face._cased("Geri kırık") == "GERİ KIRIK"
+        assert geri.get_size() == face.render("GERİ", True, (255, 255, 255)).get_size()
+        assert face.size("Geri") == face.size("GERİ")
+    finally:
+        i18n.set_language("en")
+    assert face._cased("Geri") == "Geri"  # in English the small capitals stay
