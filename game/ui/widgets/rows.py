@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, percent
 from game.ui.widgets.drawing import rounded_box
 from game.ui.widgets.style import DEFAULT_STYLE, Colour, Style, approach, mix
 from game.ui.widgets.text import draw_text, fit_size, fit_text, get_font
@@ -450,7 +450,7 @@ class Slider(Row):
         on_change: Callable[[float], Any] | None = None,
         *,
         step: float = 0.05,
-        fmt: Callable[[float], str] = lambda v: f"{v:.0%}",
+        fmt: Callable[[float], str] = percent,  # the locale's way: 70%, %70
         help: str = "",
         enabled: bool = True,
         size: float = 18,
