@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import N_, _
 from game.ui.looks import DEFAULT_THEME, look_of
 
 Colour = tuple[int, int, int]
@@ -29,12 +30,18 @@ Colour = tuple[int, int, int]
 
 @dataclass(frozen=True, slots=True)
 class SideColours:
-    """A side's men: body colour, rim, the lit highlight; and its name."""
+    """A side's men: body colour, rim, the lit highlight; and its name (``english``, as
+    the code marks it; ``name`` in the player's language)."""
 
-    name: str
+    english: str
     body: Colour
     rim: Colour
     light: Colour
+
+    @property
+    def name(self) -> str:
+        """The side's name in the language in use ("Crimson" in English)."""
+        return _(self.english)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +72,10 @@ class Theme:
     style: str = "felt"
 
 
-IVORY = SideColours("Ivory", (236, 226, 204), (178, 160, 128), (255, 250, 238))
-EBONY = SideColours("Ebony", (48, 40, 38), (20, 16, 15), (112, 100, 94))
+# TRANSLATORS: the sides' names: each side is called by the colour of its men
+# ("Crimson to play"); a colour word used as a player's name.
+IVORY = SideColours(N_("Ivory"), (236, 226, 204), (178, 160, 128), (255, 250, 238))
+EBONY = SideColours(N_("Ebony"), (48, 40, 38), (20, 16, 15), (112, 100, 94))
 
 THEMES: dict[str, Theme] = {
     "felt": Theme(
@@ -90,7 +99,7 @@ THEMES: dict[str, Theme] = {
         danger=(230, 80, 70),
         dice_body=(246, 242, 232),
         dice_pip=(30, 26, 24),
-        sides=(IVORY, SideColours("Crimson", (140, 24, 30), (80, 10, 14), (214, 90, 90))),
+        sides=(IVORY, SideColours(N_("Crimson"), (140, 24, 30), (80, 10, 14), (214, 90, 90))),
     ),
     "oak": Theme(
         "oak",
@@ -138,10 +147,10 @@ THEMES: dict[str, Theme] = {
         dice_body=(244, 234, 210),
         dice_pip=(110, 20, 24),
         sides=(
-            SideColours("Green", (38, 128, 74), (18, 70, 40), (120, 200, 140)),
-            SideColours("Red", (176, 34, 38), (100, 14, 18), (236, 110, 100)),
-            SideColours("Black", (40, 36, 36), (12, 10, 10), (110, 104, 100)),
-            SideColours("White", (240, 232, 214), (170, 156, 130), (255, 252, 244)),
+            SideColours(N_("Green"), (38, 128, 74), (18, 70, 40), (120, 200, 140)),
+            SideColours(N_("Red"), (176, 34, 38), (100, 14, 18), (236, 110, 100)),
+            SideColours(N_("Black"), (40, 36, 36), (12, 10, 10), (110, 104, 100)),
+            SideColours(N_("White"), (240, 232, 214), (170, 156, 130), (255, 252, 244)),
         ),
         style="illuminated",
     ),
@@ -167,8 +176,8 @@ THEMES: dict[str, Theme] = {
         dice_body=(226, 214, 186),
         dice_pip=(60, 42, 30),
         sides=(
-            SideColours("Bone", (232, 222, 198), (170, 156, 126), (255, 250, 236)),
-            SideColours("Lapis", (36, 64, 132), (16, 30, 70), (110, 140, 210)),
+            SideColours(N_("Bone"), (232, 222, 198), (170, 156, 126), (255, 250, 236)),
+            SideColours(N_("Lapis"), (36, 64, 132), (16, 30, 70), (110, 140, 210)),
         ),
         style="stone",
     ),
@@ -194,8 +203,8 @@ THEMES: dict[str, Theme] = {
         dice_body=(242, 234, 214),
         dice_pip=(92, 24, 72),
         sides=(
-            SideColours("Ivory", (240, 232, 212), (176, 158, 126), (255, 252, 240)),
-            SideColours("Purple", (78, 18, 76), (42, 6, 40), (176, 92, 172)),
+            SideColours(N_("Ivory"), (240, 232, 212), (176, 158, 126), (255, 252, 240)),
+            SideColours(N_("Purple"), (78, 18, 76), (42, 6, 40), (176, 92, 172)),
         ),
         style="byzantine",
     ),
@@ -221,8 +230,8 @@ THEMES: dict[str, Theme] = {
         dice_body=(238, 228, 208),
         dice_pip=(44, 28, 18),
         sides=(
-            SideColours("Bone", (236, 226, 202), (176, 158, 124), (255, 250, 236)),
-            SideColours("Ebony", (46, 36, 32), (18, 14, 12), (116, 104, 96)),
+            SideColours(N_("Bone"), (236, 226, 202), (176, 158, 124), (255, 250, 236)),
+            SideColours(N_("Ebony"), (46, 36, 32), (18, 14, 12), (116, 104, 96)),
         ),
         style="walnut",
     ),
@@ -248,8 +257,8 @@ THEMES: dict[str, Theme] = {
         dice_body=(244, 240, 230),
         dice_pip=(30, 24, 20),
         sides=(
-            SideColours("White", (240, 236, 226), (178, 168, 150), (255, 255, 250)),
-            SideColours("Black", (38, 32, 30), (14, 12, 10), (110, 102, 98)),
+            SideColours(N_("White"), (240, 236, 226), (178, 168, 150), (255, 255, 250)),
+            SideColours(N_("Black"), (38, 32, 30), (14, 12, 10), (110, 102, 98)),
         ),
         style="kafeneio",
     ),
@@ -275,8 +284,8 @@ THEMES: dict[str, Theme] = {
         dice_body=(244, 244, 240),
         dice_pip=(24, 34, 70),
         sides=(
-            SideColours("White", (242, 242, 238), (170, 172, 170), (255, 255, 255)),
-            SideColours("Navy", (22, 34, 80), (10, 16, 40), (104, 128, 190)),
+            SideColours(N_("White"), (242, 242, 238), (170, 172, 170), (255, 255, 255)),
+            SideColours(N_("Navy"), (22, 34, 80), (10, 16, 40), (104, 128, 190)),
         ),
         style="navy",
     ),
@@ -284,7 +293,7 @@ THEMES: dict[str, Theme] = {
 # The classic palette's third and fourth sides (El Mundo): Alfonso's green, deepened so
 # that it stands out on the pale points too, and his black.
 CLASSIC_MORE = (
-    SideColours("Green", (22, 90, 52), (10, 50, 28), (100, 180, 120)),
+    SideColours(N_("Green"), (22, 90, 52), (10, 50, 28), (100, 180, 120)),
     THEMES["illuminated"].sides[2],
 )
 
@@ -321,10 +330,10 @@ def _contrast(base: Theme) -> Theme:
         point_b=(250, 170, 0),
         highlight=(0, 255, 255),
         sides=(
-            SideColours("White", (255, 255, 255), (120, 120, 120), (255, 255, 255)),
-            SideColours("Black", (10, 10, 10), (0, 0, 0), (90, 90, 90)),
-            SideColours("Red", (150, 0, 0), (80, 0, 0), (240, 110, 110)),
-            SideColours("Blue", (20, 60, 210), (0, 24, 110), (130, 170, 255)),
+            SideColours(N_("White"), (255, 255, 255), (120, 120, 120), (255, 255, 255)),
+            SideColours(N_("Black"), (10, 10, 10), (0, 0, 0), (90, 90, 90)),
+            SideColours(N_("Red"), (150, 0, 0), (80, 0, 0), (240, 110, 110)),
+            SideColours(N_("Blue"), (20, 60, 210), (0, 24, 110), (130, 170, 255)),
         ),
     )
 
