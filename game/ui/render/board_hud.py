@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
+from game.names import game_name
 from game.rules import match as m
 from game.ui.assets import font
 from game.ui.cards import GOOD_COLOUR
@@ -41,7 +43,8 @@ def draw_laying_out(surface: pygame.Surface, scene: BoardReader) -> None:
     """The window while the board's background is painted."""
     surface.fill(scene.theme.table)
     face = font("italic", round(30 * scene.app.scale))
-    label = face.render(f"Laying out the {scene.variant.name} board...", True, scene.theme.text)
+    words = _("Laying out the {game} board…").format(game=game_name(scene.variant.id))
+    label = face.render(words, True, scene.theme.text)
     width, height = scene.app.size
     surface.blit(label, label.get_rect(center=(width // 2, height // 2)))
 
