@@ -57,10 +57,22 @@ def chance_game(players: int) -> bool:
 def value_text(value: float, players: int) -> str:
     """A play's value as shown: ``+0.186`` points, or ``41.2%`` chance to win."""
     if chance_game(players):
-        return percent(value, 1)
+        return share_text(value)
     if abs(value) < 0.0005:
-        return number(0, 3)
-    return f"{'+' if value > 0 else MINUS}{number(abs(value), 3)}"
+        return points_text(0)
+    return f"{'+' if value > 0 else MINUS}{points_text(abs(value))}"
+
+
+def points_text(value: float) -> str:
+    """Points with three decimals, the locale's way (rounded as Python rounds floats, not
+    as the decimal ``str`` would: 0.0005 is a shade over and shows 0.001)."""
+    return number(round(value, 3), 3)
+
+
+def share_text(share: float) -> str:
+    """A share (0-1) as a percentage with one decimal, the locale's way (rounded as
+    ``points_text`` rounds)."""
+    return percent(round(100 * share, 1) / 100, 1)
 
 
 def difference_text(difference: float, players: int) -> str:
@@ -68,21 +80,21 @@ def difference_text(difference: float, players: int) -> str:
     difference that rounds to nothing is ``0.000`` (``0.0%``), without a minus."""
     if chance_game(players):
         nothing = round(100 * abs(difference), 1) == 0
-        shown = percent(0 if nothing else abs(difference), 1)
+        shown = share_text(0 if nothing else abs(difference))
     else:
         nothing = round(abs(difference), 3) == 0
-        shown = number(0 if nothing else abs(difference), 3)
+        shown = points_text(0 if nothing else abs(difference))
     return shown if nothing else f"{MINUS}{shown}"
 
 
 def loss_words(loss: float, players: int) -> str:
     """The tutor's measure in a phrase: ``0.085 points`` or ``8.5% of your chance to win``."""
     if chance_game(players):
-        return _("{share} of your chance to win").format(share=percent(loss, 1))
+        return _("{share} of your chance to win").format(share=share_text(loss))
     one = abs(loss - 1) < 5e-4
     # TRANSLATORS: an amount of points with three decimals ("0.085 points")
     return ngettext("{points} point", "{points} points", 1 if one else 2).format(
-        points=number(loss, 3)
+        points=points_text(loss)
     )
 
 
@@ -176,6 +188,8 @@ __all__ = [
     "loss_words",
     "moves_of",
     "play_text",
+    "points_text",
+    "share_text",
     "unit_note",
     "value_text",
 ]

@@ -23,9 +23,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
-from game.i18n import _, number, percent
+from game.i18n import _
 from game.play import events as ev
-from game.play.advice import TutorTally, chance_game, grade
+from game.play.advice import TutorTally, chance_game, grade, points_text, share_text
 from game.play.advisers import (
     advice_available,
     decide,
@@ -703,7 +703,8 @@ class Table:
         self.judged.append(Judged(state, play, best, loss))
         word = _("Best play")
         if loss >= 0.0005:
-            lost = percent(loss, 1) if chance_game(self.variant.players) else number(loss, 3)
+            chance = chance_game(self.variant.players)
+            lost = share_text(loss) if chance else points_text(loss)
             word = _("Good play: {loss} short of the best").format(loss=lost)
         self._tell(ev.Praised(word))
         self.commit(play, animate=False)

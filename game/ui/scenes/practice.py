@@ -16,8 +16,15 @@ from typing import Any
 
 import pygame
 
-from game.i18n import _, ngettext, number, percent
-from game.play.advice import MINUS, chance_game, grade_word, loss_words
+from game.i18n import _, ngettext, number
+from game.play.advice import (
+    MINUS,
+    chance_game,
+    grade_word,
+    loss_words,
+    points_text,
+    share_text,
+)
 from game.play.session import WORST_KEPT as WORST
 from game.play.session import GameSummary, Judged, worst_judged
 from game.rules.notation import format_turn
@@ -141,13 +148,13 @@ class PracticeSummaryScene(WidgetScene):
                 "Average loss per move: {amount} of a game's chances over {n} judged move",
                 "Average loss per move: {amount} of a game's chances over {n} judged moves",
                 n,
-            ).format(amount=percent(average, 1), n=n)
+            ).format(amount=share_text(average), n=n)
         else:
             words = ngettext(
                 "Average loss per move: {amount} points over {n} judged move",
                 "Average loss per move: {amount} points over {n} judged moves",
                 n,
-            ).format(amount=number(average, 3), n=n)
+            ).format(amount=points_text(average), n=n)
         marks = [
             # TRANSLATORS: how many of the player's plays the tutor graded so ("2 bad")
             _("{n} {grade}").format(n=count, grade=grade_word(word))
@@ -177,7 +184,7 @@ class PracticeSummaryScene(WidgetScene):
         parts = []
         for side, value in enumerate(self.luck):
             sign = "+" if value >= 0 else MINUS
-            amount = percent(abs(value), 1) if chance else number(abs(value), 2)
+            amount = share_text(abs(value)) if chance else number(round(abs(value), 2), 2)
             parts.append(f"{self.side_name(side)} {sign}{amount}")
         luck = _("Luck of the dice (chance to win):"), _("Luck of the dice (points):")
         head = luck[0] if chance else luck[1]
