@@ -13,7 +13,7 @@ from game.i18n import N_, _
 from game.play.analysis import Chances, analyse_position, can_analyse
 from game.rules import match as m
 from game.ui.theme import side_colours
-from game.ui.widgets import Style, draw_text, fit_text
+from game.ui.widgets import Style, draw_text, fit_text, get_font, wrap_words
 
 if TYPE_CHECKING:
     from game.ui.scenes.board import BoardScene
@@ -71,31 +71,32 @@ def draw_chances(surface: pygame.Surface, scene: BoardScene, panel: ChancesPanel
     y = fy + 8 * scale
     chances = panel.chances
     side = chances.side if chances is not None else scene.state.on_roll
-    # TRANSLATORS: the heading of the chances panel: the side on roll's chances
     name = scene.seat(side).name or side_colours(scene.theme, side).name  # (not its level)
+    # TRANSLATORS: the heading of the chances panel: the side on roll's chances
     head = _("{name}'s chances").format(name=name)
-    draw_text(
-        surface,
-        fit_text(head, "caps", size, round(width)),
-        (left, y),
-        role="caps",
-        size=size,
-        colour=style.accent_light,
-    )
-    y += size * 1.6
+    for part in _wrap(head, "caps", size, width):
+        draw_text(surface, part, (left, y), role="caps", size=size, colour=style.accent_light)
+        y += size * 1.3
+    y += size * 0.3
     lines = chances.lines() if chances is not None else [_("Thinking…")]
     for line in lines:
-        for part in _wrap(line, size, width):
+        for part in _wrap(line, "text", size, width):
             draw_text(surface, part, (left, y), size=size, colour=style.text)
             y += size * 1.3
 
 
-def _wrap(line: str, size: float, width: float) -> list[str]:
-    """A line, broken after the colon when it does not fit (the cube's advice)."""
-    if fit_text(line, "text", size, round(width)) == line or ": " not in line:
-        return [fit_text(line, "text", size, round(width))]
-    head, tail = line.split(": ", 1)
-    return [f"{head}:", fit_text(tail, "text", size, round(width))]
+def _wrap(line: str, role: str, size: float, width: float) -> list[str]:
+    """A line, broken where it does not fit the column (after the colon first: the
+    cube's advice); a single word too wide is cut."""
+    room = round(width)
+    face = get_font(role, size)
+    if face.size(line)[0] <= room:
+        return [line]
+    parts = [f"{head}:" for head in line.split(": ")[:-1]] + [line.split(": ")[-1]]
+    out: list[str] = []
+    for part in parts:
+        out += [fit_text(words, role, size, room) for words in wrap_words(part, face, room)]
+    return out
 
 
 __all__ = ["ChancesPanel", "draw_chances"]
