@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from game.i18n import N_, _, ngettext, number, percent
 from game.rules import match as m
 from game.rules.notation import format_turn
 from game.rules.play import Play, Step
@@ -26,7 +27,12 @@ from game.rules.play import Play, Step
 HINT_ROWS = 5  # plays a hint lists, at most
 DOUBTFUL, BAD, VERY_BAD = 0.03, 0.06, 0.12
 GRADES = ((VERY_BAD, "very bad"), (BAD, "bad"), (DOUBTFUL, "doubtful"))
-GRADE_TITLES = {"doubtful": "Doubtful", "bad": "Bad", "very bad": "Very bad"}
+# The grades as a player reads them (the English words above are the records' and the
+# tallies' keys): in a sentence, and as a card's title.
+# TRANSLATORS: the tutor's grade of a play that gives something away
+GRADE_WORDS = {"doubtful": N_("doubtful"), "bad": N_("bad"), "very bad": N_("very bad")}
+# TRANSLATORS: the tutor's grade of a play, as the title of its card
+GRADE_TITLES = {"doubtful": N_("Doubtful"), "bad": N_("Bad"), "very bad": N_("Very bad")}
 MINUS = "\u2212"  # a true minus sign: as wide as the plus
 
 
@@ -38,6 +44,11 @@ def grade(loss: float) -> str | None:
     return None
 
 
+def grade_word(word: str) -> str:
+    """A grade (``grade``'s word) in the language in use."""
+    return _(GRADE_WORDS[word]) if word in GRADE_WORDS else word
+
+
 def chance_game(players: int) -> bool:
     """Whether values are chances to win (El Mundo's four) rather than expected points."""
     return players > 2
@@ -46,45 +57,64 @@ def chance_game(players: int) -> bool:
 def value_text(value: float, players: int) -> str:
     """A play's value as shown: ``+0.186`` points, or ``41.2%`` chance to win."""
     if chance_game(players):
-        return f"{100 * value:.1f}%"
+        return share_text(value)
     if abs(value) < 0.0005:
-        return "0.000"
-    return f"{'+' if value > 0 else MINUS}{abs(value):.3f}"
+        return points_text(0)
+    return f"{'+' if value > 0 else MINUS}{points_text(abs(value))}"
+
+
+def points_text(value: float) -> str:
+    """Points with three decimals, the locale's way (rounded as Python rounds floats, not
+    as the decimal ``str`` would: 0.0005 is a shade over and shows 0.001)."""
+    return number(round(value, 3), 3)
+
+
+def share_text(share: float) -> str:
+    """A share (0-1) as a percentage with one decimal, the locale's way (rounded as
+    ``points_text`` rounds)."""
+    return percent(round(100 * share, 1) / 100, 1)
 
 
 def difference_text(difference: float, players: int) -> str:
     """How far a play falls behind the best: ``−0.042`` (points) or ``−4.2%``; a
     difference that rounds to nothing is ``0.000`` (``0.0%``), without a minus."""
     if chance_game(players):
-        shown = f"{100 * abs(difference):.1f}"
-        return f"{shown}%" if float(shown) == 0 else f"{MINUS}{shown}%"
-    shown = f"{abs(difference):.3f}"
-    return shown if float(shown) == 0 else f"{MINUS}{shown}"
+        nothing = round(100 * abs(difference), 1) == 0
+        shown = share_text(0 if nothing else abs(difference))
+    else:
+        nothing = round(abs(difference), 3) == 0
+        shown = points_text(0 if nothing else abs(difference))
+    return shown if nothing else f"{MINUS}{shown}"
 
 
 def loss_words(loss: float, players: int) -> str:
     """The tutor's measure in a phrase: ``0.085 points`` or ``8.5% of your chance to win``."""
     if chance_game(players):
-        return f"{100 * loss:.1f}% of your chance to win"
-    return f"{loss:.3f} point{'' if abs(loss - 1) < 5e-4 else 's'}"
+        return _("{share} of your chance to win").format(share=share_text(loss))
+    one = abs(loss - 1) < 5e-4
+    # TRANSLATORS: an amount of points with three decimals ("0.085 points")
+    return ngettext("{points} point", "{points} points", 1 if one else 2).format(
+        points=points_text(loss)
+    )
 
 
 def unit_note(players: int) -> str:
     """What the numbers of a hint mean, for the foot of its panel."""
     if chance_game(players):
-        return "Your chance to win the game after each play."
-    return "Expected points from the game after each play."
+        return _("Your chance to win the game after each play.")
+    return _("Expected points from the game after each play.")
 
 
 def look_words(variant_id: str, deep: bool) -> str:
     """How deeply a hint's plays were looked at, for its panel: the first look shown at
     once, or the expert's deeper look that replaces it (naming how far ahead)."""
     if not deep:
-        return "First look: each play as it stands"
+        return _("First look: each play as it stands")
     from game.ai.players import EXPERT_DEEP
 
-    ahead = "up to two rolls" if EXPERT_DEEP.get(variant_id) else "a roll"
-    return f"Deeper look: the leading plays {ahead} ahead"
+    if EXPERT_DEEP.get(variant_id):
+        return _("Deeper look: the leading plays up to two rolls ahead")
+    return _("Deeper look: the leading plays a roll ahead")
 
 
 def play_text(state: m.GameState, play: Play) -> str:
@@ -146,16 +176,20 @@ __all__ = [
     "BAD",
     "DOUBTFUL",
     "GRADE_TITLES",
+    "GRADE_WORDS",
     "HINT_ROWS",
     "VERY_BAD",
     "TutorTally",
     "chance_game",
     "difference_text",
     "grade",
+    "grade_word",
     "look_words",
     "loss_words",
     "moves_of",
     "play_text",
+    "points_text",
+    "share_text",
     "unit_note",
     "value_text",
 ]

@@ -5,10 +5,42 @@ proper action in GNU Backgammon's words ("No double, take")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from game.i18n import _, percent, pgettext
 from game.rules import match as m
+
+# The cube's advice (``game.ai.cube.CubeAnalysis.words``, English in the engine protocol and
+# the records) as a player reads it: the action for the side on roll, then the answer.
+ADVICE_PARTS: dict[str, Callable[[], str]] = {
+    # TRANSLATORS: the cube's advice, before the comma: the side on roll should double
+    "Double": lambda: pgettext("cube", "Double"),
+    # TRANSLATORS: the cube's advice, before the comma: too strong to double (it plays on
+    # for a gammon)
+    "Too good": lambda: pgettext("cube", "Too good"),
+    # TRANSLATORS: the cube's advice, before the comma: the side on roll should not double
+    "No double": lambda: pgettext("cube", "No double"),
+    # TRANSLATORS: the cube's advice, after the comma: the other side should accept
+    "take": lambda: pgettext("cube", "take"),
+    # TRANSLATORS: the cube's advice, after the comma: the other side should refuse
+    "pass": lambda: pgettext("cube", "pass"),
+    # TRANSLATORS: the cube's advice, after the comma: accept, and redouble at once
+    "beaver": lambda: pgettext("cube", "beaver"),
+}
+
+
+def advice_words(advice: str) -> str:
+    """The cube's advice ("No double, take") in the language in use (as it is where it
+    is not the cube's)."""
+    action, comma, answer = advice.partition(", ")
+    if not comma or action not in ADVICE_PARTS or answer not in ADVICE_PARTS:
+        return advice
+    # TRANSLATORS: the cube's advice: the action, then the other side's answer
+    return _("{action}, {answer}").format(
+        action=ADVICE_PARTS[action](), answer=ADVICE_PARTS[answer]()
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,15 +56,16 @@ class Chances:
     cube: str = ""
 
     def lines(self) -> list[str]:
-        """The chances as the board shows them."""
+        """The chances as the board shows them, in the language in use."""
         out = [
-            f"Wins {self.win:.1%}",
-            f"Gammon {self.gammon:.1%}",
-            f"Backgammon {self.backgammon:.1%}",
-            f"Loses a gammon {self.lose_gammon:.1%}",
+            _("Wins {share}").format(share=percent(self.win, 1)),
+            _("Gammon {share}").format(share=percent(self.gammon, 1)),
+            _("Backgammon {share}").format(share=percent(self.backgammon, 1)),
+            _("Loses a gammon {share}").format(share=percent(self.lose_gammon, 1)),
         ]
         if self.cube:
-            out.append(f"Cube: {self.cube}")
+            # TRANSLATORS: the doubling cube's advice ("Cube: No double, take")
+            out.append(_("Cube: {advice}").format(advice=advice_words(self.cube)))
         return out
 
 
@@ -73,9 +106,15 @@ def analyse_position(state: m.GameState) -> Chances:
     probs = cubeless(state, "expert")
     advice = cube_advice(state, probs)
     win, gammon, backgammon, lose_gammon, lose_backgammon = (float(p) for p in probs[:5])
-    return Chances(
-        state.on_roll, win, gammon, backgammon, lose_gammon, lose_backgammon, advice
-    )
+    return Chances(state.on_roll, win, gammon, backgammon, lose_gammon, lose_backgammon, advice)
 
 
-__all__ = ["Chances", "analyse_position", "can_analyse", "cube_advice", "cube_due"]
+__all__ = [
+    "ADVICE_PARTS",
+    "Chances",
+    "advice_words",
+    "analyse_position",
+    "can_analyse",
+    "cube_advice",
+    "cube_due",
+]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.i18n import N_
+from game.i18n import N_, _
 from game.play import events as ev
 from game.play.turn import Move
 from game.rules.notation import format_turn
@@ -44,6 +44,10 @@ def make_sure_play(table: Table) -> bool:
     side = state.to_act
     table._tell(ev.MadeForYou(side, play, state.position))
     words = format_turn(state.variant, state.dice, play)
-    table.say(f"Played for {table.name(side)}: {words} (no play does better)")
+    table.say(
+        _("Played for {name}: {play} (no play does better)").format(
+            name=table.name(side), play=words
+        )
+    )
     table._tell(ev.Wait("forced"))
     return True

@@ -5,26 +5,33 @@ high to bear it off)."""
 
 from __future__ import annotations
 
+from game.i18n import N_, _
 from game.play.turn import TurnInput
 from game.rules.search import Board
 
-ENTER_FIRST = "Your men waiting to enter must come in first"
-DICE_USED = "Your dice are all played"
-BLOCKED = "That man is shut in: every point it could reach is taken"
-NOT_HOME = "Men bear off only when all are home"
-TOO_HIGH = "Too high a number to bear that man off from there"
-MUST_CAPTURE = "A capture is possible, and a capture must be made"
-MORE_DICE = "Not with that man: the rules make you play as much of the dice as you can"
-THEIRS = "That man is not yours to move"
-NOT_THERE = "The man you picked cannot go there"
-MOVED_ONCE = "That man has moved this turn: each die moves a different man"
+ENTER_FIRST = N_("Your men waiting to enter must come in first")
+DICE_USED = N_("Your dice are all played")
+BLOCKED = N_("That man is shut in: every point it could reach is taken")
+NOT_HOME = N_("Men bear off only when all are home")
+TOO_HIGH = N_("Too high a number to bear that man off from there")
+MUST_CAPTURE = N_("A capture is possible, and a capture must be made")
+MORE_DICE = N_("Not with that man: the rules make you play as much of the dice as you can")
+THEIRS = N_("That man is not yours to move")
+NOT_THERE = N_("The man you picked cannot go there")
+MOVED_ONCE = N_("That man has moved this turn: each die moves a different man")
 NOT_YOURS = ""  # an empty point: nothing to say
 
 
 def why_not(turn: TurnInput, pos: int) -> str:
     """Why the mover's man on ``pos`` (0: the bar or hand) cannot move now, in the
-    board's words (the man there is another side's, say so); "" when there is nothing
-    to explain (nobody's man there, or it can move)."""
+    board's words and the player's language (the man there is another side's, say so);
+    "" when there is nothing to explain (nobody's man there, or it can move)."""
+    reason = _why_not(turn, pos)
+    return _(reason) if reason else ""
+
+
+def _why_not(turn: TurnInput, pos: int) -> str:
+    """``why_not``'s reason, in English as marked."""
     if pos in turn.sources():
         return ""
     variant = turn.variant

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.i18n import N_, _
 from game.play import events as ev
 from game.play.record import SAID, named_words
 from game.rules import actions as a
@@ -13,7 +14,8 @@ from game.rules import match as m
 from game.rules.errors import RulesError
 from game.rules.replay import ReplayError, apply_entry, first_state
 
-REPLAY_HELP = "Replay: Right or Space for the next move, Left to go back, A to play on"
+# TRANSLATORS: Right, Space, Left and A are the keys
+REPLAY_HELP = N_("Replay: Right or Space for the next move, Left to go back, A to play on")
 
 if TYPE_CHECKING:
     from game.play.table import Table
@@ -21,21 +23,22 @@ if TYPE_CHECKING:
 # Where the replay's words differ from the table's (game.play.record.SAID): a refusal
 # watched again tells what was done, not what to do next ("play on").
 REPLAY_WORDS: dict[type[a.Action], str] = {
-    a.Reject: "refuses",
+    # TRANSLATORS: a replay: the side refused the resignation offered
+    a.Reject: N_("{name} refuses"),
 }
 
 
-def replay_words(action: a.Action, after: m.GameState | None = None) -> str:
-    """What the replay says a side did, after its name (``after``: the state it led to,
-    which tells Acey-Deucey's named double from Anglicorum's named die)."""
+def replay_words(action: a.Action, after: m.GameState | None = None, name: str = "") -> str:
+    """What the replay says ``name`` did (``after``: the state it led to, which tells
+    Acey-Deucey's named double from Anglicorum's named die)."""
     kind = type(action)
     if isinstance(action, a.NameDie):
-        return named_words(action, after is not None and after.again)
+        return named_words(action, after is not None and after.again, name)
     if kind in REPLAY_WORDS:
-        return REPLAY_WORDS[kind]
+        return _(REPLAY_WORDS[kind]).format(name=name)
     if kind in SAID:
-        return SAID[kind](action)
-    return action.name
+        return SAID[kind](action, name)
+    return f"{name} {action.name}"
 
 
 def replay_step(table: Table) -> None:
@@ -48,7 +51,7 @@ def replay_step(table: Table) -> None:
     n = len(table.log)
     if n >= len(replay.plays):
         table.replay_auto = False
-        table.say("The record ends here")
+        table.say(_("The record ends here"))
         return
     entry = replay.plays[n]
     state = table.state
@@ -60,10 +63,12 @@ def replay_step(table: Table) -> None:
         after = state if seeded else apply_entry(state, entry, table.rng, n, table.contribution)
     except (ReplayError, RulesError) as exc:
         table.replay_auto = False
-        table.say(f"The replay stops: {exc}")
+        # The rules' own words for what went wrong stay as they are (English).
+        table.say(_("The replay stops: {error}").format(error=exc))
         return
     name = table.name(a.actor(state, action))
-    counted = f"{n + 1} of {len(replay.plays)}"
+    # TRANSLATORS: a replay: the decision shown and how many the record holds
+    counted = _("{n} of {total}").format(n=n + 1, total=len(replay.plays))
     match action:
         case a.Roll(by_hand=True):
             table.apply(action)
@@ -71,15 +76,17 @@ def replay_step(table: Table) -> None:
             table.roll()
             if tuple(table.state.dice) != dice:
                 table.replay_auto = False
-                table.say(f"The replay stops: the seed throws {list(table.state.dice)} here")
+                thrown = "-".join(str(d) for d in table.state.dice)
+                table.say(_("The replay stops: the seed throws {dice} here").format(dice=thrown))
         case a.Move(play=play):
             table.commit(play, animate=True)
-            table.say(f"{name} plays {entry['play']}  ·  {counted}")
+            played = _("{name} plays {play}").format(name=name, play=entry["play"])
+            table.say(f"{played}  ·  {counted}")
         case _:
             table._push(action, after)
             if isinstance(action, a.NameDie) and after.again:  # Acey-Deucey's double
                 table._tell(ev.DiceShown((action.value, action.value)))
-            table.say(f"{name} {replay_words(action, after)}  ·  {counted}")
+            table.say(f"{replay_words(action, after, name)}  ·  {counted}")
     table._tell(ev.Wait("replay" if table.replay_auto else "now"))
 
 
@@ -105,7 +112,7 @@ def replay_back(table: Table) -> bool:
     table.replay_auto = False
     table.finished = False
     table._tell(ev.Rewound(table.state))
-    table.say(f"Back to move {target} of {len(replay.plays)}")
+    table.say(_("Back to move {n} of {total}").format(n=target, total=len(replay.plays)))
     return True
 
 
@@ -117,7 +124,7 @@ def replay_on(table: Table) -> None:
 def replay_auto(table: Table) -> None:
     """Decisions follow one another by themselves, or stop doing so."""
     table.replay_auto = not table.replay_auto
-    table.say("Playing on by itself (A stops)" if table.replay_auto else REPLAY_HELP)
+    table.say(_("Playing on by itself (A stops)") if table.replay_auto else _(REPLAY_HELP))
 
 
 __all__ = ["REPLAY_WORDS", "replay_auto", "replay_back", "replay_on", "replay_step", "replay_words"]

@@ -14,7 +14,8 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from game.ai.levels import LEVELS
+from game.ai.levels import LEVELS, level_word
+from game.i18n import _
 from game.play.advice import TutorTally
 from game.play.saved_dice import LOST_WORDS, lock_dice, unlock_dice
 from game.rules.dice import check_contribution
@@ -55,7 +56,7 @@ class Seat:
     def label(self, side_name: str) -> str:
         if self.name:
             return self.name
-        return side_name if self.human else f"{side_name} (computer, {self.level})"
+        return side_name if self.human else computer_label(side_name, self.level)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,20 +130,27 @@ class CubeCall:
     agreed: bool
 
     def words(self, name: str) -> str:
-        """ "Turn 16: Crimson doubled where the expert's advice was No double, take"."""
+        """ "Turn 16: Crimson doubled where the expert's advice was No double, take", in
+        the language in use."""
+        from game.play.analysis import advice_words
+
         did = {
-            "double": "doubled",
-            "no double": "did not double",
-            "take": "took the double",
-            "drop": "passed the double",
-            "beaver": "beavered",
-        }[self.action]
+            "double": _("{name} doubled"),
+            "no double": _("{name} did not double"),
+            "take": _("{name} took the double"),
+            "drop": _("{name} passed the double"),
+            "beaver": _("{name} beavered"),
+        }[self.action].format(name=name)
+        advice = advice_words(self.advice)
         if self.agreed:
-            return f"Turn {self.turn + 1}: {name} {did}, as the expert advised ({self.advice})"
-        return (
-            f"Turn {self.turn + 1}: {name} {did} where the expert's advice was {self.advice}:"
-            f" a deliberate error of the {self.level} level"
-        )
+            return _("Turn {turn}: {did}, as the expert advised ({advice})").format(
+                turn=self.turn + 1, did=did, advice=advice
+            )
+        # TRANSLATORS: {level} is the computer's strength ("expert", "novice")
+        return _(
+            "Turn {turn}: {did} where the expert's advice was {advice}: a deliberate error of "
+            "the {level} level"
+        ).format(turn=self.turn + 1, did=did, advice=advice, level=level_word(self.level))
 
 
 def cube_call_to_json(call: CubeCall) -> dict[str, Any]:
@@ -310,15 +318,23 @@ class SavedGame:
     cube_calls: tuple[CubeCall, ...] = ()
 
     def describe(self) -> str:
-        """ "Backgammon against the computer (expert), turn 12"."""
-        from game.rules.variants import VARIANTS
+        """ "Backgammon against the computer (expert), turn 12", in the language in use."""
+        from game.names import game_name, tavli
 
-        name = VARIANTS[self.setup.variant_id].name
+        name = game_name(self.setup.variant_id)
+        match = self.state.match
+        if match.cycle:  # "Tavli to 5, game 2: Plakoto ..."
+            name = _("{tavli} to {length}, game {n}: {game}").format(
+                tavli=tavli(), length=match.length, n=match.game + 1, game=name
+            )
         levels = [s.level for s in self.setup.seats if not s.human]
-        against = f" against the computer ({max(levels, key=LEVELS.index)})" if levels else ""
-        if self.state.match.cycle:  # "Tavli to 5, game 2: Plakoto ..."
-            name = f"Tavli to {self.state.match.length}, game {self.state.match.game + 1}: {name}"
-        return f"{name}{against}, turn {self.state.turn + 1}"
+        turn = self.state.turn + 1
+        if levels:
+            strongest = level_word(max(levels, key=LEVELS.index))
+            return _("{game} against the computer ({level}), turn {turn}").format(
+                game=name, level=strongest, turn=turn
+            )
+        return _("{game}, turn {turn}").format(game=name, turn=turn)
 
     def replay(self, seats: tuple[dict[str, Any], ...] = ()) -> Any:
         """The game's record so far as a ``game.rules.replay.Replay`` (its seed, opening,
@@ -563,4 +579,10 @@ def replay_label(colour: str, raw: Any) -> str:
     "Crimson (computer, expert)" for the computer (``Seat.label``)."""
     if not isinstance(raw, dict) or raw.get("human", True):
         return colour
-    return f"{colour} (computer, {raw.get('level', 'novice')})"
+    return computer_label(colour, str(raw.get("level", "novice")))
+
+
+def computer_label(side_name: str, level: str) -> str:
+    """A computer seat's name on the board: "Crimson (computer, expert)"."""
+    # TRANSLATORS: a side the computer plays, and its strength ("expert")
+    return _("{name} (computer, {level})").format(name=side_name, level=level_word(level))

@@ -23,8 +23,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
+from game.i18n import _
 from game.play import events as ev
-from game.play.advice import TutorTally, chance_game, grade
+from game.play.advice import TutorTally, chance_game, grade, points_text, share_text
 from game.play.advisers import (
     advice_available,
     decide,
@@ -112,7 +113,7 @@ class Table:
         self.previous = previous
         self.saved_from = saved
         self.keep = keep
-        self.name = name or (lambda side: self.seat(side).label(f"Side {side + 1}"))
+        self.name = name or (lambda side: self.seat(side).label(_("Side {n}").format(n=side + 1)))
         self.ask_throw = ask_throw and saved is None and replay is None
         self.manual = setup.manual_dice and replay is None
         # The window's setting: a person's play is made the moment the dice are used
@@ -250,18 +251,21 @@ class Table:
             if state.dice:
                 self._tell(ev.DiceShown(state.dice))
             if saved is not None:
-                self.say(saved.notice or f"Resumed: {saved.describe()}")
+                if saved.notice:
+                    self.say(_(saved.notice))
+                else:
+                    self.say(_("Resumed: {game}").format(game=saved.describe()))
             else:
-                self.say(REPLAY_HELP)
+                self.say(_(REPLAY_HELP))
             return
         if self.manual and self.needs_opening():
-            self._ask_opening("Opening throw: one die each")
-            self.say("Throw one die for each side and enter them")
+            self._ask_opening(_("Opening throw: one die each"))
+            self.say(_("Throw one die for each side and enter them"))
             return
         if self.ask_throw:
             self.throw_wanted = True
             self._tell(ev.ThrowAsked(seed_seal(self.seed)))
-            self.say("Throw the dice: click or press Enter")
+            self.say(_("Throw the dice: click or press Enter"))
             return
         self._open(state)
 
@@ -278,11 +282,18 @@ class Table:
         self._tell(ev.Opened(state))
         throws = [str(d) for d in state.opening]
         if throws:
-            opener = ", ".join(throws[:-1]) + " and " + throws[-1]
-            self.say(f"Opening throw {opener}: {self.name(state.on_roll)} starts", brief=True)
+            # TRANSLATORS: the opening throw, one die for each side ("3-5", "3-5-2-6")
+            opener = _("Opening throw {dice}: {name} starts").format(
+                dice="-".join(throws), name=self.name(state.on_roll)
+            )
+            self.say(opener, brief=True)
         elif self.own_first():
             dice = "-".join(str(d) for d in state.dice)
-            self.say(f"The game begins from this position: {self.name(state.to_act)} plays {dice}")
+            self.say(
+                _("The game begins from this position: {name} plays {dice}").format(
+                    name=self.name(state.to_act), dice=dice
+                )
+            )
 
     def throw_in(self, contribution: str) -> None:
         """The player threw: the contribution is mixed with the seed into the dice, and
@@ -423,10 +434,10 @@ class Table:
                 name = self.name(side)
                 variant = self.variant
                 self.dice_wanted = ev.DiceAsked(
-                    f"{name} throws", variant.thrown_dice, variant.faces
+                    _("{name} throws").format(name=name), variant.thrown_dice, variant.faces
                 )
                 self._tell(self.dice_wanted)
-                self.say(f"{name}: enter the dice thrown")
+                self.say(_("{name}: enter the dice thrown").format(name=name))
             return
         roll = a.throw(state, self.rng)
         after = a.apply_action(state, roll)
@@ -443,8 +454,8 @@ class Table:
             try:
                 state = m.opened(self.variant, tuple(values), self._match())
             except RulesError:
-                self._ask_opening("A tie: throw again")
-                self.say("The highest dice tie: each side throws again")
+                self._ask_opening(_("A tie: throw again"))
+                self.say(_("The highest dice tie: each side throws again"))
                 return
             self.dice_wanted = None
             self.game = m.Game(state)
@@ -480,7 +491,11 @@ class Table:
         self._push(a.Move(play), after)
         if after.phase is m.Phase.MOVE and after.roller is not None:
             self._tell(ev.DiceShown(after.dice))
-            self.say(f"{self.name(after.to_act)} may play {dice_text(after.dice)}")
+            self.say(
+                _("{name} may play {dice}").format(
+                    name=self.name(after.to_act), dice=dice_text(after.dice)
+                )
+            )
         elif after.again and after.phase is m.Phase.CHOOSE:
             self._tell(ev.DiceShown(()))  # Acey-Deucey's 1-2 played: no dice till named
 
@@ -532,7 +547,7 @@ class Table:
         self.tally[side] = self.tally.get(side, TutorTally()).took_back()
         self.turn.undo_all()
         self._tell(ev.TurnReset())
-        self.say("Taken back: play the roll again")
+        self.say(_("Taken back: play the roll again"))
         return True
 
     def keep_play(self) -> bool:
@@ -617,9 +632,9 @@ class Table:
                 name = self.name(state.to_act)
                 if forced:  # named, as the computer's plays are: what just happened
                     words = format_turn(state.variant, state.dice, forced)
-                    self.say(f"Forced play for {name}: {words}")
+                    self.say(_("Forced play for {name}: {play}").format(name=name, play=words))
                 else:
-                    self.say(f"{name} cannot move: pass")
+                    self.say(_("{name} cannot move: pass").format(name=name))
                 self.commit(forced, animate=True)
                 self._tell(ev.Wait("forced"))
                 return
@@ -686,10 +701,11 @@ class Table:
         side = state.to_act
         self.tally[side] = self.tally.get(side, TutorTally()).add(loss)
         self.judged.append(Judged(state, play, best, loss))
-        word = "Best play"
+        word = _("Best play")
         if loss >= 0.0005:
-            lost = f"{100 * loss:.1f}%" if chance_game(self.variant.players) else f"{loss:.3f}"
-            word = f"Good play: {lost} short of the best"
+            chance = chance_game(self.variant.players)
+            lost = share_text(loss) if chance else points_text(loss)
+            word = _("Good play: {loss} short of the best").format(loss=lost)
         self._tell(ev.Praised(word))
         self.commit(play, animate=False)
 
@@ -749,9 +765,9 @@ class Table:
         if isinstance(action, a.Move):
             if action.play:
                 words = format_turn(state.variant, state.dice, action.play)
-                self.say(f"{name} plays {words}")
+                self.say(_("{name} plays {play}").format(name=name, play=words))
             else:
-                self.say(f"{name} cannot move")
+                self.say(_("{name} cannot move").format(name=name))
             self.commit(action.play, animate=True)
             return
         self._push(action, a.apply_action(state, action))
@@ -782,9 +798,9 @@ class Table:
             case _:
                 self._tell(ev.Answered(side, action))
         if isinstance(action, a.NameDie) and isinstance(action, said):
-            self.say(f"{self.name(side)} {named_words(action, after.again)}")
+            self.say(named_words(action, after.again, self.name(side)))
         elif isinstance(action, said):
-            self.say(f"{self.name(side)} {SAID[type(action)](action)}")
+            self.say(SAID[type(action)](action, self.name(side)))
 
 
 __all__ = [

@@ -9,14 +9,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _
 from game.play.analysis import Chances, analyse_position, can_analyse
 from game.rules import match as m
-from game.ui.widgets import Style, draw_text, fit_text
+from game.ui.theme import side_colours
+from game.ui.widgets import Style, draw_text, fit_text, get_font, wrap_words
 
 if TYPE_CHECKING:
     from game.ui.scenes.board import BoardScene
 
-UNAVAILABLE = "No chances for this game: it has no trained evaluation of two sides"
+UNAVAILABLE = N_("No chances for this game: it has no trained evaluation of two sides")
 
 
 class ChancesPanel:
@@ -32,7 +34,7 @@ class ChancesPanel:
         self.shown = not self.shown
         if self.shown and not can_analyse(scene.state):
             self.shown = False
-            scene.say(UNAVAILABLE)
+            scene.say(_(UNAVAILABLE))
 
     def update(self, scene: BoardScene) -> None:
         """Ask for the chances of the state as it stands (once), and take them in."""
@@ -44,7 +46,7 @@ class ChancesPanel:
                 self.chances = job.result()
             except Exception:  # an unreadable evaluation: say it once, hide the panel
                 self.shown = False
-                scene.say(UNAVAILABLE)
+                scene.say(_(UNAVAILABLE))
                 return
         state = scene.state
         if self.state is not state and self.job is None and not state.is_over:
@@ -58,7 +60,7 @@ def draw_chances(surface: pygame.Surface, scene: BoardScene, panel: ChancesPanel
     column is the card's strip, so the panel gives way to it (shown again once it goes)."""
     if not panel.shown or scene.hint_card is not None or scene.tutor_card is not None:
         return
-    fx, fy, fw, _ = scene.view.layout.frame
+    fx, fy, fw, __ = scene.view.layout.frame
     scale = scene.app.scale
     left = fx + fw + 12 * scale
     width = scene.view.layout.room_size[0] - left - 10 * scale
@@ -69,29 +71,32 @@ def draw_chances(surface: pygame.Surface, scene: BoardScene, panel: ChancesPanel
     y = fy + 8 * scale
     chances = panel.chances
     side = chances.side if chances is not None else scene.state.on_roll
-    head = f"{scene.side_name(side).split(' (')[0]}'s chances"
-    draw_text(
-        surface,
-        fit_text(head, "caps", size, round(width)),
-        (left, y),
-        role="caps",
-        size=size,
-        colour=style.accent_light,
-    )
-    y += size * 1.6
-    lines = chances.lines() if chances is not None else ["Thinking..."]
+    name = scene.seat(side).name or side_colours(scene.theme, side).name  # (not its level)
+    # TRANSLATORS: the heading of the chances panel: the side on roll's chances
+    head = _("{name}'s chances").format(name=name)
+    for part in _wrap(head, "caps", size, width):
+        draw_text(surface, part, (left, y), role="caps", size=size, colour=style.accent_light)
+        y += size * 1.3
+    y += size * 0.3
+    lines = chances.lines() if chances is not None else [_("Thinking…")]
     for line in lines:
-        for part in _wrap(line, size, width):
+        for part in _wrap(line, "text", size, width):
             draw_text(surface, part, (left, y), size=size, colour=style.text)
             y += size * 1.3
 
 
-def _wrap(line: str, size: float, width: float) -> list[str]:
-    """A line, broken after the colon when it does not fit (the cube's advice)."""
-    if fit_text(line, "text", size, round(width)) == line or ": " not in line:
-        return [fit_text(line, "text", size, round(width))]
-    head, tail = line.split(": ", 1)
-    return [f"{head}:", fit_text(tail, "text", size, round(width))]
+def _wrap(line: str, role: str, size: float, width: float) -> list[str]:
+    """A line, broken where it does not fit the column (after the colon first: the
+    cube's advice); a single word too wide is cut."""
+    room = round(width)
+    face = get_font(role, size)
+    if face.size(line)[0] <= room:
+        return [line]
+    parts = [f"{head}:" for head in line.split(": ")[:-1]] + [line.split(": ")[-1]]
+    out: list[str] = []
+    for part in parts:
+        out += [fit_text(words, role, size, room) for words in wrap_words(part, face, room)]
+    return out
 
 
 __all__ = ["ChancesPanel", "draw_chances"]

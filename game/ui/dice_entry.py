@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.i18n import _
 from game.ui.widgets import (
     Style,
     Title,
@@ -88,7 +89,7 @@ class DiceEntry:
         draw_overlay_panel(surface, rect, scale, style, Title(self.title), alpha=244)
         shown = []
         for i in range(self.count):
-            label = self.labels[i] if i < len(self.labels) else f"die {i + 1}"
+            label = self.labels[i] if i < len(self.labels) else _("die {n}").format(n=i + 1)
             value = str(self.values[i]) if i < len(self.values) else "?"
             shown.append(f"{label}: {value}")
         draw_text(
@@ -102,7 +103,8 @@ class DiceEntry:
         )
         draw_text(
             surface,
-            "Type the numbers or click the faces; Backspace takes one back",
+            # TRANSLATORS: Backspace is the key
+            _("Type the numbers or click the faces; Backspace takes one back"),
             (rect.centerx, rect.y + round(84 * scale)),
             role="italic",
             size=14 * scale,

@@ -22,18 +22,20 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.i18n import N_, _, number
 from game.play.session import GameSetup
 from game.rules.dice import CONTRIBUTION_MAX, seed_seal
 from game.ui.widgets import Style, Title, draw_overlay_panel, draw_text, get_font, wrap_words
 
 PHRASE_MAX = 60  # characters of the phrase the card takes (well under CONTRIBUTION_MAX)
 AUTO = "a="  # the head of a throw taken by itself (the card is off in Settings)
-CARD_TITLE = "Your throw"
-CARD_SENTENCE = (
+CARD_TITLE = N_("Your throw")
+# TRANSLATORS: Enter is the key
+CARD_SENTENCE = N_(
     "Neither the computer nor you can choose these dice, and the game can be checked "
     "afterwards: click or press Enter to throw."
 )
-CARD_SMALL = "Type first to add a phrase  ·  Settings can leave this card out"
+CARD_SMALL = N_("Type first to add a phrase  ·  Settings can leave this card out")
 
 
 def asks_throw(setup: GameSetup, players: int, *, demo: bool = False) -> bool:
@@ -74,15 +76,24 @@ def mixed_words(contribution: str) -> str:
     if not contribution:
         return ""
     if is_auto(contribution):
-        return "Mixed into the dice: the clock as the game began (the throw card is off)"
-    head, _, phrase = contribution.partition(" ")
-    when = ""
+        return _("Mixed into the dice: the clock as the game began (the throw card is off)")
+    head, __, phrase = contribution.partition(" ")
+    seconds = None
     if head.startswith("t=") and head[2:].isdigit():
-        when = f" {int(head[2:]) / 1e9:.3f} s after the seal"
-    words = f"your throw{when}"
+        seconds = number(int(head[2:]) / 1e9, 3)
+    quoted = repr(phrase)
+    if seconds is not None and phrase:
+        # TRANSLATORS: {seconds}: how long after the seal was shown the player threw
+        return _(
+            "Mixed into the dice: your throw {seconds} s after the seal and your phrase {phrase}"
+        ).format(seconds=seconds, phrase=quoted)
+    if seconds is not None:
+        return _("Mixed into the dice: your throw {seconds} s after the seal").format(
+            seconds=seconds
+        )
     if phrase:
-        words += f" and your phrase {phrase!r}"
-    return f"Mixed into the dice: {words}"
+        return _("Mixed into the dice: your throw and your phrase {phrase}").format(phrase=quoted)
+    return _("Mixed into the dice: your throw")
 
 
 def seal_lines(seed: int, contribution: str, manual: bool, lost: bool = False) -> tuple[str, ...]:
@@ -90,14 +101,18 @@ def seal_lines(seed: int, contribution: str, manual: bool, lost: bool = False) -
     mixed in (physical dice: that they are entered by hand; ``lost``: new dice after
     the saved ones could not be unlocked, ``game.play.saved_dice``)."""
     if manual:
-        return ("Dice entered", "by hand")
+        # TRANSLATORS: two short lines under the side column: the dice were thrown by hand
+        return (_("Dice entered"), _("by hand"))
     if lost:
-        return ("New dice:", "not checkable")
+        # TRANSLATORS: two short lines: the saved dice were lost, new ones cannot be checked
+        return (_("New dice:"), _("not checkable"))
     seal = seed_seal(seed)
-    lines = ("Dice sealed", f"{seal[:8]} {seal[8:16]}")
+    # TRANSLATORS: a short line over the seal's digits: the dice were fixed before the game
+    lines = (_("Dice sealed"), f"{seal[:8]} {seal[8:16]}")
     if not contribution:
         return lines
-    return (*lines, "+ the clock" if is_auto(contribution) else "+ your throw")
+    # TRANSLATORS: short lines under the seal: what was mixed into the dice with it
+    return (*lines, _("+ the clock") if is_auto(contribution) else _("+ your throw"))
 
 
 def seed_note(seed: int, contribution: str, lost: bool = False) -> str:
@@ -107,11 +122,17 @@ def seed_note(seed: int, contribution: str, lost: bool = False) -> str:
     digits = str(seed)
     shown = digits if len(digits) <= 16 else f"{digits[:6]}...{digits[-4:]}"
     if lost:
-        return f"dice seed {shown}, new after the dice key was lost: not checkable"
-    note = f"dice seed {shown} (seal {seed_seal(seed)[:8]})"
+        return _("dice seed {seed}, new after the dice key was lost: not checkable").format(
+            seed=shown
+        )
+    seal = seed_seal(seed)[:8]
     if not contribution:
-        return note
-    return note + (", the clock mixed in" if is_auto(contribution) else ", your throw mixed in")
+        return _("dice seed {seed} (seal {seal})").format(seed=shown, seal=seal)
+    if is_auto(contribution):
+        return _("dice seed {seed} (seal {seal}), the clock mixed in").format(
+            seed=shown, seal=seal
+        )
+    return _("dice seed {seed} (seal {seal}), your throw mixed in").format(seed=shown, seal=seal)
 
 
 @dataclass
@@ -160,19 +181,21 @@ class ThrowPrompt:
         plain sentence (wrapped), the seal's first digits for checking, the small print
         (or the phrase, once one is typed)."""
         width = self.rect.w - round(48 * scale)
-        sentence = wrap_words(CARD_SENTENCE, get_font("text", 17 * scale), width)
+        sentence = wrap_words(_(CARD_SENTENCE), get_font("text", 17 * scale), width)
         seal = " ".join(self.seal[i : i + 8] for i in range(0, 32, 8))
         out = [(line, "text", 17.0) for line in sentence]
-        out.append((f"Seal, to check the game later: {seal} ...", "italic", 14.0))
+        out.append(
+            (_("Seal, to check the game later: {seal} …").format(seal=seal), "italic", 14.0)
+        )
         if self.phrase:
-            out.append((f"Your phrase: {self.phrase}_", "bold", 15.0))
+            out.append((_("Your phrase: {phrase}").format(phrase=self.phrase) + "_", "bold", 15.0))
         else:
-            out.append((CARD_SMALL, "italic", 14.0))
+            out.append((_(CARD_SMALL), "italic", 14.0))
         return out
 
     def draw(self, surface: pygame.Surface, style: Style, scale: float) -> None:
         rect = self.rect
-        top = draw_overlay_panel(surface, rect, scale, style, Title(CARD_TITLE), alpha=244)
+        top = draw_overlay_panel(surface, rect, scale, style, Title(_(CARD_TITLE)), alpha=244)
         y = top.bottom + round(12 * scale)
         for text, role, size in self.lines(scale):
             y = draw_text(

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.play.advice import (
     HINT_ROWS,
     chance_game,
@@ -81,12 +82,17 @@ class HintCard(Card):
         deeper look; nothing while thinking or after an error."""
         if self.ranked is None:
             return ""
-        words = look_words(self.state.variant.id, self.deep)
-        if self.deep:
+        return self._look_text(self.deep, self.failed)
+
+    def _look_text(self, deep: bool, failed: bool) -> str:
+        words = look_words(self.state.variant.id, deep)
+        if deep:
             return words
-        if self.failed:
-            return f"{words} (no deeper look)"
-        return f"{words}  ·  deepening"
+        if failed:
+            # TRANSLATORS: the hint's first look, when no deeper one could be made
+            return _("{look} (no deeper look)").format(look=words)
+        # TRANSLATORS: the hint's first look, while the deeper one is being worked out
+        return _("{look}  ·  deepening").format(look=words)
 
     @property
     def shown(self) -> list[Any]:
@@ -150,13 +156,41 @@ class HintCard(Card):
         words = unit_note(self.players)
         return wrap_words(words, f, width - 2 * pad)
 
+    def _key_lines(self, width: int, scale: float) -> list[str]:
+        """The keys of the card, at its foot (on more lines where a language needs)."""
+        pad = round(18 * scale)
+        f = card_font("italic", SMALL, scale)
+        # TRANSLATORS: 1–5, Enter and H are the keys
+        keys = _("1–5 or a click: show  ·  Enter: play  ·  H: close")
+        return wrap_words(keys, f, width - 2 * pad)
+
+    def _look_lines(self, text: str, width: int, scale: float) -> list[str]:
+        """The look's line (``look_text``), wrapped: room is kept after it for the dots."""
+        pad = round(18 * scale)
+        f = card_font("italic", SMALL, scale)
+        return wrap_words(text, f, width - 2 * pad - f.size("...")[0])
+
+    def _look_room(self, width: int, scale: float) -> int:
+        """The lines the look takes at most, whichever it is (the card keeps its size
+        as the first look gives way to the deeper one)."""
+        texts = [
+            self._look_text(deep, failed)
+            for deep, failed in ((True, False), (False, False), (False, True))
+        ]
+        return max(len(self._look_lines(text, width, scale)) for text in texts)
+
     def _height(self, width: int, scale: float) -> int:
         s = scale
         pad = round(18 * s)
         title = card_font("caps", TITLE, s).get_linesize()
         row_h = self.row_height(s)
         small = card_font("italic", SMALL, s).get_linesize()
-        notes = len(self._note_lines(width, s)) + 2  # the look, the unit, then the keys
+        # The look, the unit, then the keys.
+        notes = (
+            self._look_room(width, s)
+            + len(self._note_lines(width, s))
+            + len(self._key_lines(width, s))
+        )
         return (
             pad
             + title
@@ -174,15 +208,16 @@ class HintCard(Card):
 
     def button_specs(self) -> tuple[tuple[str, str, bool, bool], ...]:
         return (
-            ("apply", "Play it", True, self.chosen_play is not None),
-            ("close", "Close", False, True),
+            # TRANSLATORS: the hint card's button: make the play chosen on the board
+            ("apply", _("Play it"), True, self.chosen_play is not None),
+            ("close", _("Close"), False, True),
         )
 
     def row_area(self) -> pygame.Rect:
         """Where the rows go: under the title and its rule, across the card."""
         s = self.scale
         pad = round(18 * s)
-        title = get_font("caps", design_px(TITLE, s)).size("Best plays")[1]
+        title = get_font("caps", design_px(TITLE, s)).size(_("Best plays"))[1]
         top = self.rect.y + pad + title + round(5 * s) + round(7 * s)
         width = self.rect.w - 2 * pad
         return pygame.Rect(self.rect.x + pad, top, width, self.row_height(s) * self.row_count())
@@ -212,19 +247,21 @@ class HintCard(Card):
         rect = self.rect
         self._frame(surface, st)
         pad = round(18 * s)
-        x0, x1 = rect.x + pad, rect.right - pad
+        x0 = rect.x + pad
         y = rect.y + pad
         dice = "-".join(str(d) for d in self.state.dice)
         title = draw_text(
             surface,
-            "Best plays",
+            _("Best plays"),
             (x0, y),
             role="caps",
             size=design_px(TITLE, s),
             colour=st.accent_light,
             shadow=max(1, round(2 * s)),
         )
-        count = f"{dice}  ·  {self.plays} play{'s' if self.plays != 1 else ''}"
+        # TRANSLATORS: how many different plays the roll allows
+        plays = ngettext("{n} play", "{n} plays", self.plays).format(n=self.plays)
+        count = f"{dice}  ·  {plays}"
         self._header_rule(surface, st, title, count)
         row_h = self.row_height(s)
         area = self.row_area()
@@ -232,7 +269,7 @@ class HintCard(Card):
             dots = "." * (1 + int(self.t * 3) % 3)
             label = draw_text(
                 surface,
-                "Weighing the plays",
+                _("Weighing the plays"),
                 (area.centerx, area.centery),
                 role="italic",
                 size=design_px(ROW, s),
@@ -265,25 +302,26 @@ class HintCard(Card):
             self._draw_rows(surface, st, area, row_h)
         y = area.bottom + round(10 * s)
         small = card_font("italic", SMALL, s)
-        self._draw_look(surface, st, (x0, y), x1 - x0)
-        y += small.get_linesize()
+        self._draw_look(surface, st, (x0, y))
+        y += small.get_linesize() * self._look_room(rect.w, s)
         for line in self._note_lines(rect.w, s):
             draw_text(
                 surface, line, (x0, y), role="italic", size=design_px(SMALL, s), colour=st.text_dim
             )
             y += small.get_linesize()
-        keys = "1\u20135 or a click: show  ·  Enter: play  ·  H: close"
-        draw_text(
-            surface,
-            fit_text(keys, "italic", design_px(SMALL, s), x1 - x0),
-            (x0, y),
-            role="italic",
-            size=design_px(SMALL, s),
-            colour=_mix(st.text_dim, st.panel, 0.3),
-        )
+        for line in self._key_lines(rect.w, s):
+            draw_text(
+                surface,
+                line,
+                (x0, y),
+                role="italic",
+                size=design_px(SMALL, s),
+                colour=_mix(st.text_dim, st.panel, 0.3),
+            )
+            y += small.get_linesize()
         self._button_row(surface, st)
 
-    def _draw_look(self, surface: pygame.Surface, st: Style, at: Point, room: int) -> None:
+    def _draw_look(self, surface: pygame.Surface, st: Style, at: Point) -> None:
         """The line saying how deeply the rows were looked at: the first look in gold,
         with dots while the deeper look is worked out; the deeper look quietly."""
         text = self.look_text()
@@ -292,16 +330,18 @@ class HintCard(Card):
         s = self.scale
         size = design_px(SMALL, s)
         dots = "." * (1 + int(self.t * 3) % 3) if self.deepening else ""
-        room -= get_font("italic", size).size("...")[0] if dots else 0
         colour = st.text_dim if self.deep else st.accent
-        label = draw_text(
-            surface,
-            fit_text(text, "italic", size, room),
-            at,
-            role="italic",
-            size=size,
-            colour=colour,
-        )
+        step = card_font("italic", SMALL, s).get_linesize()
+        label = pygame.Rect(round(at[0]), round(at[1]), 0, 0)
+        for i, line in enumerate(self._look_lines(text, self.rect.w, s)):
+            label = draw_text(
+                surface,
+                line,
+                (at[0], at[1] + i * step),
+                role="italic",
+                size=size,
+                colour=colour,
+            )
         if dots:
             draw_text(
                 surface,
@@ -314,7 +354,7 @@ class HintCard(Card):
 
     def _draw_rows(self, surface: pygame.Surface, st: Style, area: pygame.Rect, row_h: int) -> None:
         s = self.scale
-        rank_w, _, value_w, diff_w = self.columns(s)
+        rank_w, __, value_w, diff_w = self.columns(s)
         size = design_px(ROW, s)
         diff_x = area.right - round(4 * s)
         value_x = diff_x - diff_w
@@ -384,7 +424,9 @@ class HintCard(Card):
             else:
                 draw_text(
                     surface,
-                    "best",
+                    # TRANSLATORS: the hint card: the top play, where the others show how
+                    # far they fall behind it
+                    _("best"),
                     (diff_x, cy),
                     role="italic",
                     size=size,

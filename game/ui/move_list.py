@@ -9,11 +9,14 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.play.record import record_lines
 from game.ui.widgets import Style, draw_panel, draw_text, fit_text
 
-TITLE = "Moves"
-HELP = "L closes  ·  wheel or Up/Down to scroll"
+# TRANSLATORS: the title of the game's record: the moves made so far
+TITLE = N_("Moves")
+# TRANSLATORS: L, Up and Down are the keys; the wheel is the mouse's
+HELP = N_("L closes  ·  wheel or Up/Down to scroll")
 
 
 class MoveList:
@@ -62,7 +65,7 @@ def draw_move_list(
     row_h = round(size * 1.35)
     draw_text(
         surface,
-        TITLE,
+        fit_text(_(TITLE), "caps", 22 * scale, rect.w - 2 * pad),
         (rect.x + pad, rect.y + pad),
         role="caps",
         size=22 * scale,
@@ -75,7 +78,7 @@ def draw_move_list(
     if not lines:
         draw_text(
             surface,
-            "No moves yet",
+            _("No moves yet"),
             (rect.x + pad, top),
             role="italic",
             size=size,
@@ -94,7 +97,7 @@ def draw_move_list(
         )
     draw_text(
         surface,
-        HELP,
+        fit_text(_(HELP), "italic", max(14.0, 14 * scale), rect.w - 2 * pad),
         (rect.centerx, rect.bottom - pad),
         role="italic",
         size=max(14.0, 14 * scale),

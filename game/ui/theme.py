@@ -30,8 +30,8 @@ Colour = tuple[int, int, int]
 
 @dataclass(frozen=True, slots=True)
 class SideColours:
-    """A side's men: body colour, rim, the lit highlight; and its name (English, marked
-    for the catalogue: ``name`` is in the language in use)."""
+    """A side's men: body colour, rim, the lit highlight; and its name (``english``, as
+    the code marks it; ``name`` in the player's language)."""
 
     english: str
     body: Colour
@@ -40,7 +40,7 @@ class SideColours:
 
     @property
     def name(self) -> str:
-        """The side's name as the window shows it ("Ivory", "Crimson"), translated."""
+        """The side's name in the language in use ("Crimson" in English)."""
         return _(self.english)
 
 
@@ -72,7 +72,8 @@ class Theme:
     style: str = "felt"
 
 
-# TRANSLATORS: a side's name, the colour of its men ("Ivory wins a gammon")
+# TRANSLATORS: the sides' names: each side is called by the colour of its men
+# ("Crimson to play"); a colour word used as a player's name.
 IVORY = SideColours(N_("Ivory"), (236, 226, 204), (178, 160, 128), (255, 250, 238))
 EBONY = SideColours(N_("Ebony"), (48, 40, 38), (20, 16, 15), (112, 100, 94))
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _, pgettext
 from game.play.advice import (
     GRADE_TITLES,
     loss_words,
@@ -49,7 +50,12 @@ class TutorCard(Card):
         self.verdict = verdict
 
     def button_specs(self) -> tuple[tuple[str, str, bool, bool], ...]:
-        return (("takeback", "Take back", True, True), ("keep", "Keep", False, True))
+        return (
+            # TRANSLATORS: the tutor's card: undo the play and play the roll again
+            ("takeback", _("Take back"), True, True),
+            # TRANSLATORS: the tutor's card: keep the play as made, and go on
+            ("keep", _("Keep"), False, True),
+        )
 
     @property
     def players(self) -> int:
@@ -59,7 +65,7 @@ class TutorCard(Card):
         v = self.verdict
         loss = loss_words(v.loss, self.players)
         return (
-            f"This play gives away {loss}.",
+            _("This play gives away {loss}.").format(loss=loss),
             play_text(v.state, v.play),
             play_text(v.state, v.best),
         )
@@ -80,11 +86,18 @@ class TutorCard(Card):
 
     def label_width(self, scale: float) -> int:
         f = card_font("italic", ROW, scale)
-        return max(f.size("Yours")[0], f.size("Best")[0]) + round(16 * scale)
+        return max(f.size(_("Yours"))[0], f.size(pgettext("play", "Best"))[0]) + round(16 * scale)
 
     def _sentence_lines(self, width: int, scale: float) -> list[str]:
         pad = round(20 * scale)
         return wrap_words(self.lines()[0], card_font("text", ROW, scale), width - 2 * pad)
+
+    def _key_lines(self, width: int, scale: float) -> list[str]:
+        """The keys, at the card's foot (on more lines where a language needs)."""
+        pad = round(20 * scale)
+        # TRANSLATORS: Backspace and Enter are the keys
+        keys = _("Backspace takes it back  ·  Enter keeps it")
+        return wrap_words(keys, card_font("italic", SMALL, scale), width - 2 * pad)
 
     def _height(self, width: int, scale: float) -> int:
         s = scale
@@ -99,7 +112,7 @@ class TutorCard(Card):
             + round(8 * s)
             + (row + round(4 * s)) * 2
             + round(10 * s)
-            + small
+            + small * len(self._key_lines(width, s))
             + round(12 * s)
             + self.button_height(s)
             + pad
@@ -117,7 +130,7 @@ class TutorCard(Card):
         colour = GRADE_COLOURS[v.grade]
         title = draw_text(
             surface,
-            GRADE_TITLES[v.grade],
+            _(GRADE_TITLES[v.grade]),
             (x0 + round(22 * s), y),
             role="caps",
             size=design_px(TITLE, s),
@@ -132,7 +145,8 @@ class TutorCard(Card):
             pygame.draw.circle(surface, colour, (cx, cy), r - max(2, round(4 * s)))
         if v.grade == "very bad":
             pygame.draw.circle(surface, colour, (cx, cy), r)
-        y = self._header_rule(surface, st, title, "Tutor")
+        # TRANSLATORS: the card's small heading: who speaks (the practice tutor)
+        y = self._header_rule(surface, st, title, _("Tutor"))
         size = design_px(ROW, s)
         f = get_font("text", size)
         for line in self._sentence_lines(rect.w, s):
@@ -141,7 +155,9 @@ class TutorCard(Card):
         y += round(8 * s)
         _sentence, mine, best = self.lines()
         label_w = self.label_width(s)
-        for label, text, ink in (("Yours", mine, colour), ("Best", best, st.accent_light)):
+        # TRANSLATORS: the tutor's card: your play, and the best play, each in notation
+        yours, top = _("Yours"), pgettext("play", "Best")
+        for label, text, ink in ((yours, mine, colour), (top, best, st.accent_light)):
             draw_text(
                 surface,
                 label,
@@ -160,14 +176,14 @@ class TutorCard(Card):
             )
             y += f.get_linesize() + round(4 * s)
         y += round(10 * s) - round(4 * s)
-        draw_text(
-            surface,
-            fit_text(
-                "Backspace takes it back  ·  Enter keeps it", "italic", design_px(SMALL, s), x1 - x0
-            ),
-            (x0, y),
-            role="italic",
-            size=design_px(SMALL, s),
-            colour=_mix(st.text_dim, st.panel, 0.3),
-        )
+        for line in self._key_lines(rect.w, s):
+            draw_text(
+                surface,
+                line,
+                (x0, y),
+                role="italic",
+                size=design_px(SMALL, s),
+                colour=_mix(st.text_dim, st.panel, 0.3),
+            )
+            y += card_font("italic", SMALL, s).get_linesize()
         self._button_row(surface, st)

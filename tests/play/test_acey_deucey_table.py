@@ -71,4 +71,4 @@ def test_a_replay_says_the_named_double_as_a_double_and_shows_it():
         assert ev.DiceShown((entry["value"], entry["value"])) in events
     # Anglicorum's die named after a throw keeps its words.
     anglicorum = m.new_game(find_variant("anglicorum"), random.Random(1))
-    assert replay_words(a.NameDie(4), anglicorum) == "names a 4"
+    assert replay_words(a.NameDie(4), anglicorum, "Navy") == "Navy names a 4"

@@ -68,8 +68,10 @@ def test_the_replay_says_what_the_table_says_but_for_its_own_few_words():
     assert {type(x) for x in SPOKEN} == set(SAID)
     assert set(REPLAY_WORDS) <= set(SAID)  # an override of nothing is a stale entry
     for action in SPOKEN:
-        expected = REPLAY_WORDS.get(type(action)) or SAID[type(action)](action)
-        assert replay_words(action) == expected
-    assert replay_words(a.Resign(2)) == "offers to resign a gammon"
-    assert replay_words(a.NameDie(4)) == "names a 4"
-    assert replay_words(a.Reject()) == "refuses"  # watched again: no "play on"
+        own = REPLAY_WORDS.get(type(action))
+        expected = own.format(name="Ivory") if own else SAID[type(action)](action, "Ivory")
+        assert replay_words(action, name="Ivory") == expected
+    assert replay_words(a.Resign(2), name="Ivory") == "Ivory offers to resign a gammon"
+    assert replay_words(a.NameDie(4), name="Ivory") == "Ivory names a 4"
+    # Watched again: no "play on".
+    assert replay_words(a.Reject(), name="Ivory") == "Ivory refuses"

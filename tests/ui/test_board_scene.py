@@ -226,7 +226,7 @@ def test_backgammon_resignation_offered_and_accepted(app):
 
     menu = scene.pause_menu()
     assert menu.cost.startswith("You choose next how much to resign: a single game is 1 point")
-    assert "a gammon 2" in menu.cost and "a backgammon 3" in menu.cost
+    assert "a gammon is 2 points" in menu.cost and "a backgammon is 3 points" in menu.cost
     app.push(PauseScene(app), menu)
     app.pop(PauseChoice.CONCEDE)
     assert scene.resigning

@@ -133,8 +133,7 @@ def test_the_prompt_says_what_is_left_to_play_once_a_die_is_used():
                 if d1 != d2:
                     assert words == f"Ivory: {left[0]} to play"
                 else:
-                    count = {2: "two", 3: "three"}.get(len(left))
-                    more = f"{count} more {d1}s" if count else f"{d1}"
+                    more = f"{len(left)} more {d1}s" if len(left) > 1 else f"{d1}"
                     assert words == f"Ivory: {more} to play"
 
 
@@ -243,11 +242,14 @@ def test_choosing_how_much_to_resign_says_what_each_costs():
     state = rolling()
     scene = board(state, resigning=True)
     name = NAMES[state.to_act]
-    ask = f"{name} resigns how much? A single game is 1 point, a gammon 2, a backgammon 3"
+    ask = (
+        f"{name} resigns how much? A single game is 1 point, a gammon is 2 points, "
+        "a backgammon is 3 points"
+    )
     assert w.prompt(scene, state) == ask
     doubled = replace(state, cube=m.Cube(4, state.to_act))
     assert w.prompt(board(doubled, resigning=True), doubled).endswith(
-        "is 4 points, a gammon 8, a backgammon 12"
+        "is 4 points, a gammon is 8 points, a backgammon is 12 points"
     )
 
 

@@ -130,11 +130,14 @@ def control_rects(scene: BoardReader, wanted: list[tuple[str, str]]) -> list[pyg
 
 def label_lines(text: str, face: pygame.font.Font, width: float) -> tuple[str, ...]:
     """A button's label on one line, or on two (broken at its last space) when one line
-    is wider than ``width``."""
+    is wider than ``width``; on up to three, broken where they fit, when the first of
+    two would still be too wide."""
     if face.size(text)[0] <= width or " " not in text:
         return (text,)
     head, tail = text.rsplit(" ", 1)
-    return (head, tail)
+    if face.size(head)[0] <= width:
+        return (head, tail)
+    return tuple(wrap_words(text, face, round(width))[:3])  # a longer language's label
 
 
 def message_size(scale: float) -> int:

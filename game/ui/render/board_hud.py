@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
+from game.names import game_name
 from game.rules import match as m
 from game.ui.assets import font
 from game.ui.cards import GOOD_COLOUR
@@ -29,6 +31,7 @@ from game.ui.widgets import (
     fit_text,
     get_font,
     rounded_box,
+    wrap_words,
 )
 
 if TYPE_CHECKING:
@@ -41,7 +44,8 @@ def draw_laying_out(surface: pygame.Surface, scene: BoardReader) -> None:
     """The window while the board's background is painted."""
     surface.fill(scene.theme.table)
     face = font("italic", round(30 * scene.app.scale))
-    label = face.render(f"Laying out the {scene.variant.name} board...", True, scene.theme.text)
+    words = _("Laying out the {game} board…").format(game=game_name(scene.variant.id))
+    label = face.render(words, True, scene.theme.text)
     width, height = scene.app.size
     surface.blit(label, label.get_rect(center=(width // 2, height // 2)))
 
@@ -184,8 +188,34 @@ def score_shown(scene: BoardReader) -> bool:
 
 def score_drop(scene: BoardReader) -> float:
     """How far (design px) the score sits under the heading's top: lower by a line
-    when the heading has a second line (a Tavli match's game in turn)."""
-    return 48.0 if match_heading(scene.state.match)[1] else 30.0
+    for each line the heading has past its first (a Tavli match's game in turn, a
+    heading a language makes too long for one line)."""
+    return 30.0 + 18.0 * (len(heading_lines(scene)) - 1)
+
+
+def heading_lines(scene: BoardReader) -> list[tuple[str, str, float]]:
+    """The side column's heading as drawn: (text, font role, size) for each line. The
+    heading is set smaller to fit the column, and where even the smallest size is too
+    wide, broken over two lines (then cut only if a single word is too wide)."""
+    scale = scene.app.scale
+    words, under = match_heading(scene.state.match)
+    fx = scene.view.layout.frame[0]
+    room = round(fx - 12 * scale)
+    lines: list[tuple[str, str, float]] = []
+    for text, role, usual, smallest in (
+        (words, "caps", 22 * scale, 15 * scale),
+        (under, "italic", 18 * scale, 13 * scale),
+    ):
+        if not text:
+            continue
+        size = fit_size(text, role, usual, room, smallest)
+        if get_font(role, size).size(text)[0] > room and " " in text:
+            size = smallest
+            for part in wrap_words(text, get_font(role, size), room)[:2]:
+                lines.append((fit_text(part, role, size, room), role, size))
+            continue
+        lines.append((fit_text(text, role, size, room), role, size))
+    return lines
 
 
 def score_height(scene: BoardReader) -> float:
@@ -235,17 +265,12 @@ def draw_score(surface: pygame.Surface, scene: BoardReader) -> None:
     fx, fy, _, _ = scene.view.layout.frame
     cx = fx / 2
     match = scene.state.match
-    words, under = match_heading(match)
-    room = round(fx - 12 * scale)  # the side column, left of the board
-    size = fit_size(words, "caps", 22 * scale, room, 15 * scale)
-    words = fit_text(words, "caps", size, room)
-    head = get_font("caps", size).render(words, True, theme.accent)
-    surface.blit(head, head.get_rect(midtop=(round(cx), round(fy + 4 * scale))))
-    if under:  # a Tavli match: the game in turn
-        size = fit_size(under, "italic", 18 * scale, room, 13 * scale)
-        under = fit_text(under, "italic", size, room)
-        line = get_font("italic", size).render(under, True, theme.text)
-        surface.blit(line, line.get_rect(midtop=(round(cx), round(fy + 26 * scale))))
+    y = fy + 4 * scale
+    for text, role, size in heading_lines(scene):
+        colour = theme.accent if role == "caps" else theme.text
+        line = get_font(role, size).render(text, True, colour)
+        surface.blit(line, line.get_rect(midtop=(round(cx), round(y))))
+        y += 22 * scale if role == "caps" else 18 * scale
     face = font("text", round(22 * scale))
     places = score_places(scene)
     for i, (side, swatch, label) in enumerate(places):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import ngettext, pgettext
 from game.ui import assets
 from game.ui.render.layout import BoardLayout, Spot, SpotKey
 from game.ui.render.raster import mix
@@ -158,14 +159,30 @@ def tray_names(
             spot.base[0] + spot.step[0] * (spot.capacity - TRAY_NAME_AT),
             spot.base[1] + spot.step[1] * (spot.capacity - TRAY_NAME_AT),
         )
-        rect = pygame.Rect((0, 0), caps.size(key[0]))
+        name = tray_name(key[0])
+        rect = pygame.Rect((0, 0), caps.size(name))
         rect.center = (round(far[0]), round(far[1]))
         ink = tray_ink(theme, ground_under(surface, rect))
-        text = caps.render(key[0], True, ink)
+        text = caps.render(name, True, ink)
         text.set_alpha(TRAY_NAME_ALPHA)
         surface.blit(text, rect)
         drawn.append((key, rect))
     return drawn
+
+
+def tray_name(kind: str) -> str:
+    """A tray's name on the board, in the language in use."""
+    if kind == "hand":
+        # TRANSLATORS: a tray's name: the men not yet entered wait in the hand
+        return pgettext("tray", "hand")
+    # TRANSLATORS: a tray's name: the men borne off lie there
+    return pgettext("tray", "off")
+
+
+def pip_words(count: int) -> str:
+    """A side's pip count under its name: "167 pips"."""
+    # TRANSLATORS: the pip count: how many points a side's men must still travel
+    return ngettext("{n} pip", "{n} pips", count).format(n=count)
 
 
 def inscription(surface: pygame.Surface, layout: BoardLayout, theme: Theme) -> None:
@@ -240,7 +257,7 @@ def draw_labels(
         pips = letters.text(
             "text",
             pip_size,
-            f"{position.pip_count(side)} pips",
+            pip_words(position.pip_count(side)),
             theme.text if acting else theme.text_dim,
         )
         gap = icon_r * 0.8

@@ -43,6 +43,8 @@ from typing import Any, TypeVar
 
 import pygame
 
+from game.i18n import N_, _, ngettext
+from game.names import game_name
 from game.play import events as ev
 from game.play.session import GameSetup, PauseChoice, SavedGame, Seat, replay_label
 from game.play.table import Table, dice_text, replay_setup
@@ -75,7 +77,7 @@ from game.ui.routes import NextGame, PauseMenu, Route
 from game.ui.scenes import board_idle
 from game.ui.scenes.base import Scene
 from game.ui.scenes.board_anim import StepAnimation
-from game.ui.scenes.board_events import show_event
+from game.ui.scenes.board_events import named_play, show_event
 from game.ui.scenes.board_input import BoardInput
 from game.ui.theme import side_colours, theme_for
 from game.ui.tutor_card import TutorCard
@@ -83,16 +85,22 @@ from game.ui.widgets import Style
 
 T = TypeVar("T")
 
+# How a side won, as the board says it at the end ("{name}": the winner).
 KIND_WORDS = {
-    Kind.SINGLE: "wins",
-    Kind.GAMMON: "wins a gammon",
-    Kind.BACKGAMMON: "wins a backgammon",
-    Kind.SHUTOUT: "wins by a shut-out",
-    Kind.LYMPOLDING: "wins by lympolding",
-    Kind.LURCHING: "wins by lurching",
-    Kind.LAST_MOVER: "wins as the last to move",
-    Kind.MARS: "wins a mars",
-    Kind.MOTHER: "wins by pinning the mother",
+    Kind.SINGLE: N_("{name} wins"),
+    Kind.GAMMON: N_("{name} wins a gammon"),
+    Kind.BACKGAMMON: N_("{name} wins a backgammon"),
+    # TRANSLATORS: the historical games: the loser could not move a man at all
+    Kind.SHUTOUT: N_("{name} wins by a shut-out"),
+    # TRANSLATORS: Ludus Lombardorum's win by blocking (the old game's own word)
+    Kind.LYMPOLDING: N_("{name} wins by lympolding"),
+    # TRANSLATORS: Ludus Anglicorum's win by lurching (the old game's own word)
+    Kind.LURCHING: N_("{name} wins by lurching"),
+    Kind.LAST_MOVER: N_("{name} wins as the last to move"),
+    # TRANSLATORS: Long Nardy's double win (the loser bore off no man), its players' word
+    Kind.MARS: N_("{name} wins a mars"),
+    # TRANSLATORS: Plakoto: the other side's last man at its start is pinned
+    Kind.MOTHER: N_("{name} wins by pinning the mother"),
 }
 
 
@@ -212,6 +220,7 @@ class BoardScene(BoardInput, Scene):
         self.last_plays: dict[int, tuple[Position, Play]] = {}
         # ... and named ("Crimson played 13/10 13/8"), the latest last (board_words).
         self.last_named: dict[int, str] = {}
+        self.last_notation: dict[int, str] = {}  # ... and in notation ("" for a pass)
         self.move_list = MoveList()  # the record in notation, over the board (L)
         self.chances = ChancesPanel()  # the chances and the cube's advice (C)
         self.target: int | None = None  # the selected man's destination chosen by keys
@@ -221,6 +230,31 @@ class BoardScene(BoardInput, Scene):
         self.tutor_card: TutorCard | None = None
         self.good: tuple[float, str] = (-math.inf, "")  # the tutor's quiet word, and when
         self.act(self.table.begin)
+
+    def on_language(self) -> None:
+        """The words kept from before the change made again in the new language: the
+        sides' names of a replay, the last plays named; what was said gives way to the
+        prompt (made afresh each frame, as the buttons are)."""
+        if self.replaying is not None:
+            self.seats = (
+                tuple(
+                    replace(seat, name=replay_label(side_colours(self.theme, i).name, raw))
+                    for i, (seat, raw) in enumerate(
+                        zip(self.seats, self.replaying.seats, strict=False)
+                    )
+                )
+                + self.seats[len(self.replaying.seats) :]
+            )
+        for side in self.last_named:
+            notation = self.last_notation.get(side, "")
+            name = side_colours(self.theme, side).name
+            self.last_named[side] = named_play(name, notation, notation)
+        self.message = ""
+        for card in (self.hint_card, self.tutor_card):
+            if card is not None:
+                card.placed = False
+        self.lay_out()
+        self.place_cards()
 
     def pause_menu(self) -> PauseMenu:
         """The pause menu for this game: no Concede in a replay."""
@@ -497,11 +531,11 @@ class BoardScene(BoardInput, Scene):
             return ""
         if result.winner is None:
             if result.termination is Termination.MOTHER:
-                return "The game is a tie: both mothers are pinned"
-            return "The game is a tie: nobody can move"
-        words = KIND_WORDS.get(result.kind, "wins")
-        points = f" ({result.points} point{'s' if result.points != 1 else ''})"
-        return f"{self.side_name(result.winner)} {words}{points}"
+                return _("The game is a tie: both mothers are pinned")
+            return _("The game is a tie: nobody can move")
+        words = _(KIND_WORDS.get(result.kind, KIND_WORDS[Kind.SINGLE]))
+        points = ngettext("{n} point", "{n} points", result.points).format(n=result.points)
+        return f"{words.format(name=self.side_name(result.winner))} ({points})"
 
     @staticmethod
     def dice_text(dice: tuple[int, ...]) -> str:
@@ -529,8 +563,8 @@ class BoardScene(BoardInput, Scene):
         )
 
     def hint_note(self) -> str:
-        return (
-            f"No trained evaluation of {self.variant.name} yet: hints and the tutor arrive with it"
+        return _("No trained evaluation of {game} yet: hints and the tutor arrive with it").format(
+            game=game_name(self.variant.id)
         )
 
     # -- what is drawn, and where the controls go (game.ui.render.board_*) -----------------

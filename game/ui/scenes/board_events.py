@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.i18n import _
 from game.play import events as ev
 from game.ui.anim.tween import Call, Delay
 from game.ui.dice_entry import DiceEntry
@@ -19,6 +20,15 @@ END_PAUSE = 1.2  # the last position stays on screen before the results
 THINK_PAUSE = 0.35  # a computer seat's pause before it rolls or moves
 REPLAY_PAUSE = 0.7  # between decisions when a replay plays on by itself
 PACE = {"think": THINK_PAUSE, "forced": 0.9, "replay": REPLAY_PAUSE, "now": 0.0}
+
+
+def named_play(name: str, play: object, notation: str) -> str:
+    """A side's last play in words ("Crimson played 13/10 13/8"; "" for none to name)."""
+    if not play:  # a pass ("pass" in the notation)
+        return _("{name} could not move").format(name=name)
+    if notation:
+        return _("{name} played {play}").format(name=name, play=notation)
+    return ""
 
 
 def show_event(scene: BoardScene, event: ev.Event) -> None:
@@ -37,11 +47,10 @@ def show_event(scene: BoardScene, event: ev.Event) -> None:
                 scene.last_plays.pop(side, None)  # the latest play comes last
                 scene.last_plays[side] = (before, play)  # left on the board (board_trail)
                 scene.last_named.pop(side, None)  # the latest play comes last
-                colour = side_colours(scene.theme, side).name
-                if not play:  # a pass ("pass" in the notation)
-                    scene.last_named[side] = f"{colour} could not move"
-                elif event.notation:
-                    scene.last_named[side] = f"{colour} played {event.notation}"
+                scene.last_notation[side] = event.notation if play else ""
+                named = named_play(side_colours(scene.theme, side).name, play, event.notation)
+                if named:
+                    scene.last_named[side] = named
             if animate:
                 scene.animate_steps(side, play)
             scene.selected = None
@@ -88,6 +97,7 @@ def show_event(scene: BoardScene, event: ev.Event) -> None:
         case ev.Rewound(state=state):
             scene.last_plays.clear()
             scene.last_named.clear()
+            scene.last_notation.clear()
             scene.shown = state.position
             scene.shown_dice = state.dice
         case ev.Wait(reason=reason):
@@ -99,4 +109,4 @@ def show_event(scene: BoardScene, event: ev.Event) -> None:
             scene.timeline.add(Delay(END_PAUSE), Call(scene.show_results))
 
 
-__all__ = ["END_PAUSE", "PACE", "REPLAY_PAUSE", "THINK_PAUSE", "show_event"]
+__all__ = ["END_PAUSE", "PACE", "REPLAY_PAUSE", "THINK_PAUSE", "named_play", "show_event"]

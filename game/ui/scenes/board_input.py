@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _, pgettext
 from game.play import replaying
 from game.play.advice import HINT_ROWS
 from game.play.analysis import can_analyse
@@ -284,8 +285,8 @@ class BoardInput(_Base):
         if not dragged:
             picked, self.selected = self.selected, None
             reason = why_not(self.turn, pos)  # a man that cannot move says why
-            if picked is not None and reason in ("", THEIRS):
-                reason = NOT_THERE  # a place the man picked up cannot reach
+            if picked is not None and reason in ("", _(THEIRS)):
+                reason = _(NOT_THERE)  # a place the man picked up cannot reach
             if reason:
                 self.say(reason)
         return False
@@ -355,10 +356,11 @@ class BoardInput(_Base):
         self.app.go(
             Route.CONFIRM,
             Question(
-                "Double?",
-                f"Offer to double the stakes to {value}?",
-                "Double",
-                "Not now",
+                # TRANSLATORS: the doubling cube: the question before a double is offered
+                pgettext("cube", "Double?"),
+                _("Offer to double the stakes to {value}?").format(value=value),
+                pgettext("cube", "Double"),
+                _("Not now"),
                 on_yes=lambda: self.press("double"),
             ),
         )
@@ -440,7 +442,7 @@ class BoardInput(_Base):
             return  # a ranking of a turn gone by, or of a card closed: never shown
         if ranked is None:
             if card.ranked is None:
-                card.error = "The evaluation could not rank these plays."
+                card.error = _("The evaluation could not rank these plays.")
             else:
                 card.failed = True  # the first look stands
             return

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.i18n import N_, _
 from game.play.record import record_lines
 from game.rules.notation import parse_play
 from game.rules.play import Play
@@ -16,7 +17,8 @@ from game.ui.theme import side_colours
 if TYPE_CHECKING:
     from game.ui.scenes.board import BoardScene
 
-HELP = "Left: further back  ·  Right: forward  ·  any other key: back to the game"
+# TRANSLATORS: Left and Right are the keys
+HELP = N_("Left: further back  ·  Right: forward  ·  any other key: back to the game")
 
 
 def may_look_back(scene: BoardScene) -> bool:
@@ -61,7 +63,11 @@ def look(scene: BoardScene, step: int) -> bool:
     names = [side_colours(scene.theme, s).name for s in range(scene.variant.players)]
     line = record_lines([scene.log[index - 1]], names)
     said = line[0] if line else ""
-    scene.say(f"Play {at + 1} of {len(marks)} ({said}) from here  ·  {HELP}")
+    # TRANSLATORS: looking back: the play shown, how many there were, and the play in words
+    where = _("Play {n} of {total} ({play}) from here").format(
+        n=at + 1, total=len(marks), play=said
+    )
+    scene.say(f"{where}  ·  {_(HELP)}")
     return True
 
 
@@ -84,7 +90,7 @@ def end(scene: BoardScene) -> None:
     scene.looked = None
     scene.shown = scene.resting()
     scene.shown_dice = scene.state.dice
-    scene.say("Back to the game")
+    scene.say(_("Back to the game"))
 
 
 __all__ = ["end", "look", "may_look_back", "moves_made", "play_at"]

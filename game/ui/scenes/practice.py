@@ -16,7 +16,15 @@ from typing import Any
 
 import pygame
 
-from game.play.advice import chance_game, loss_words
+from game.i18n import _, ngettext, number
+from game.play.advice import (
+    MINUS,
+    chance_game,
+    grade_word,
+    loss_words,
+    points_text,
+    share_text,
+)
 from game.play.session import WORST_KEPT as WORST
 from game.play.session import GameSummary, Judged, worst_judged
 from game.rules.notation import format_turn
@@ -25,7 +33,7 @@ from game.ui.pictures import board_picture
 from game.ui.result_words import side_name
 from game.ui.scenes.base import POLL
 from game.ui.scenes.widget_scene import WidgetScene
-from game.ui.widgets import Button, Panel, draw_text, fit_text
+from game.ui.widgets import Button, Panel, draw_text, fit_text, get_font, wrap_words
 
 log = logging.getLogger(__name__)
 
@@ -75,10 +83,20 @@ class PracticeSummaryScene(WidgetScene):
             raise TypeError(f"PracticeSummaryScene needs a GameSummary, got {payload!r}")
         self.summary = payload
         self.worst = worst_plays(payload)
-        self.back_button = Button("Back", self.back, kind="primary", help="Back to the results")
+        self.back_button = Button(
+            _("Back"), self.back, kind="primary", help=_("Back to the results")
+        )
         self.focus.set([self.back_button])
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="luck")
         self.job = self.executor.submit(measure_luck, payload, self.progress)
+        self.relayout()
+
+    def on_language(self) -> None:
+        """The button made again in the new language (the words are made as drawn)."""
+        self.back_button = Button(
+            _("Back"), self.back, kind="primary", help=_("Back to the results")
+        )
+        self.focus.set([self.back_button])
         self.relayout()
 
     def on_exit(self) -> None:
@@ -121,38 +139,56 @@ class PracticeSummaryScene(WidgetScene):
         side = self.person()
         tally = self.summary.tutor[side] if self.summary.tutor else None
         if tally is None or not tally.moves:
-            return "The tutor judged none of your plays in this game."
+            return _("The tutor judged none of your plays in this game.")
         players = self.summary.state.variant.players
         average = tally.loss / tally.moves
-        unit = "of a game's chances" if chance_game(players) else "points"
-        amount = f"{100 * average:.1f}%" if chance_game(players) else f"{average:.3f}"
-        words = f"Average loss per move: {amount} {unit} over {tally.moves} judged moves"
+        n = tally.moves
+        if chance_game(players):
+            words = ngettext(
+                "Average loss per move: {amount} of a game's chances over {n} judged move",
+                "Average loss per move: {amount} of a game's chances over {n} judged moves",
+                n,
+            ).format(amount=share_text(average), n=n)
+        else:
+            words = ngettext(
+                "Average loss per move: {amount} points over {n} judged move",
+                "Average loss per move: {amount} points over {n} judged moves",
+                n,
+            ).format(amount=points_text(average), n=n)
         marks = [
-            f"{n} {word}"
-            for n, word in (
+            # TRANSLATORS: how many of the player's plays the tutor graded so ("2 bad")
+            _("{n} {grade}").format(n=count, grade=grade_word(word))
+            for count, word in (
                 (tally.doubtful, "doubtful"),
                 (tally.bad, "bad"),
                 (tally.very_bad, "very bad"),
             )
-            if n
+            if count
         ]
-        return words + ("  ·  " + ", ".join(marks) if marks else "  ·  no mistakes")
+        return words + ("  ·  " + ", ".join(marks) if marks else "  ·  " + _("no mistakes"))
 
     def luck_line(self) -> str:
         assert self.summary is not None
         if not self.luck_done:
             done, total = self.progress
-            count = f" ({done} of {total} rolls)" if total else ""
-            return f"Measuring the luck of the dice…{count}"
+            if total:
+                return ngettext(
+                    "Measuring the luck of the dice… ({done} of {total} roll)",
+                    "Measuring the luck of the dice… ({done} of {total} rolls)",
+                    total,
+                ).format(done=done, total=total)
+            return _("Measuring the luck of the dice…")
         if self.luck is None:
-            return "The luck of the dice is not measured in this game."
+            return _("The luck of the dice is not measured in this game.")
         chance = chance_game(self.summary.state.variant.players)
         parts = []
         for side, value in enumerate(self.luck):
-            amount = f"{100 * value:+.1f}%" if chance else f"{value:+.2f}"
-            parts.append(f"{self.side_name(side)} {amount}")
-        unit = "chance to win" if chance else "points"
-        return f"Luck of the dice ({unit}): " + "  ·  ".join(parts)
+            sign = "+" if value >= 0 else MINUS
+            amount = share_text(abs(value)) if chance else number(round(abs(value), 2), 2)
+            parts.append(f"{self.side_name(side)} {sign}{amount}")
+        luck = _("Luck of the dice (chance to win):"), _("Luck of the dice (points):")
+        head = luck[0] if chance else luck[1]
+        return f"{head} " + "  ·  ".join(parts)
 
     def cube_lines(self) -> list[str]:
         """The computer's cube decisions beside the expert's advice (the advice the
@@ -163,12 +199,22 @@ class PracticeSummaryScene(WidgetScene):
         if not calls:
             return []
         agreed = sum(call.agreed for call in calls)
-        decisions = f"{len(calls)} decision{'' if len(calls) == 1 else 's'}"
-        head = f"The computer's cube: {decisions}, {agreed} as the expert advised"
+        head = ngettext(
+            "The computer's cube: {n} decision, {agreed} as the expert advised",
+            "The computer's cube: {n} decisions, {agreed} as the expert advised",
+            len(calls),
+        ).format(n=len(calls), agreed=agreed)
         errors = [call for call in calls if not call.agreed]
         lines = [head] + [call.words(self.side_name(call.side)) for call in errors[:CUBE_SHOWN]]
         if len(errors) > CUBE_SHOWN:
-            lines.append(f"... and {len(errors) - CUBE_SHOWN} more of its level's cube errors")
+            more = len(errors) - CUBE_SHOWN
+            lines.append(
+                ngettext(
+                    "… and {n} more of its level's cube errors",
+                    "… and {n} more of its level's cube errors",
+                    more,
+                ).format(n=more)
+            )
         return lines
 
     # -- layout and drawing --------------------------------------------------------------------
@@ -200,24 +246,24 @@ class PracticeSummaryScene(WidgetScene):
         assert self.summary is not None
         s = self.scale
         st = self.back_button.style
-        draw_page(surface, "Your play", s, st)
+        # TRANSLATORS: the title of the page after a practice game: how the player played
+        draw_page(surface, _("Your play"), s, st)
         self.panel.draw(surface)
         box = self.panel.inner(24)
         y = box.y
         rows = [(self.headline(), "bold", 18), (self.luck_line(), "text", 17)]
         rows += [(line, "text", 17) for line in self.cube_lines()]
         for text, role, size in rows:
-            draw_text(
-                surface,
-                fit_text(text, role, size * s, box.w),
-                (box.x, y),
-                role=role,
-                size=size * s,
-                colour=st.text,
-            )
-            y += round(30 * s)
+            # A line a longer language needs more room for goes on (at most) two.
+            lines = wrap_words(text, get_font(role, size * s), box.w)
+            if len(lines) > 2:
+                lines = [lines[0], fit_text(" ".join(lines[1:]), role, size * s, box.w)]
+            for line in lines:
+                draw_text(surface, line, (box.x, y), role=role, size=size * s, colour=st.text)
+                y += round((30 if line is lines[-1] else 24) * s)
         y += round(6 * s)
-        title = "Your worst plays" if self.worst else "No play of yours gave anything away."
+        none = _("No play of yours gave anything away.")
+        title = _("Your worst plays") if self.worst else none
         draw_text(surface, title, (box.x, y), role="caps", size=20 * s, colour=st.accent)
         y += round(34 * s)
         self.focus.draw(surface)
@@ -244,9 +290,15 @@ class PracticeSummaryScene(WidgetScene):
             played = format_turn(state.variant, state.dice, judged.play)
             best = format_turn(state.variant, state.dice, judged.best)
             lines = [
-                (f"Turn {state.turn + 1}, {dice} to play", "caps", 18, st.accent),
-                (f"You played {played}", "text", 17, st.text),
-                (f"Best: {best}", "text", 17, st.text),
+                (
+                    _("Turn {turn}, {dice} to play").format(turn=state.turn + 1, dice=dice),
+                    "caps",
+                    18,
+                    st.accent,
+                ),
+                (_("You played {play}").format(play=played), "text", 17, st.text),
+                # TRANSLATORS: the best play, in notation
+                (_("Best: {play}").format(play=best), "text", 17, st.text),
                 (loss_words(judged.loss, players), "italic", 16, st.text_dim),
             ]
             ty = y + picture.get_height() + round(10 * s)
