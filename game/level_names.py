@@ -26,4 +26,22 @@ def level_name(level: str) -> str:
     return _(english) if english is not None else str(level)
 
 
-__all__ = ["NAMES", "level_name"]
+# TRANSLATORS: the computer's strengths, as a player reads them ("Crimson (computer,
+# expert)"): the weakest plays at random, the strongest is the full evaluation.
+LEVEL_WORDS: dict[str, str] = {
+    "novice": N_("novice"),
+    "beginner": N_("beginner"),
+    "intermediate": N_("intermediate"),
+    "advanced": N_("advanced"),
+    "expert": N_("expert"),
+}
+
+
+def level_word(name: object) -> str:
+    """The level ``name`` as a player reads it, in the language in use (a name Tabula
+    does not know as it is)."""
+    english = LEVEL_WORDS.get(str(name))
+    return _(english) if english is not None else str(name)
+
+
+__all__ = ["LEVEL_WORDS", "NAMES", "level_name", "level_word"]

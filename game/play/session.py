@@ -14,8 +14,9 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from game.ai.levels import LEVELS, level_word
+from game.ai.levels import LEVELS
 from game.i18n import _
+from game.level_names import level_word
 from game.play.advice import TutorTally
 from game.play.saved_dice import LOST_WORDS, lock_dice, unlock_dice
 from game.rules.dice import check_contribution

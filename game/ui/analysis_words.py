@@ -12,7 +12,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.i18n import N_, _, ngettext, number, percent, pgettext
-from game.play.advice import BAD, DOUBTFUL, VERY_BAD, chance_game
+from game.play.advice import (
+    BAD,
+    DOUBTFUL,
+    GRADE_TITLES,
+    GRADE_WORDS,
+    VERY_BAD,
+    chance_game,
+    grade_word,
+    loss_words,
+)
 from game.rules.notation import PASS_TEXT
 from game.study.analysis import Decision, GameAnalysis
 
@@ -29,12 +38,6 @@ KIND_WORDS = {
     "mother": N_("{name} won by pinning the mother"),
 }
 
-# The grades as a player reads them (the stored values are the English words), the same
-# texts as the tutor's (game.play.advice).
-# TRANSLATORS: the tutor's grade of a play that gives something away
-GRADE_WORDS = {"doubtful": N_("doubtful"), "bad": N_("bad"), "very bad": N_("very bad")}
-# TRANSLATORS: the tutor's grade of a play, as the title of its card
-GRADE_TITLES = {"doubtful": N_("Doubtful"), "bad": N_("Bad"), "very bad": N_("Very bad")}
 
 # TRANSLATORS: {scale} is 500; {doubtful}, {bad} and {very_bad} are losses (0.03, 0.06, 0.12).
 PR_HELP = N_(
@@ -60,11 +63,6 @@ def pr_help() -> str:
         bad=number(BAD, 2),
         very_bad=number(VERY_BAD, 2),
     )
-
-
-def grade_word(grade: str) -> str:
-    """A grade as shown in a sentence ("doubtful", "bad", "very bad": the stored values)."""
-    return _(GRADE_WORDS[grade]) if grade in GRADE_WORDS else grade
 
 
 def grade_title(grade: str) -> str:
@@ -99,14 +97,6 @@ def signed(value: float, players: int) -> str:
         shown = _sign(value) + percent(abs(value), 1)
         return _("{value} chance to win").format(value=shown)
     return points_words(_sign(value) + number(abs(value), 3), abs(abs(value) - 1) < 5e-4)
-
-
-def loss_words(loss: float, players: int) -> str:
-    """A loss in a phrase: ``0.085 points`` or ``8.5% of your chance to win`` (as the
-    tutor's ``game.play.advice.loss_words`` says it)."""
-    if chance_game(players):
-        return _("{share} of your chance to win").format(share=percent(loss, 1))
-    return points_words(number(loss, 3), abs(loss - 1) < 5e-4)
 
 
 def dice_words(dice: Sequence[int]) -> str:
