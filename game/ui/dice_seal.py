@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.i18n import _
 from game.play.session import GameSetup
 from game.rules.dice import CONTRIBUTION_MAX, seed_seal
 from game.ui.widgets import Style, Title, draw_overlay_panel, draw_text, get_font, wrap_words
@@ -107,11 +108,17 @@ def seed_note(seed: int, contribution: str, lost: bool = False) -> str:
     digits = str(seed)
     shown = digits if len(digits) <= 16 else f"{digits[:6]}...{digits[-4:]}"
     if lost:
-        return f"dice seed {shown}, new after the dice key was lost: not checkable"
-    note = f"dice seed {shown} (seal {seed_seal(seed)[:8]})"
+        # TRANSLATORS: the results' note on the dice; {seed} is a long number
+        return _("dice seed {seed}, new after the dice key was lost: not checkable").format(
+            seed=shown
+        )
+    seal = seed_seal(seed)[:8]
     if not contribution:
-        return note
-    return note + (", the clock mixed in" if is_auto(contribution) else ", your throw mixed in")
+        # TRANSLATORS: the results' note on the dice; {seal} is 8 letters and digits
+        return _("dice seed {seed} (seal {seal})").format(seed=shown, seal=seal)
+    if is_auto(contribution):
+        return _("dice seed {seed} (seal {seal}), the clock mixed in").format(seed=shown, seal=seal)
+    return _("dice seed {seed} (seal {seal}), your throw mixed in").format(seed=shown, seal=seal)
 
 
 @dataclass

@@ -48,6 +48,11 @@ SCENES = [
         "records",
         "dice",
         "confirm",
+        "results_win",
+        "results_tie",
+        "results_mundo",
+        "results_campaign",
+        "results_missed",
     )
 ]
 # Words of the old chart, Latin in every language (game.ui.campaign_map.NAMES), and its
@@ -174,3 +179,14 @@ def test_a_change_of_language_remakes_the_menus_words(app):
     i18n.set_language(i18n.PSEUDO)
     scene.on_language()
     assert scene.buttons[0].label == i18n.pseudo("Play")
+
+
+def test_a_change_of_language_remakes_the_results_buttons(app):
+    i18n.set_language(i18n.ENGLISH)
+    scene, _ = enter(app, "results_campaign")
+    assert [b.label for b in scene.buttons] == ["Try again", "Next level", "Campaign"]
+    focused = scene.focus.index
+    i18n.set_language(i18n.PSEUDO)
+    scene.on_language()
+    assert scene.buttons[1].label == i18n.pseudo("Next level")
+    assert scene.focus.index == focused
