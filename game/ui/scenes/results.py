@@ -56,6 +56,7 @@ from game.ui.widgets import (
     fit_text,
     get_font,
     text_width,
+    wrap_spaced,
     wrap_words,
 )
 
@@ -317,7 +318,7 @@ class ResultsScene(WidgetScene):
         assert self.summary is not None
         text = headline(self.summary)
         size = fit_size(text, "caps", 44 * self.scale, width, 44 * self.scale * 0.8) / self.scale
-        return wrap_words(text, get_font("caps", size * self.scale), width)[:2], size
+        return wrap_spaced(text, get_font("caps", size * self.scale), width)[:2], size
 
     def columns(self, panel_w: int) -> _Columns:
         """The table's columns: the labels' as wide as the widest, the sides' as wide as
@@ -376,7 +377,7 @@ class ResultsScene(WidgetScene):
             )
         )
         f = get_font("italic", 16 * self.scale)
-        return wrap_words(note, f, panel_w - round(80 * self.scale))[:2]
+        return wrap_spaced(note, f, panel_w - round(80 * self.scale))[:2]
 
     def draw(self, surface: pygame.Surface) -> None:
         assert self.summary is not None
