@@ -28,7 +28,6 @@ NOT_YET = {
     "practice": "as the setup",
     "campaign": "the line under the chart is cut",
     "records": "Export .mat and the statistics' columns are cut",
-    "dice": "the note over Back is cut at 1280x800",
 }
 SCENES = [
     pytest.param(name, marks=pytest.mark.xfail(reason=NOT_YET[name], strict=False))
