@@ -20,11 +20,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game.i18n import N_
 from game.rules.dice import new_seed
 from game.rules.dice_box import BoxError, lock, unlock
 
 LOCKED = ("seed", "rng", "ai_rng")  # what tells the dice to come
-LOST_WORDS = (
+# (English in the log and the saved game; marked for the board, which says it translated)
+LOST_WORDS = N_(
     "Resumed with new dice: dice.key is missing or damaged, so this game can no longer "
     "be checked against its seal"
 )

@@ -250,7 +250,9 @@ class Table:
             if state.dice:
                 self._tell(ev.DiceShown(state.dice))
             if saved is not None:
-                self.say(saved.notice or f"Resumed: {saved.describe()}")
+                notice = f" ({saved.notice})" if saved.notice else ""
+                log.info("Resumed: %s%s", saved.describe(), notice)
+                self._tell(ev.Resumed(saved, lost_dice=bool(saved.notice)))
             else:
                 self.say(REPLAY_HELP)
             return
