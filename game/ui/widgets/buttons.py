@@ -187,7 +187,7 @@ class Button(Widget):
     def _draw_label(self, surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
         """The label in small capitals (and, on a disabled button, its note below); a label
         too long for the button (a longer language) is set up to a fifth smaller first."""
-        size = self.px(self.size)
+        size: float = self.px(self.size)
         size = fit_size(self.label, "caps", size, rect.w - self.px(16), size * 0.8)
         cy = rect.centery - self.px(1)
         if self.note and not self.enabled:
