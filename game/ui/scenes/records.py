@@ -509,9 +509,9 @@ class RecordsScene(WidgetScene):
         # The name's heading on a second line where its column is too narrow for it.
         f = get_font("italic", 14 * s)
         head_lines = wrap_spaced(heads[0], f, name_w)[:2]
-        cells = [(text, 0, i) for i, text in enumerate(head_lines)]
-        cells += [(text, at, 0) for text, at in zip(heads[1:], columns[1:], strict=True)]
-        for text, at, row in cells:
+        head_cells = [(text, 0, i) for i, text in enumerate(head_lines)]
+        head_cells += [(text, at, 0) for text, at in zip(heads[1:], columns[1:], strict=True)]
+        for text, at, row in head_cells:
             draw_text(
                 surface,
                 fit_text(text, "italic", 14 * s, name_w) if at == 0 else text,
