@@ -27,6 +27,16 @@ class Said:
 
 
 @dataclass(frozen=True, slots=True)
+class Resumed:
+    """A saved game goes on: the window says which, in the player's language (the
+    session's ``describe()`` is the log's); ``lost_dice``: with new dice, its own
+    being lost (``game.play.saved_dice``)."""
+
+    saved: Any  # game.play.session.SavedGame (which imports this module)
+    lost_dice: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Opened:
     """A game begins at ``state`` (backgammon's starter has the opening throw's dice)."""
 
@@ -200,6 +210,7 @@ class GameOver:
 
 Event: TypeAlias = (
     Said
+    | Resumed
     | Opened
     | Rolled
     | Played

@@ -251,10 +251,9 @@ class Table:
             if state.dice:
                 self._tell(ev.DiceShown(state.dice))
             if saved is not None:
-                if saved.notice:
-                    self.say(_(saved.notice))
-                else:
-                    self.say(_("Resumed: {game}").format(game=saved.describe()))
+                notice = f" ({saved.notice})" if saved.notice else ""
+                log.info("Resumed: %s%s", saved.describe(), notice)
+                self._tell(ev.Resumed(saved, lost_dice=bool(saved.notice)))
             else:
                 self.say(_(REPLAY_HELP))
             return

@@ -41,6 +41,7 @@ import pygame
 
 from game import i18n
 from game.campaign import Campaign
+from game.i18n import N_, _
 from game.store.records import Records
 from game.store.settings import Settings, load_settings, save_settings
 from game.ui import collector
@@ -375,7 +376,7 @@ class App:
 
         top = self.stack.top
         where = f"the {_screen_name(top)} screen" if top is not None else "the window"
-        log.error("an error in %s (%s)", where, type(top).__name__, exc_info=exc)
+        log.error("an error in %s (%s)", where, type(top).__name__, exc_info=exc)  # English
         self.failures = [t for t in self.failures if self.time - t < 1.0] + [self.time]
         if len(self.failures) > RAPID_FAILURES:
             raise exc
@@ -383,7 +384,7 @@ class App:
         path = log_path()
         card = ErrorCard(
             what=f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__,
-            where=where,
+            where=screen_words(top),  # the card's: in the player's language
             saved=saved,
             log=str(path) if path is not None else "",
         )
@@ -510,6 +511,38 @@ def _place_window(at: tuple[int, int]) -> None:
         pygame.Window.from_display_module().position = at
     except (pygame.error, AttributeError) as exc:
         log.warning("could not place the window: %s", exc)
+
+
+# Each screen as the error card names it ("ValueError: ... (on the board screen)").
+SCREEN_WORDS: dict[str, str] = {
+    # TRANSLATORS: where an error happened, on the error card: "(on the board screen)"
+    "AnalysisScene": N_("the analysis screen"),
+    "BoardScene": N_("the board screen"),
+    "CampaignScene": N_("the campaign screen"),
+    "ConfirmScene": N_("the question"),
+    "DiceScene": N_("the dice screen"),
+    "DrillScene": N_("the drill screen"),
+    "DrillsScene": N_("the drills screen"),
+    "EditorScene": N_("the position editor"),
+    "ErrorScene": N_("the error card"),
+    "LevelIntroScene": N_("the level's card"),
+    "MenuScene": N_("the menu"),
+    "PauseScene": N_("the pause menu"),
+    "PracticeSummaryScene": N_("the practice summary"),
+    "RatingScene": N_("the rating screen"),
+    "RecordsScene": N_("the records screen"),
+    "ResultsScene": N_("the results screen"),
+    "RulesScene": N_("the rules screen"),
+    "SettingsScene": N_("the settings screen"),
+    "SetupScene": N_("the new game screen"),
+}
+
+
+def screen_words(scene: Scene | None) -> str:
+    """Where an error happened, for the error card, in the player's language ("the board
+    screen"); the log says it in English (``_screen_name``)."""
+    words = SCREEN_WORDS.get(type(scene).__name__) if scene is not None else None
+    return _(words) if words is not None else _("the window")
 
 
 def _screen_name(scene: Scene) -> str:

@@ -36,6 +36,7 @@ from game.ai.levels import LEVELS
 from game.i18n import N_, _
 from game.level_names import level_name
 from game.names import game_name
+from game.play.saved_dice import LOST_WORDS
 from game.play.session import SavedGame, saved_from_json, saved_to_json
 from game.rules.dice_box import key_id, new_key
 from game.store.dice_key import key_for_saving, read_key
@@ -280,6 +281,16 @@ def saved_words(saved: SavedGame) -> str:
             game=name, level=level_name(strongest), turn=turn
         )
     return _("{game}, turn {turn}").format(game=name, turn=turn)
+
+
+def resumed_words(saved: SavedGame, lost_dice: bool = False) -> str:
+    """The board's line as a saved game goes on: which game, in the player's language
+    ("Resumed: Backgammon against the computer (Expert), turn 12"), or that its dice
+    are new, its own being lost."""
+    if lost_dice:
+        return _(LOST_WORDS)
+    # TRANSLATORS: the board's line as a saved game goes on; {game} says which
+    return _("Resumed: {game}").format(game=saved_words(saved))
 
 
 def draw_save_warning(surface: pygame.Surface, app: Any) -> None:

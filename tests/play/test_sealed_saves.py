@@ -326,8 +326,9 @@ def test_a_lost_key_gives_new_dice_says_so_and_loses_nothing(tmp_path, variant, 
     assert all(e.get("manual") for e in saved.log if e["action"] == "roll")
     resumed = Table(saved.setup, saved=saved, keep=keeper2.keep_current)
     resumed.begin()
-    said = [e.text for e in resumed.poll() if isinstance(e, ev.Said)]
-    assert any("new dice" in text and "can no longer be checked" in text for text in said)
+    # The board is told that the dice are new (and says it in the player's language).
+    told = [e for e in resumed.poll() if isinstance(e, ev.Resumed)]
+    assert told and told[0].lost_dice and told[0].saved is saved
     assert resumed.game.states[-1] == table.state
     play_on(resumed, lambda t: t.finished or len(t.log) >= len(before) + 30, person(FirstChoice()))
     # Saved again under a key of its own, still marked; its record replays as it went.

@@ -150,7 +150,7 @@ def make(app, name):
             ResultsScene,
             campaign_summary(medal=2, next_level="02-a-game-in-the-forum"),
         ),
-        "confirm": (ConfirmScene, Question("Concede?", "You lose the game.", "Concede", "Play on")),
+        "confirm": (ConfirmScene, replace_question()),
         "practice_summary": (PracticeSummaryScene, summary("win")),
         "results_missed": (ResultsScene, campaign_summary(medal=0)),
         "editor": (EditorScene, None),
@@ -158,6 +158,23 @@ def make(app, name):
         "drills": (DrillsScene, None),
         "drill": (DrillScene, drill_run() if name == "drill" else None),
     }[name]
+
+
+def replace_question():
+    """The confirm scene's payload: the question before replacing an unfinished game,
+    in the language in use (as the window asks it: game.ui.saving)."""
+    from game.i18n import _
+    from game.names import game_name
+
+    return Question(
+        _("Replace the unfinished game?"),
+        _(
+            "Your unfinished game, {game}, is kept so that you can continue it from the "
+            "menu. Starting this game replaces it."
+        ).format(game=game_name("backgammon")),
+        _("Start the new game"),
+        _("Keep it"),
+    )
 
 
 def drill_run():

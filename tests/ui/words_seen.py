@@ -21,6 +21,8 @@ SAME_EVERYWHERE: dict[str, str] = {
     r"(Esc|Enter|Tab|Space|Alt|Ctrl|Shift|Backspace|Delete|F\d+|PgUp|PgDn|Home|End)": "keys",
     r"[\d*/]*(bar|off)[\d*/]*(\(\d\))?": "notation: bar/22, 6/off",
     r"Tabula": "the name of the game program",
+    r"[IVXL]+": "a Roman numeral (the campaign's chapters: I. Rome)",
+    r"(?=[a-f]*\d)[0-9a-f]{8}": "a dice seal's first hex digits (93b817e9)",
     **{name: "a language by its own name" for name in LANGUAGES.values()},
 }
 _SAME = [re.compile(pattern) for pattern in SAME_EVERYWHERE]

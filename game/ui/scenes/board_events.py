@@ -10,6 +10,7 @@ from game.play import events as ev
 from game.ui.anim.tween import Call, Delay
 from game.ui.dice_entry import DiceEntry
 from game.ui.dice_seal import ThrowPrompt, auto_contribution, mixed_words
+from game.ui.saving import resumed_words
 from game.ui.theme import side_colours
 from game.ui.tutor_card import TutorCard, Verdict
 
@@ -36,6 +37,8 @@ def show_event(scene: BoardScene, event: ev.Event) -> None:
     match event:
         case ev.Said(text=text, brief=brief):
             scene.say(text, brief=brief)
+        case ev.Resumed(saved=saved, lost_dice=lost_dice):
+            scene.say(resumed_words(saved, lost_dice))
         case ev.Opened(state=state):
             scene.shown = state.position
             if state.dice:  # backgammon: the starter plays the opening throw

@@ -65,16 +65,26 @@ class ConfirmScene(WidgetScene):
     def layout(self, size: tuple[int, int], scale: float) -> None:
         w, h = size
         s = scale
-        pw, ph = round(620 * s), round(260 * s)
+        gap, bh = round(20 * s), round(50 * s)
+        # The buttons as wide as their labels need (a longer language), the panel with them.
+        bw = max([round(250 * s)] + [b.label_width(s) for b in self.buttons])
+        pw = min(max(round(620 * s), 2 * bw + gap + round(60 * s)), w - round(40 * s))
+        bw = min(bw, (pw - gap - round(40 * s)) // 2)
+        extra = max(0, len(self.text_lines(pw)) - 3) * get_font("text", 19 * s).get_linesize()
+        ph = min(round(260 * s) + extra, h - round(40 * s))
         panel = pygame.Rect(0, 0, pw, ph)
         panel.center = (w // 2, h // 2)
         self.panel.place(panel, s)
-        bw, bh, gap = round(250 * s), round(50 * s), round(20 * s)
         y = panel.bottom - bh - round(28 * s)
         x = panel.centerx - bw - gap // 2
         for button in self.buttons:
             button.place(pygame.Rect(x, y, bw, bh), s)
             x += bw + gap
+
+    def text_lines(self, panel_w: int) -> list[str]:
+        """The question's words, wrapped to the panel (six lines at most)."""
+        f = get_font("text", 19 * self.scale)
+        return wrap_words(self.text, f, panel_w - round(70 * self.scale))[:6]
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale
@@ -83,7 +93,7 @@ class ConfirmScene(WidgetScene):
         panel = self.panel.rect
         f = get_font("text", 19 * s)
         y = panel.y + round(86 * s)
-        for line in wrap_words(self.text, f, panel.w - round(70 * s))[:4]:
+        for line in self.text_lines(panel.w):
             draw_text(
                 surface, line, (panel.centerx, y), size=19 * s, colour=st.text, anchor="midtop"
             )

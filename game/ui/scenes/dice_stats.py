@@ -19,7 +19,16 @@ from game.i18n import _, ngettext, percent
 from game.rules.dice import chi_square_p
 from game.ui.backdrop import draw_page
 from game.ui.scenes.widget_scene import WidgetScene
-from game.ui.widgets import Button, Panel, draw_text, fit_text, text_width
+from game.ui.widgets import (
+    Button,
+    Panel,
+    draw_text,
+    fit_size,
+    fit_text,
+    get_font,
+    text_width,
+    wrap_spaced,
+)
 
 FACES = 6
 
@@ -112,7 +121,9 @@ class DiceScene(WidgetScene):
         s = scale
         m = round(28 * s)
         top = m + round(78 * s)
-        bottom = h - m - round(90 * s)
+        # The note over Back on as many lines as it needs (two in a longer language).
+        extra = (len(self.note_lines(w)) - 1) * get_font("italic", 15 * s).get_linesize()
+        bottom = h - m - round(90 * s) - extra
         gap = round(24 * s)
         total = min(w - 2 * m, round(1100 * s))
         pw = (total - gap) // 2
@@ -131,40 +142,59 @@ class DiceScene(WidgetScene):
         w = surface.get_width()
         s = self.scale
         st = self.back_button.style
-        m = draw_page(surface, _("Dice"), s, st)
+        draw_page(surface, _("Dice"), s, st)
         titles = (_("Your rolls"), _("Everyone else's rolls"))
         for panel, tally, title in zip(self.panels, self.tallies, titles, strict=True):
             panel.draw(surface)
             self.draw_tally(surface, panel.inner(22), tally, title)
+        f = get_font("italic", 15 * s)
+        lines = self.note_lines(w)
+        bottom = self.back_button.rect.y - round(14 * s)
+        for i, line in enumerate(lines):
+            draw_text(
+                surface,
+                line,
+                (w // 2, bottom - (len(lines) - 1 - i) * f.get_linesize()),
+                role="italic",
+                size=15 * s,
+                colour=st.text_dim,
+                anchor="midbottom",
+            )
+
+    def note_lines(self, width: int) -> list[str]:
+        """The note on the dice's seal, wrapped to the window's ``width`` less margins."""
+        s = self.scale
         note = _(
             "Every game's dice come from a seed sealed before the first die, with your throw "
             "mixed in after the seal; a replay file lets anyone check each roll."
         )
-        draw_text(
-            surface,
-            fit_text(note, "italic", 15 * s, w - 2 * m),
-            (w // 2, self.back_button.rect.y - round(14 * s)),
-            role="italic",
-            size=15 * s,
-            colour=st.text_dim,
-            anchor="midbottom",
-        )
+        room = width - 2 * round(28 * s)
+        return wrap_spaced(note, get_font("italic", 15 * s), room)[:3]
 
     def draw_tally(
         self, surface: pygame.Surface, box: pygame.Rect, tally: DiceTally, title: str
     ) -> None:
         s = self.scale
         st = self.back_button.style
-        draw_text(surface, title, (box.x, box.y), role="caps", size=20 * s, colour=st.accent)
         dice = ngettext("{n} die", "{n} dice", tally.dice).format(n=tally.dice)
         # TRANSLATORS: "{dice}" is "1 die" or "12 dice"
         counts = ngettext("{dice} in {n} roll", "{dice} in {n} rolls", tally.rolls).format(
             dice=dice, n=tally.rolls
         )
+        # The title beside the counts, up to a fifth smaller; the counts under it where
+        # the two still do not fit side by side (a longer language).
+        room = box.w - text_width(counts, "italic", 15 * s) - round(12 * s)
+        size = fit_size(title, "caps", 20 * s, room, 16 * s)
+        title_rect = draw_text(
+            surface, title, (box.x, box.y), role="caps", size=size, colour=st.accent
+        )
+        counts_y = box.y + round(4 * s)
+        if title_rect.right > box.x + room:
+            counts_y = title_rect.bottom - round(4 * s)
         draw_text(
             surface,
             counts,
-            (box.right, box.y + round(4 * s)),
+            (box.right, counts_y),
             role="italic",
             size=15 * s,
             colour=st.text_dim,

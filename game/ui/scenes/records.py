@@ -16,6 +16,7 @@ skipped, under the games.
 from __future__ import annotations
 
 import logging
+import math
 import sqlite3
 import threading
 import time
@@ -41,7 +42,15 @@ from game.ui.routes import AnalysisRequest, Route
 from game.ui.scenes.base import POLL
 from game.ui.scenes.widget_scene import WidgetScene
 from game.ui.theme import side_colours, theme_for
-from game.ui.widgets import Button, Panel, draw_text, fit_text, get_font
+from game.ui.widgets import (
+    Button,
+    Panel,
+    draw_text,
+    fit_text,
+    get_font,
+    text_width,
+    wrap_spaced,
+)
 
 log = logging.getLogger(__name__)
 
@@ -385,12 +394,24 @@ class RecordsScene(WidgetScene):
         buttons.append(self.import_button)
         buttons += [self.dice_button, self.back_button]
         bh, bgap = round(46 * s), round(12 * s)
-        bw = min(round(180 * s), (total - bgap * (len(buttons) - 1)) // len(buttons))
-        bx = (w - (bw * len(buttons) + bgap * (len(buttons) - 1))) // 2
+        room = total - bgap * (len(buttons) - 1)
+        bw = min(round(180 * s), room // len(buttons))
+        # A label longer than its share (a longer language) widens its button, the others
+        # giving up what they can spare.
+        needs = [button.label_width(s) for button in buttons]
+        widths = [max(bw, need) for need in needs]
+        over = sum(widths) - room
+        spare = [width - need for width, need in zip(widths, needs, strict=True)]
+        if over > 0 and sum(spare) > 0:
+            share = min(1.0, over / sum(spare))
+            widths = [
+                width - math.ceil(gift * share) for width, gift in zip(widths, spare, strict=True)
+            ]
+        bx = (w - (sum(widths) + bgap * (len(buttons) - 1))) // 2
         by = bottom + round(18 * s)
-        for button in buttons:
-            button.place(pygame.Rect(bx, by, bw, bh), s)
-            bx += bw + bgap
+        for button, width in zip(buttons, widths, strict=True):
+            button.place(pygame.Rect(bx, by, width, bh), s)
+            bx += width + bgap
 
     def problem_lines(self) -> int:
         return min(len(self.problems), PROBLEM_LINES) + (len(self.problems) > PROBLEM_LINES)
@@ -473,31 +494,42 @@ class RecordsScene(WidgetScene):
             size=18 * s,
             colour=st.accent,
         )
-        columns = (0.0, 0.60, 0.72, 0.84)  # the longest name and level fits 0.58
         y = inner.y + round(36 * s)
         # TRANSLATORS: the statistics' columns: games played, the share won, the average
         # loss of a move as the tutor judged it
         heads = (_("Game and opponent"), _("Games"), _("Won"), _("Loss/move"))
-        for head, at in zip(heads, columns, strict=True):
+        # The numbers' columns from the right, each as wide as its heading needs (at
+        # least 0.12, 0.12 and 0.16 of the panel); the names take what is left.
+        starts = [inner.w]
+        for head, least in zip(heads[:0:-1], (0.16, 0.12, 0.12), strict=True):
+            need = text_width(head, "italic", 14 * s) + round(10 * s)
+            starts.insert(0, starts[0] - max(round(inner.w * least), need))
+        columns = (0, *starts[:-1])
+        name_w = columns[1] - round(inner.w * 0.02)  # the longest name and level fits
+        # The name's heading on a second line where its column is too narrow for it.
+        f = get_font("italic", 14 * s)
+        head_lines = wrap_spaced(heads[0], f, name_w)[:2]
+        head_cells = [(text, 0, i) for i, text in enumerate(head_lines)]
+        head_cells += [(text, at, 0) for text, at in zip(heads[1:], columns[1:], strict=True)]
+        for text, at, row in head_cells:
             draw_text(
                 surface,
-                head,
-                (inner.x + round(inner.w * at), y),
+                fit_text(text, "italic", 14 * s, name_w) if at == 0 else text,
+                (inner.x + at, y + row * f.get_linesize()),
                 role="italic",
                 size=14 * s,
                 colour=st.text_dim,
             )
+        y += (len(head_lines) - 1) * f.get_linesize()
         y += round(24 * s)
         line = get_font("text", 15 * s).get_linesize() + round(4 * s)
         if not self.stats:
-            draw_text(
-                surface,
-                _("Games you finish against the computer are counted here."),
-                (inner.x, y),
-                role="italic",
-                size=15 * s,
-                colour=st.text_dim,
-            )
+            f = get_font("italic", 15 * s)
+            empty = _("Games you finish against the computer are counted here.")
+            for text in wrap_spaced(empty, f, inner.w):
+                y = draw_text(
+                    surface, text, (inner.x, y), role="italic", size=15 * s, colour=st.text_dim
+                ).bottom
             return
         rows = max(1, (inner.bottom - y) // line)
         if len(self.stats) > rows:  # the last line says what more there is
@@ -511,7 +543,7 @@ class RecordsScene(WidgetScene):
             who = _("{game}, {opponent}").format(game=name, opponent=opponent)
             loss = stat.loss_per_move
             cells = (
-                fit_text(who, "text", 15 * s, round(inner.w * 0.58)),
+                fit_text(who, "text", 15 * s, name_w),
                 str(stat.games),
                 percent(stat.wins / stat.games) if stat.games else "",
                 number_words(loss, 3) if loss is not None else "-",
@@ -520,7 +552,7 @@ class RecordsScene(WidgetScene):
                 draw_text(
                     surface,
                     cell,
-                    (inner.x + round(inner.w * at), y),
+                    (inner.x + at, y),
                     role="text",
                     size=15 * s,
                     colour=st.text,

@@ -19,13 +19,15 @@ from typing import Any
 
 import pygame
 
+from game.campaign.level_texts import level_words
+from game.i18n import _, ngettext
+from game.names import game_name, tavli
 from game.play.session import GameSummary
-from game.rules.variants import VARIANTS
-from game.study.rated import change_words
 from game.ui.backdrop import MOTE_RATE, MOTE_STEP, Motes, draw_backdrop
 from game.ui.dice_seal import seed_note
 from game.ui.pictures import medal_icon
 from game.ui.result_words import (
+    SEPARATOR,
     campaign_words,
     headline,
     how_words,
@@ -34,6 +36,7 @@ from game.ui.result_words import (
     next_in_cycle,
     places_words,
     points_words,
+    rating_words,
     seat_words,
     side_name,
     tutor_words,
@@ -49,8 +52,11 @@ from game.ui.widgets import (
     draw_rule,
     draw_text,
     draw_token,
+    fit_size,
     fit_text,
     get_font,
+    text_width,
+    wrap_spaced,
     wrap_words,
 )
 
@@ -99,11 +105,6 @@ def celebrates(summary: GameSummary) -> bool:
     return result.winner < len(seats) and seats[result.winner].human
 
 
-def rating_words(summary: GameSummary) -> str:
-    """The player's new rating in the game and its change ("" for a game not rated)."""
-    return change_words(summary.rating) if summary.rating is not None else ""
-
-
 class ResultsScene(WidgetScene):
     """Who won, how, the score and statistics; play again, next game, or the menu."""
 
@@ -119,51 +120,74 @@ class ResultsScene(WidgetScene):
         if not isinstance(payload, GameSummary):
             raise TypeError(f"ResultsScene needs a GameSummary, got {payload!r}")
         self.summary = payload
+        self.make_buttons()
+        self.focus.focus(self.buttons[1] if self.next_button in self.buttons else self.buttons[0])
+        rng = random.Random(payload.seed)
+        self.leaves = [_Leaf(rng) for _ in range(120)] if celebrates(payload) else []
+        self.relayout()
+
+    def make_buttons(self) -> None:
+        """The buttons for what may come next, in the language in use."""
+        payload = self.summary
+        assert payload is not None
         self.play_again_button = Button(
-            "Play again", self.play_again, help="The same game again, with new dice"
+            _("Play again"), self.play_again, help=_("The same game again, with new dice")
         )
         self.next_button = Button(
-            "Next game", self.next_game, kind="primary", help="Go on with the match"
+            _("Next game"), self.next_game, kind="primary", help=_("Go on with the match")
         )
         if payload.setup.tavli:  # a new match, from Portes
-            self.play_again_button.help = "A new Tavli match from its first game, with new dice"
-        self.menu_button = Button("Menu", self.app.home, help="Back to the main menu")
+            self.play_again_button.help = _(
+                "A new {tavli} match from its first game, with new dice"
+            ).format(tavli=tavli())
+        self.menu_button = Button(_("Menu"), self.app.home, help=_("Back to the main menu"))
         self.buttons = [self.play_again_button]
         campaign = payload.setup.mode == "campaign"
         if not payload.match_over:
             self.buttons.append(self.next_button)
             following = next_in_cycle(payload)
             if following:
-                self.next_button.help = f"Go on with the Tavli match: {following} next"
+                self.next_button.help = _("Go on with the {tavli} match: {game} next").format(
+                    tavli=tavli(), game=following
+                )
         elif campaign and payload.next_level:
-            self.next_button.label = "Next level"
+            self.next_button.label = _("Next level")
             self.next_button.on_click = self.next_level
-            self.next_button.help = "On to the next level of the campaign"
+            self.next_button.help = _("On to the next level of the campaign")
             self.buttons.append(self.next_button)
         else:
             self.play_again_button.kind = "primary"
         if campaign:
-            self.play_again_button.label = "Try again"
-            self.play_again_button.help = "This level again, with new dice"
-            self.menu_button.label = "Campaign"
+            self.play_again_button.label = _("Try again")
+            self.play_again_button.help = _("This level again, with new dice")
+            self.menu_button.label = _("Campaign")
             self.menu_button.on_click = self.to_map
-            self.menu_button.help = "Back to the campaign map"
+            self.menu_button.help = _("Back to the campaign map")
         if payload.setup.mode == "practice" and payload.tutor:
             self.buttons.append(
-                Button("Your play", self.your_play, help="Your mistakes and the luck of the dice")
+                Button(
+                    _("Your play"),
+                    self.your_play,
+                    help=_("Your mistakes and the luck of the dice"),
+                )
             )
         self.buttons.append(self.menu_button)
         if payload.setup.mode == "replay":  # a replay: back to the records it came from
-            self.menu_button.label = "Records"
+            self.menu_button.label = _("Records")
             self.menu_button.kind = "primary"
             self.menu_button.on_click = self.to_map
-            self.menu_button.help = "Back to your records"
+            self.menu_button.help = _("Back to your records")
             self.buttons = [self.menu_button]
         self.focus.set(self.buttons)
-        self.focus.focus(self.buttons[1] if self.next_button in self.buttons else self.buttons[0])
-        rng = random.Random(payload.seed)
-        self.leaves = [_Leaf(rng) for _ in range(120)] if celebrates(payload) else []
-        self.relayout()
+
+    def on_language(self) -> None:
+        """The buttons in the new language, the same one in focus."""
+        if self.summary is not None:
+            at = self.focus.index
+            self.make_buttons()
+            if 0 <= at < len(self.focus.widgets):
+                self.focus.focus(self.focus.widgets[at])
+        super().on_language()
 
     @property
     def winner(self) -> int | None:
@@ -236,18 +260,17 @@ class ResultsScene(WidgetScene):
             get_font(role, size * s).get_linesize() + round(2 * s)
             for _line, role, size, _colour in lines
         )
+        heads, head_size = self.headline_lines(pw - round(40 * s)) if self.summary else ([], 44)
+        head_h = get_font("caps", head_size * s).get_linesize() * max(1, len(heads))
         rows = 3 if self.summary and judged(self.summary) else 2
         table = round(76 * s) + rows * round(30 * s) + round(10 * s)
-        table += get_font("italic", 16 * s).get_linesize()
+        if self.summary:
+            cols = self.columns(pw)
+            table += self.seat_extra(cols)
+            table += get_font("italic", 16 * s).get_linesize() * len(self.note_lines(pw))
         if rows == 3:
             table += get_font("italic", 16 * s).get_linesize() * 2
-        content = (
-            round(162 * s)
-            + get_font("caps", 44 * s).get_linesize()
-            + line_h
-            + round(36 * s)
-            + table
-        )
+        content = round(162 * s) + head_h + line_h + round(36 * s) + table
         ph = min(content + round(48 * s) + round(50 * s) + round(28 * s), h - round(40 * s))
         panel = pygame.Rect(0, 0, pw, ph)
         panel.center = (w // 2, h // 2 + round(10 * s))
@@ -274,7 +297,7 @@ class ResultsScene(WidgetScene):
         )
         for text, role, size, colour in (
             (
-                campaign_words(self.summary, following.title if following else ""),
+                campaign_words(self.summary, level_words(following)[0] if following else ""),
                 "bold",
                 20,
                 st.accent,
@@ -282,12 +305,79 @@ class ResultsScene(WidgetScene):
             (how_words(self.summary), "italic", 19, st.text_dim),
             (places_words(self.summary), "text", 18, st.text),
             (points_words(self.summary), "bold", 19, st.text),
-            (rating_words(self.summary), "italic", 18, st.text_dim),
+            (rating_words(self.summary.rating), "italic", 18, st.text_dim),
         ):
             if text:
                 f = get_font(role, size * self.scale)
                 out += [(line, role, size, colour) for line in wrap_words(text, f, width)[:2]]
         return out
+
+    def headline_lines(self, width: int) -> tuple[list[str], float]:
+        """The headline and its design size: set up to a fifth smaller to fit ``width``,
+        then wrapped (two lines at most)."""
+        assert self.summary is not None
+        text = headline(self.summary)
+        size = fit_size(text, "caps", 44 * self.scale, width, 44 * self.scale * 0.8) / self.scale
+        return wrap_spaced(text, get_font("caps", size * self.scale), width)[:2], size
+
+    def columns(self, panel_w: int) -> _Columns:
+        """The table's columns: the labels' as wide as the widest, the sides' as wide as
+        their names and seats need (up to what the panel leaves)."""
+        assert self.summary is not None
+        summary = self.summary
+        s = self.scale
+        players = summary.state.variant.players
+        label_w = max(
+            [round(150 * s)]
+            + [text_width(label, "text", 18 * s) + round(16 * s) for label, _ in self.stat_rows()]
+        )
+        label_w = min(label_w, (panel_w - round(80 * s)) // 3)
+        avail = panel_w - round(80 * s) - label_w
+        wanted = max(
+            max(
+                text_width(side_name(summary, side), "bold", 17 * s),
+                text_width(seat_words(summary, side), "italic", 14 * s),
+            )
+            + round(12 * s)
+            for side in range(players)
+        )
+        col_w = min(max(round(170 * s), wanted), avail // players)
+        x0 = self.panel.rect.centerx - (label_w + col_w * players) // 2
+        return _Columns(x0, label_w, col_w, players)
+
+    def seat_lines(self, side: int, cols: _Columns) -> tuple[list[str], float]:
+        """A side's seat words ("Computer, Novice") and their size: up to a fifth smaller
+        to fit its column, then on two lines."""
+        assert self.summary is not None
+        s = self.scale
+        text = seat_words(self.summary, side)
+        width = cols.col_w - round(8 * s)
+        size = fit_size(text, "italic", 14 * s, width, 14 * s * 0.8)
+        return wrap_words(text, get_font("italic", size), width)[:2], size
+
+    def seat_extra(self, cols: _Columns) -> int:
+        """The px the seats' second lines push the table's rows down (0 if none wraps)."""
+        extra = 0
+        for side in range(cols.players):
+            lines, size = self.seat_lines(side, cols)
+            extra = max(extra, (len(lines) - 1) * get_font("italic", size).get_linesize())
+        return extra
+
+    def note_lines(self, panel_w: int) -> list[str]:
+        """The note under the table (the game, its turns, its dice), wrapped."""
+        assert self.summary is not None
+        summary = self.summary
+        start = summary.start
+        dice = seed_note(summary.seed, start.get("contribution", ""), bool(start.get("lost_dice")))
+        note = SEPARATOR.join(
+            (
+                game_name(summary.setup.variant_id),
+                ngettext("{n} turn", "{n} turns", summary.turns).format(n=summary.turns),
+                dice,
+            )
+        )
+        f = get_font("italic", 16 * self.scale)
+        return wrap_spaced(note, f, panel_w - round(80 * self.scale))[:2]
 
     def draw(self, surface: pygame.Surface) -> None:
         assert self.summary is not None
@@ -325,16 +415,18 @@ class ResultsScene(WidgetScene):
                 x = cx + (i - (n - 1) / 2) * 62 * s
                 draw_token(surface, (x, cy), 26 * s, c.body, c.rim, c.light)
         y = cy + round(84 * s)
-        y = draw_text(
-            surface,
-            fit_text(headline(summary), "caps", 44 * s, panel.w - round(40 * s)),
-            (cx, y),
-            role="caps",
-            size=44 * s,
-            colour=st.accent_light,
-            anchor="midtop",
-            shadow=round(3 * s),
-        ).bottom
+        heads, head_size = self.headline_lines(panel.w - round(40 * s))
+        for line in heads:
+            y = draw_text(
+                surface,
+                line,
+                (cx, y),
+                role="caps",
+                size=head_size * s,
+                colour=st.accent_light,
+                anchor="midtop",
+                shadow=round(3 * s),
+            ).bottom
         for line, role, size, colour in self.text_lines(panel.w - round(70 * s)):
             y = draw_text(
                 surface,
@@ -359,16 +451,11 @@ class ResultsScene(WidgetScene):
     def draw_statistics(self, surface: pygame.Surface, top: int) -> None:
         """A small table: one column per side; hits and pips to go; turns under it."""
         assert self.summary is not None
-        summary = self.summary
         s = self.scale
         panel = self.panel.rect
-        players = summary.state.variant.players
-        label_w = round(150 * s)
-        avail = panel.w - round(80 * s) - label_w
-        col_w = min(round(170 * s), avail // players)
-        cols = _Columns(panel.centerx - (label_w + col_w * players) // 2, label_w, col_w, players)
+        cols = self.columns(panel.w)
         self.draw_side_heads(surface, top, cols)
-        y = self.draw_stat_rows(surface, top + round(76 * s), cols)
+        y = self.draw_stat_rows(surface, top + round(76 * s) + self.seat_extra(cols), cols)
         self.draw_notes(surface, y + round(10 * s))
 
     def stat_rows(self) -> list[tuple[str, tuple[Any, ...]]]:
@@ -376,15 +463,18 @@ class ResultsScene(WidgetScene):
         assert self.summary is not None
         summary = self.summary
         rows: list[tuple[str, tuple[Any, ...]]] = [
-            ("Hits", summary.hits),
-            ("Pips to go", summary.pips),
+            (_("Hits"), summary.hits),
+            (_("Pips to go"), summary.pips),
         ]
         tutored = judged(summary)
         if tutored:
             tallies = dict(tutored)
             players = summary.state.variant.players
             rows.append(
-                ("Loss per move", tuple(loss_text(summary, tallies.get(p)) for p in range(players)))
+                (
+                    _("Loss per move"),
+                    tuple(loss_text(summary, tallies.get(p)) for p in range(players)),
+                )
             )
         return rows
 
@@ -399,26 +489,30 @@ class ResultsScene(WidgetScene):
             x = cols.centre(side)
             c = side_colours(theme, side)
             draw_token(surface, (x, top + round(12 * s)), 10 * s, c.body, c.rim, c.light)
-            name = fit_text(side_name(summary, side), "bold", 17 * s, cols.col_w - round(8 * s))
+            width = cols.col_w - round(8 * s)
+            name = side_name(summary, side)
+            size = fit_size(name, "bold", 17 * s, width, 17 * s * 0.8)
             draw_text(
                 surface,
-                name,
+                fit_text(name, "bold", size, width),
                 (x, top + round(26 * s)),
                 role="bold",
-                size=17 * s,
+                size=size,
                 colour=st.accent_light if side == self.winner else st.text,
                 anchor="midtop",
             )
-            who = fit_text(seat_words(summary, side), "italic", 14 * s, cols.col_w - round(8 * s))
-            draw_text(
-                surface,
-                who,
-                (x, top + round(48 * s)),
-                role="italic",
-                size=14 * s,
-                colour=st.text_dim,
-                anchor="midtop",
-            )
+            lines, size = self.seat_lines(side, cols)
+            y = top + round(48 * s)
+            for line in lines:
+                y = draw_text(
+                    surface,
+                    fit_text(line, "italic", size, width),
+                    (x, y),
+                    role="italic",
+                    size=size,
+                    colour=st.text_dim,
+                    anchor="midtop",
+                ).bottom
 
     def draw_stat_rows(self, surface: pygame.Surface, y: int, cols: _Columns) -> int:
         """The rows from ``y`` down, each ruled under; returns the y below the last."""
@@ -463,21 +557,16 @@ class ResultsScene(WidgetScene):
         s = self.scale
         st = self.menu_button.style
         panel = self.panel.rect
-        turns = summary.turns
-        variant = VARIANTS[summary.setup.variant_id].name
-        note = f"{variant}  ·  {turns} turn{'s' if turns != 1 else ''}"
-        start = summary.start
-        dice = seed_note(summary.seed, start.get("contribution", ""), bool(start.get("lost_dice")))
-        note += f"  ·  {dice}"
-        y = draw_text(
-            surface,
-            note,
-            (panel.centerx, y),
-            role="italic",
-            size=16 * s,
-            colour=st.text_dim,
-            anchor="midtop",
-        ).bottom
+        for line in self.note_lines(panel.w):
+            y = draw_text(
+                surface,
+                line,
+                (panel.centerx, y),
+                role="italic",
+                size=16 * s,
+                colour=st.text_dim,
+                anchor="midtop",
+            ).bottom
         words = tutor_words(summary)
         if words:
             f = get_font("italic", 16 * s)

@@ -21,7 +21,7 @@ from game.ui.backdrop import draw_page
 from game.ui.pages import era, page_paragraphs, variant_text
 from game.ui.pictures import fill_thumbnails, thumbnails_missing
 from game.ui.scenes.widget_scene import WidgetScene
-from game.ui.widgets import Button, Panel, TextBlock, draw_text, fit_text
+from game.ui.widgets import Button, Panel, TextBlock, draw_text, fit_text, get_font, wrap_spaced
 from game.ui.widgets.item_list import place_items
 
 
@@ -101,7 +101,9 @@ class RulesScene(WidgetScene):
         bottom = h - m - round(58 * s)
         page_w = min(round(760 * s), w - 2 * m)
         if self.choose:
-            list_w = round(300 * s)
+            # As wide as the entries' words need (a longer language), a third at most.
+            wanted = max(item.item_width(s) for item in self.items.values()) + round(24 * s)
+            list_w = min(max(round(300 * s), wanted), (w - 2 * m) // 3)
             gap = round(24 * s)
             total = list_w + gap + page_w
             if total > w - 2 * m:
@@ -149,13 +151,22 @@ class RulesScene(WidgetScene):
             hint = _("Up and Down choose a game  ·  Tab to the text  ·  PgUp / PgDn read on")
         else:
             hint = _("Arrows, PgUp / PgDn or the wheel to read on  ·  Esc to go back")
-        hint = fit_text(hint, "italic", 15 * s, self.back_button.rect.x - 2 * m)
-        draw_text(
-            surface,
-            hint,
-            (m, self.back_button.rect.centery),
-            role="italic",
-            size=15 * s,
-            colour=st.text_dim,
-            anchor="midleft",
-        )
+        # Beside Back, on two lines where one is too short (a longer language).
+        f = get_font("italic", 15 * s)
+        room = self.back_button.rect.x - 2 * m
+        lines = wrap_spaced(hint, f, room)
+        if len(lines) > 2:
+            lines = [
+                *lines[:1],
+                fit_text(" ".join(lines[1:]), "italic", 15 * s, room),
+            ]
+        for i, line in enumerate(lines):
+            draw_text(
+                surface,
+                line,
+                (m, self.back_button.rect.centery + (i - (len(lines) - 1) / 2) * f.get_linesize()),
+                role="italic",
+                size=15 * s,
+                colour=st.text_dim,
+                anchor="midleft",
+            )

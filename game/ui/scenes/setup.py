@@ -48,6 +48,7 @@ from game.ui.widgets import (
     fit_text,
     get_font,
     typeset,
+    wrap_spaced,
     wrap_words,
 )
 from game.ui.widgets.item_list import place_items
@@ -394,7 +395,9 @@ class SetupScene(WidgetScene):
         gap = round(20 * s)
         top = m + round(66 * s)
         bottom = h - m - round(40 * s)
-        list_w = round(292 * s)
+        # The list as wide as its entries' words need (a longer language), a quarter at most.
+        wanted = max((item.item_width(s) for item in self.items.values()), default=0)
+        list_w = min(max(round(292 * s), wanted + round(20 * s)), (w - 2 * m) // 4)
         right_w = round(420 * s)
         mid_x = m + list_w + gap
         right_x = w - m - right_w
@@ -622,17 +625,23 @@ class SetupScene(WidgetScene):
                 ).bottom
         facts = variant_facts(self.variant_id, self.options.get(self.variant_id, {}))
         y = self.start_button.rect.y - round(16 * s)
+        rect = self.rules_panel.inner(18)
+        f = get_font("italic", 16 * s)
+        # On two lines where one is too short (a longer language), if there is room.
+        lines = wrap_spaced(facts, f, rect.w)[:2]
+        if y - self.level_note_y <= round(24 * s) + len(lines) * f.get_linesize():
+            lines = lines[:1]
         if y - self.level_note_y > round(40 * s):
-            rect = self.rules_panel.inner(18)
-            draw_text(
-                surface,
-                fit_text(facts, "italic", 16 * s, rect.w),
-                (rect.centerx, y),
-                role="italic",
-                size=16 * s,
-                colour=st.text_dim,
-                anchor="midbottom",
-            )
+            for i, line in enumerate(lines):
+                draw_text(
+                    surface,
+                    fit_text(line, "italic", 16 * s, rect.w),
+                    (rect.centerx, y - (len(lines) - 1 - i) * f.get_linesize()),
+                    role="italic",
+                    size=16 * s,
+                    colour=st.text_dim,
+                    anchor="midbottom",
+                )
 
     def draw_rules_column(self, surface: pygame.Surface) -> None:
         s = self.scale

@@ -54,6 +54,7 @@ from game.ui.widgets.text import (
     text_surface,
     text_width,
     typeset,
+    wrap_spaced,
     wrap_words,
 )
 from game.ui.widgets.textblock import TextBlock, has_initial
@@ -101,5 +102,6 @@ __all__ = [
     "text_width",
     "typeset",
     "ui_scale",
+    "wrap_spaced",
     "wrap_words",
 ]

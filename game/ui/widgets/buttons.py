@@ -9,7 +9,14 @@ import pygame
 
 from game.ui.widgets.drawing import draw_shadow, rounded_box
 from game.ui.widgets.style import DEFAULT_STYLE, Colour, Style, mix
-from game.ui.widgets.text import draw_text, fit_size, fit_text, get_font, wrap_words
+from game.ui.widgets.text import (
+    draw_text,
+    fit_size,
+    fit_text,
+    get_font,
+    text_width,
+    wrap_words,
+)
 from game.ui.widgets.widget import Widget
 
 
@@ -52,6 +59,35 @@ class Button(Widget):
     @property
     def name(self) -> str:
         return self.label
+
+    def label_width(self, scale: float, shrink: float = 0.8) -> int:
+        """The px the label needs set at ``shrink`` of its size (a fifth smaller is the
+        least it is set at: ``_draw_label``), its margins too: the width to give a
+        button whose label must not be cut."""
+        size = max(1, round(self.size * scale))
+        return text_width(self.label, "caps", size * shrink) + round(18 * scale)
+
+    def item_width(self, scale: float) -> int:
+        """The px an "item" needs so that nothing of it is cut: its picture, its detail
+        on one line and each word of its label (which wraps onto two lines)."""
+        size = max(1, round(self.size * scale))
+        detail_size = max(size * 0.74, round(14 * scale))
+        words = self.label.split()
+        # The narrowest the label goes onto two lines: the wider of its two halves, at
+        # the best place to break.
+        label = min(
+            (
+                max(
+                    text_width(" ".join(words[:k]), "bold", size),
+                    text_width(" ".join(words[k:]), "bold", size),
+                )
+                for k in range(1, len(words) + 1)
+            ),
+            default=0,
+        )
+        text = max(label, text_width(self.detail, "italic", detail_size) if self.detail else 0)
+        picture = round(self.icon_width * scale) + round(12 * scale) if self.icon_width else 0
+        return round(14 * scale) * 2 + picture + text + 2
 
     def activate(self) -> bool:
         if not self.enabled:
@@ -151,8 +187,8 @@ class Button(Widget):
     def _draw_label(self, surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
         """The label in small capitals (and, on a disabled button, its note below); a label
         too long for the button (a longer language) is set up to a fifth smaller first."""
-        full = self.px(self.size)
-        size = fit_size(self.label, "caps", full, rect.w - self.px(16), full * 0.8)
+        size: float = self.px(self.size)
+        size = fit_size(self.label, "caps", size, rect.w - self.px(16), size * 0.8)
         cy = rect.centery - self.px(1)
         if self.note and not self.enabled:
             cy -= self.px(7)

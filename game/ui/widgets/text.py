@@ -115,6 +115,12 @@ def wrap_words(text: str, f: pygame.font.Font, width: int) -> list[str]:
     return list(_wrapped(text, f, width))
 
 
+def wrap_spaced(text: str, f: pygame.font.Font, width: int) -> list[str]:
+    """``text`` as one line, its spacing kept ("Hits  ·  Pips"), where it fits ``width``;
+    else broken as ``wrap_words`` breaks it."""
+    return [text] if f.size(text)[0] <= width else wrap_words(text, f, width)
+
+
 @lru_cache(maxsize=2048)
 def _wrapped(text: str, f: pygame.font.Font, width: int) -> tuple[str, ...]:
     """``wrap_words``'s lines, kept: the same text is laid out again on every resize and
