@@ -195,6 +195,12 @@ def pgettext(context: str, message: str) -> str:
     return _current.catalogue.pgettext(context, message)
 
 
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """``ngettext`` for a text meant in ``context`` (the board's "24 points" are not the
+    score's "2 points" in every language)."""
+    return _current.catalogue.npgettext(context, singular, plural, n)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue, untranslated: it is translated where shown."""
     return message
@@ -262,6 +268,7 @@ __all__ = [
     "language",
     "load_catalogue",
     "ngettext",
+    "npgettext",
     "number",
     "percent",
     "pgettext",

@@ -34,6 +34,7 @@ KEYWORDS = {
     "N_": None,
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
 }
 SOURCES = [("game/**.py", "python")]
 SKIP = ("game/rules/", "game/engine.py")  # the rules and the protocol stay English

@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, npgettext
 from game.level_names import level_name
 from game.names import game_name, tavli
 from game.option_names import option_help, option_label, option_value
@@ -78,7 +78,8 @@ def variant_facts(variant_id: str, options: dict[str, Any]) -> str:
         dice = ngettext(
             "{n} die of {faces} faces", "{n} dice of {faces} faces", variant.dice_count
         ).format(n=variant.dice_count, faces=variant.faces)
-    points = ngettext("{n} point", "{n} points", variant.cells).format(n=variant.cells)
+    # TRANSLATORS: the points of the board (its places), not points of a score
+    points = npgettext("board", "{n} point", "{n} points", variant.cells).format(n=variant.cells)
     return "  ·  ".join((players, men, dice, points))
 
 
