@@ -54,6 +54,10 @@ FALLBACK_FILES = {
 # diaeresis.
 _GREEK_UNACCENTED = dict(zip("άέήίόύώΐΰΆΈΉΊΌΎΏ", "αεηιουωϊϋΑΕΗΙΟΥΩ", strict=True))
 SUBSTITUTES = {"caps": str.maketrans({"ς": "σ", **_GREEK_UNACCENTED})}
+# Characters a role's own file has but draws poorly, left to its fallback: the small
+# capitals' file has no Cyrillic small capitals (its Cyrillic is the regular lowercase)
+# and draws ё without its dots.
+LEFT_TO_FALLBACK = {"caps": range(0x0400, 0x0530)}
 # Characters no shipped face has, drawn as a character each face has, twice, side by side.
 STAND_INS = {"⟦": "[", "⟧": "]"}
 DOUBLE_GAP = 0.16  # the second stroke of a doubled bracket, this many em to the right
@@ -86,6 +90,13 @@ class Coverage:
     def has(self, char: str) -> bool:
         # (a line break or a tab is no letter to look for)
         return ord(char) in self.points or unicodedata.category(char) == "Cc"
+
+    def without(self, points: range) -> Coverage:
+        """The same file's, less ``points`` (left to the fallback)."""
+        less = Coverage.__new__(Coverage)
+        less.path, less.ascii = self.path, self.ascii
+        less.points = self.points - frozenset(points)
+        return less
 
 
 @cache
@@ -186,7 +197,9 @@ class Face(pygame.font.Font):
         super().__init__(path, self.file_px)
         self.role = role
         self.px = size
-        self._own = coverage(path)
+        own = coverage(path)
+        left = LEFT_TO_FALLBACK.get(role)
+        self._own = own if left is None else own.without(left)
         self._swap = SUBSTITUTES.get(role)
         self._other_font: pygame.font.Font | None = None
 

@@ -234,3 +234,12 @@ def test_turkish_in_small_capitals_is_set_in_capitals_keeping_the_dot():
     finally:
         i18n.set_language("en")
     assert face._cased("Geri") == "Geri"  # in English the small capitals stay
+
+
+def test_russian_in_small_capitals_keeps_the_dots_of_yo():
+    """The small capitals' file draws ё as е: Cyrillic there is set in the fallback."""
+    face = assets.font("caps", 40)
+    yo = face.render("ё", True, (255, 255, 255))
+    ye = face.render("е", True, (255, 255, 255))
+    assert pygame.image.tobytes(yo, "RGBA") != pygame.image.tobytes(ye, "RGBA")
+    assert {which for which, _ in face.runs("Чёрные")} == {assets._OTHER}  # the fallback
