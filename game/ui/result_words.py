@@ -277,6 +277,6 @@ def rating_words(change: RatingChange | None) -> str:
     # TRANSLATORS: after a rated game: the player's rating in that game and its change
     return _("Your {game} rating: {rating} ({change})").format(
         game=game_name(change.variant),
-        rating=number(round(change.after)),
+        rating=f"{change.after:.0f}",  # (an Elo rating is written without grouping)
         change=f"{step:+d}",
     )
