@@ -23,6 +23,19 @@ os.environ["LANGUAGE"] = "en"
 TESTS = Path(__file__).resolve().parent
 
 
+@pytest.fixture(autouse=True)
+def _windows_settle_without_a_full_collection(request, monkeypatch):
+    """A window opened in a test sets its objects aside (``game.ui.collector.settle``)
+    without first walking the whole heap: in a test process that walk is 30-100 ms a
+    window, over a thousand windows. tests/ui/test_collector.py tests the real one."""
+    if request.node.path.name != "test_collector.py":
+        import gc
+
+        from game.ui import collector
+
+        monkeypatch.setattr(collector, "settle", gc.freeze)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark ``slow`` every test tests/slow.py names, by its file or its function, and
     run those first."""

@@ -384,6 +384,15 @@ def to_mixer_array(samples: Samples, size: int, channels: int) -> Samples:
     raise ValueError(f"unsupported mixer sample size {size!r}")
 
 
+@lru_cache(maxsize=128)
+def _mixed(name: str, rate: int, variation: int, size: int, channels: int) -> Samples:
+    """A sound in the mixer's format, made once a process (a window opened again, as
+    after a change of screen mode, does not make its sounds again)."""
+    samples = to_mixer_array(synthesize(name, rate, variation), size, channels)
+    samples.setflags(write=False)
+    return samples
+
+
 def write_wav(path: Path, samples: Samples, rate: int = 44100) -> None:
     """Save float stereo samples as a 16-bit WAV (to listen to or inspect a sound)."""
     data = to_mixer_array(samples, -16, 2)
@@ -429,9 +438,7 @@ class Audio:
             sounds: dict[str, list[pygame.mixer.Sound]] = {}
             for name in SOUND_NAMES:
                 sounds[name] = [
-                    pygame.sndarray.make_sound(
-                        to_mixer_array(synthesize(name, frequency, v), size, channels)
-                    )
+                    pygame.sndarray.make_sound(_mixed(name, frequency, v, size, channels))
                     for v in range(VARIATIONS.get(name, 1))
                 ]
             self.sounds = sounds

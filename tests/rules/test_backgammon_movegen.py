@@ -479,7 +479,7 @@ def positions_and_dice(draw: st.DrawFn) -> tuple[Position, tuple[int, int]]:
     return position, dice
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=700, deadline=None)
 @given(positions_and_dice())
 def test_shortcut_and_plain_search_agree_on_any_position(
     case: tuple[Position, tuple[int, int]],

@@ -474,7 +474,7 @@ def test_protocol_serves_el_mundo():
 
 @pytest.mark.parametrize(
     ("options", "games"),
-    [({}, 16), ({"faces": 7}, 8), ({"free_placement": True}, 8), ({"play_on": True}, 8)],
+    [({}, 8), ({"faces": 7}, 4), ({"free_placement": True}, 4), ({"play_on": True}, 5)],
 )
 def test_seeded_games_end_and_conserve_men(options, games):
     variant = find_variant("el_mundo", options)

@@ -17,7 +17,7 @@ MONEY = {"cmd": "new", "variant": "backgammon", "options": {"cube": True}, "seed
 
 
 def requests() -> list[dict]:
-    replay, _ = played_game("backgammon", 2, max_entries=10)
+    replay, _ = played_game("backgammon", 2, max_entries=6)
     state = handle_line(json.dumps(MONEY))["state"]
     return [
         {"cmd": "variants"},
@@ -44,8 +44,7 @@ def test_every_answer_is_the_english_one_whatever_the_window_speaks() -> None:
     english = answers(asked)
     assert [a["ok"] for a in english] == [True, True, True, True, False, False, True]
     try:
-        for code in (i18n.PSEUDO, "el", "ru"):
-            i18n.set_language(code)
-            assert answers(asked) == english, code
+        i18n.set_language(i18n.PSEUDO)  # (it changes every text of the catalogue)
+        assert answers(asked) == english
     finally:
         i18n.set_language(i18n.ENGLISH)
