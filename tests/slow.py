@@ -17,6 +17,11 @@ SLOW_FILES: tuple[str, ...] = (
     "test_engine_fuzz.py",  # property-based fuzzing of the engine protocol
     "test_packaging.py",  # builds and installs the wheel
     "study/test_game_analysis.py",  # the expert judges the first plays of a game of each variant
+    # Scenes drawn in the pseudo-language at two sizes, watching every text drawn.
+    "ui/test_words_menus.py",
+    "ui/test_words_board.py",
+    "ui/test_words_study.py",
+    "study/test_engine_language.py",  # the engine's answers, an analysis among them, twice
 )
 
 # Tests slow wherever they are (function names: every parameter is slow).
@@ -113,6 +118,15 @@ SLOW_TESTS: frozenset[str] = frozenset(
         "test_gnubg_imports_tabulas_exports_to_the_same_score",
         "test_reading_is_linear_in_the_file",
         # The window: games and hints played through it, every spot of the layout.
+        "test_records_open_and_draw_whatever_the_time",
+        "test_the_menus_drills_count_and_the_drills_page_fit_whole",
+        "test_a_person_names_the_double_after_the_1_2_with_a_key",
+        "test_el_mundo_plays_four_computer_seats_on_a_round_board",
+        "test_drawing_changes_nothing_in_a_replay_or_round_the_ring",
+        "test_a_replay_offers_no_concede_and_makes_up_no_result",
+        "test_a_scene_never_drawn_answers_a_click_on_each_button",
+        "test_every_statistic_can_be_scrolled_into_view",
+        "test_the_same_seed_gives_the_same_network_on_any_number_of_workers",
         "test_a_move_of_the_players_own_closes_the_hint",
         "test_a_chosen_hint_is_shown_and_played",
         "test_the_hint_card_ranks_the_plays_in_the_worker",
