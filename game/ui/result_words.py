@@ -26,11 +26,16 @@ KIND_WORDS = {
     Kind.SINGLE: N_("{name} wins"),
     Kind.GAMMON: N_("{name} wins a gammon"),
     Kind.BACKGAMMON: N_("{name} wins a backgammon"),
+    # TRANSLATORS: the historical games: the loser could not move a man at all
     Kind.SHUTOUT: N_("{name} wins by a shut-out"),
+    # TRANSLATORS: Ludus Lombardorum's win by blocking (the old game's own word)
     Kind.LYMPOLDING: N_("{name} wins by lympolding"),
+    # TRANSLATORS: Ludus Anglicorum's win by lurching (the old game's own word)
     Kind.LURCHING: N_("{name} wins by lurching"),
     Kind.LAST_MOVER: N_("{name} wins as the last mover"),
+    # TRANSLATORS: Long Nardy's double win (the loser bore off no man), its players' word
     Kind.MARS: N_("{name} wins a mars"),
+    # TRANSLATORS: Plakoto: the other side's last man at its start is pinned
     Kind.MOTHER: N_("{name} wins by pinning the mother"),
     Kind.TIE: N_("A tie"),
 }

@@ -43,7 +43,7 @@ from typing import Any, TypeVar
 
 import pygame
 
-from game.i18n import N_, _, ngettext
+from game.i18n import _, ngettext
 from game.names import game_name
 from game.play import events as ev
 from game.play.session import GameSetup, PauseChoice, SavedGame, Seat, replay_label
@@ -73,6 +73,7 @@ from game.ui.render import (
 )
 from game.ui.render.board_view import BoardView
 from game.ui.render.layout import SpotKey, spot_key
+from game.ui.result_words import KIND_WORDS
 from game.ui.routes import NextGame, PauseMenu, Route
 from game.ui.scenes import board_idle
 from game.ui.scenes.base import Scene
@@ -84,24 +85,6 @@ from game.ui.tutor_card import TutorCard
 from game.ui.widgets import Style
 
 T = TypeVar("T")
-
-# How a side won, as the board says it at the end ("{name}": the winner).
-KIND_WORDS = {
-    Kind.SINGLE: N_("{name} wins"),
-    Kind.GAMMON: N_("{name} wins a gammon"),
-    Kind.BACKGAMMON: N_("{name} wins a backgammon"),
-    # TRANSLATORS: the historical games: the loser could not move a man at all
-    Kind.SHUTOUT: N_("{name} wins by a shut-out"),
-    # TRANSLATORS: Ludus Lombardorum's win by blocking (the old game's own word)
-    Kind.LYMPOLDING: N_("{name} wins by lympolding"),
-    # TRANSLATORS: Ludus Anglicorum's win by lurching (the old game's own word)
-    Kind.LURCHING: N_("{name} wins by lurching"),
-    Kind.LAST_MOVER: N_("{name} wins as the last to move"),
-    # TRANSLATORS: Long Nardy's double win (the loser bore off no man), its players' word
-    Kind.MARS: N_("{name} wins a mars"),
-    # TRANSLATORS: Plakoto: the other side's last man at its start is pinned
-    Kind.MOTHER: N_("{name} wins by pinning the mother"),
-}
 
 
 def _table_attr(name: str, doc: str) -> Any:
