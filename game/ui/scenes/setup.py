@@ -115,19 +115,57 @@ def _available_for(variant_id: str, level: str) -> bool:
 
 class LevelPills(Segmented):
     """The levels as pills each as wide as its name needs (what is left shared out
-    evenly): "Intermediate" is whole where equal fifths cut it short."""
+    evenly): "Intermediate" is whole where equal fifths cut it short. Where one row is
+    too narrow for all five names (a longer language), they go on two rows, each a track
+    of its own whose pills share its width; a click still picks any level."""
+
+    ROW_GAP = 4  # design px between two rows
+
+    def needs(self, scale: float) -> list[int]:
+        """Each name's width at ``scale``, set as ``Segmented.draw`` sets the chosen one
+        (bold: the widest), with its margins."""
+        size = max(11, max(1, round(self.size * scale)))
+        font = get_font("bold", size)
+        pad = max(1, round(10 * scale))
+        return [font.size(self.fmt(v))[0] + pad for v in self.values]
+
+    def rows_for(self, width: int, scale: float) -> list[int]:
+        """How many pills on each row for ``width`` px: all on one where they fit, else on
+        two split where the wider row is narrowest (the first row the fuller)."""
+        needs = self.needs(scale)
+        if sum(needs) <= width or len(needs) < 2:
+            return [len(needs)]
+        best = min(
+            range(1, len(needs)),
+            key=lambda k: (max(sum(needs[:k]), sum(needs[k:])), -k),
+        )
+        return [best, len(needs) - best]
+
+    def tracks(self) -> list[pygame.Rect]:
+        rows = self.rows_for(self.rect.w, self.scale)
+        if len(rows) == 1:
+            return [self.rect]
+        gap = self.px(self.ROW_GAP)
+        h = (self.rect.h - gap * (len(rows) - 1)) // len(rows)
+        return [
+            pygame.Rect(self.rect.x, self.rect.y + i * (h + gap), self.rect.w, h)
+            for i in range(len(rows))
+        ]
 
     def segments(self) -> list[pygame.Rect]:
-        size = max(11, self.px(self.size))  # as ``Segmented.draw`` sets the names
-        font = get_font("bold", size)  # the chosen one is bold: the widest
-        needs = [font.size(self.fmt(v))[0] + self.px(10) for v in self.values]
-        spare = self.rect.w - sum(needs)
-        if spare < 0:
-            return super().segments()
-        out, x = [], float(self.rect.x)
-        for need in needs:
-            x0, x = x, x + need + spare / len(needs)
-            out.append(pygame.Rect(round(x0), self.rect.y, round(x) - round(x0), self.rect.h))
+        needs = self.needs(self.scale)
+        out: list[pygame.Rect] = []
+        first = 0
+        for track, count in zip(self.tracks(), self.rows_for(self.rect.w, self.scale), strict=True):
+            row = needs[first : first + count]
+            first += count
+            spare = track.w - sum(row)
+            if spare < 0:  # too narrow even so: equal shares (the names cut)
+                row, spare = [0] * count, track.w
+            x = float(track.x)
+            for need in row:
+                x0, x = x, x + need + spare / count
+                out.append(pygame.Rect(round(x0), track.y, round(x) - round(x0), track.h))
         return out
 
 
@@ -396,9 +434,15 @@ class SetupScene(WidgetScene):
         gap = round(20 * s)
         top = m + round(66 * s)
         bottom = h - m - round(40 * s)
-        # The list as wide as its entries' words need (a longer language), a quarter at most.
-        wanted = max((item.item_width(s) for item in self.items.values()), default=0)
-        list_w = min(max(round(292 * s), wanted + round(20 * s)), (w - 2 * m) // 4)
+        # The list as wide as its entries' words need (a longer language), three tenths
+        # of the window at most: each era on one line where that is room enough, else
+        # as wide as the entries need with an era on two lines (``Button._draw_item``).
+        items = self.items.values()
+        most = (w - 2 * m) * 3 // 10
+        wanted = max((item.item_width(s) for item in items), default=0) + round(20 * s)
+        if wanted > most:
+            wanted = max(item.item_width(s, wrapped=True) for item in items) + round(20 * s)
+        list_w = min(max(round(292 * s), wanted), most)
         right_w = round(420 * s)
         mid_x = m + list_w + gap
         right_x = w - m - right_w
@@ -440,12 +484,18 @@ class SetupScene(WidgetScene):
         self.back_button.place(pygame.Rect(inner.x, buttons_y, half, bh), s)
         self.start_button.place(pygame.Rect(inner.right - half, buttons_y, half, bh), s)
         heading_h = round(32 * s)
-        computers = sum(1 for _, _, level in self.seat_rows if level.visible)
+        # A computer's levels on one line, or two where one is too narrow for their names.
+        level_w = inner.w - round(14 * s)
+        level_lines = {
+            side: len(level.rows_for(level_w, s)) if isinstance(level, LevelPills) else 1
+            for side, _, level in self.seat_rows
+            if level.visible
+        }
         n_options = max(1, len(self.option_widgets))
         avail = buttons_y - round(12 * s) - inner.y
-        fixed = 2 * heading_h + round(16 * s) + (round(24 * s) if computers else 0)
-        # Rows share what is left: options and seat lines 36, level lines 30 (design px).
-        units = n_options * 36 + len(self.seat_rows) * 38 + computers * 32
+        fixed = 2 * heading_h + round(16 * s) + (round(24 * s) if level_lines else 0)
+        # Rows share what is left: options 36, seat lines 38, level lines 32 (design px).
+        units = n_options * 36 + len(self.seat_rows) * 38 + sum(level_lines.values()) * 32
         k = min(1.12, max(0.6, (avail - fixed) / max(1, units * s)))
         y = inner.y
         self.headings["rules"] = pygame.Rect(inner.x, y, inner.w, heading_h)
@@ -463,7 +513,7 @@ class SetupScene(WidgetScene):
         seat_h = round(38 * s * k)
         level_h = round(32 * s * k)
         self.seat_centres = []
-        for _side, who, level in self.seat_rows:
+        for side, who, level in self.seat_rows:
             self.seat_centres.append(y + seat_h // 2)
             pill = pygame.Rect(
                 inner.x + name_w, y + round(3 * s), inner.w - name_w, seat_h - round(8 * s)
@@ -472,13 +522,14 @@ class SetupScene(WidgetScene):
                 who.place(pill, s)
             y += seat_h
             if level.visible:
+                lines = level_lines.get(side, 1)
                 level.place(
                     pygame.Rect(
-                        inner.x + round(14 * s), y, inner.w - round(14 * s), level_h - round(6 * s)
+                        inner.x + round(14 * s), y, level_w, lines * level_h - round(6 * s)
                     ),
                     s,
                 )
-                y += level_h
+                y += lines * level_h
         self.level_note_y = y + round(4 * s)
 
     def update(self, dt: float) -> None:

@@ -336,6 +336,11 @@ class Segmented(Widget):
     def name(self) -> str:
         return self.label or "/".join(self.fmt(v) for v in self.values)
 
+    def tracks(self) -> list[pygame.Rect]:
+        """The rounded tracks the pills sit in: one, the whole row (a subclass may set
+        its pills on more than one)."""
+        return [self.rect]
+
     def segments(self) -> list[pygame.Rect]:
         n = len(self.values)
         out = []
@@ -395,18 +400,18 @@ class Segmented(Widget):
         if not self.visible or self.rect.w < 8:
             return
         st = self.style
-        radius = self.rect.h // 2
-        surface.blit(
-            rounded_box(
-                self.rect.size,
-                radius,
-                st.track,
-                mix(st.accent_dark, st.accent, 0.3 + 0.7 * self.glow),
-                max(1, self.px(1.2)),
-                1.3,
-            ),
-            self.rect,
-        )
+        for track in self.tracks():
+            surface.blit(
+                rounded_box(
+                    track.size,
+                    track.h // 2,
+                    st.track,
+                    mix(st.accent_dark, st.accent, 0.3 + 0.7 * self.glow),
+                    max(1, self.px(1.2)),
+                    1.3,
+                ),
+                track,
+            )
         size = max(11, self.px(self.size))  # never too small to read
         for i, (value, seg) in enumerate(zip(self.values, self.segments(), strict=True)):
             ok = self.allowed(value)
