@@ -47,6 +47,7 @@ from game.ui.widgets import (
     fit_size,
     fit_text,
     get_font,
+    text_width,
     typeset,
     wrap_spaced,
     wrap_words,
@@ -195,6 +196,7 @@ class SetupScene(WidgetScene):
         self.level_note_y = 0
         self.seat_centres: list[int] = []
         self.tag_lines: list[str] = []
+        self.title_lines: tuple[float, list[str]] = (0.0, [])  # its size and its lines
         self.thumbs: dict[str, Any] = {}  # what picture each list entry has
         self.manual_dice = False  # physical dice, entered by hand
         self.tavli = 0  # Portes, Plakoto or Fevga chosen: a Tavli match to this (0: not one)
@@ -465,9 +467,24 @@ class SetupScene(WidgetScene):
         self.picture_rect = pygame.Rect(inner.x, inner.y, inner.w, pic_h)
         title_y = inner.y + pic_h + round(14 * s)
         tag_font = get_font("italic", 18 * s)
-        tagline = typeset(variant_text(self.variant_id).tagline, "italic")
+        text = variant_text(self.variant_id)
+        tagline = typeset(text.tagline, "italic")
         self.tag_lines = wrap_words(tagline, tag_font, inner.w)[:2]
+        # The title set up to a little over a quarter smaller where it is long, and on two
+        # lines where that is not enough (a longer language), the badge beside the last.
+        badge_w = self.badge_width(s)
+        size = fit_size(text.title, "caps", 30 * s, inner.w - badge_w, 22 * s)
+        lines = [text.title]
+        if text_width(text.title, "caps", size) > inner.w - badge_w:
+            font = get_font("caps", size)
+            lines = wrap_words(text.title, font, inner.w)
+            if len(lines) != 2 or font.size(lines[1])[0] > inner.w - badge_w:
+                lines = wrap_words(text.title, font, inner.w - badge_w)
+            if len(lines) > 2:  # the second as in the whole title, what is left of it
+                lines = [lines[0], text.title.split(lines[0], 1)[-1].strip()]
+        self.title_lines = (size, lines)
         title_h = get_font("caps", 30 * s).get_linesize()
+        title_h += (len(lines) - 1) * get_font("caps", size).get_linesize()
         text_top = title_y + title_h + len(self.tag_lines) * tag_font.get_linesize() + round(14 * s)
         self.headings["title"] = pygame.Rect(inner.x, title_y, inner.w, title_h)
         self.history.place(
@@ -491,19 +508,33 @@ class SetupScene(WidgetScene):
             for side, _, level in self.seat_rows
             if level.visible
         }
+        # An option's label on two lines where one is too short for it (a longer
+        # language): its row half as tall again.
+        label_h: dict[int, int] = {}
+        for i, widget in enumerate(self.option_widgets):
+            widget.place(pygame.Rect(inner.x, inner.y, inner.w, round(36 * s)), s)
+            if len(widget.label_lines()[1]) > 1:
+                label_h[i] = widget.label_height() + round(4 * s)
         n_options = max(1, len(self.option_widgets))
         avail = buttons_y - round(12 * s) - inner.y
         fixed = 2 * heading_h + round(16 * s) + (round(24 * s) if level_lines else 0)
-        # Rows share what is left: options 36, seat lines 38, level lines 32 (design px).
-        units = n_options * 36 + len(self.seat_rows) * 38 + sum(level_lines.values()) * 32
+        # Rows share what is left: options 36 (54 on two lines), seat lines 38, level
+        # lines 32 (design px).
+        units = (
+            n_options * 36
+            + len(label_h) * 18
+            + len(self.seat_rows) * 38
+            + sum(level_lines.values()) * 32
+        )
         k = min(1.12, max(0.6, (avail - fixed) / max(1, units * s)))
         y = inner.y
         self.headings["rules"] = pygame.Rect(inner.x, y, inner.w, heading_h)
         y += heading_h
         row = round(36 * s * k)
-        for widget in self.option_widgets:
-            widget.place(pygame.Rect(inner.x, y, inner.w, row - round(3 * s)), s)
-            y += row
+        for i, widget in enumerate(self.option_widgets):
+            h = max(round(54 * s * k), label_h[i] + round(3 * s)) if i in label_h else row
+            widget.place(pygame.Rect(inner.x, y, inner.w, h - round(3 * s)), s)
+            y += h
         if not self.option_widgets:
             y += row
         y += round(16 * s)
@@ -610,23 +641,23 @@ class SetupScene(WidgetScene):
         rect = picture.get_rect(center=area.center)
         draw_shadow(surface, rect, s, radius=8, blur=16, drop=8, alpha=170)
         surface.blit(picture, rect)
-        text = variant_text(self.variant_id)
         title = self.headings["title"]
-        size = 30 * s
-        # TRANSLATORS: a badge by the game's title: its rules are a modern reconstruction
-        badge = _("Reconstruction") if text.reconstruction else ""
-        badge_w = round(140 * s) if badge else 0
-        size = fit_size(text.title, "caps", size, title.w - badge_w, 22 * s)
-        shown = fit_text(text.title, "caps", size, title.w - badge_w)
-        r = draw_text(
-            surface,
-            shown,
-            title.topleft,
-            role="caps",
-            size=size,
-            colour=st.accent_light,
-            shadow=round(2 * s),
-        )
+        badge = self.badge()
+        size, lines = self.title_lines
+        y = title.y
+        r = title
+        for i, line in enumerate(lines):
+            room = title.w - (self.badge_width(s) if i == len(lines) - 1 else 0)
+            r = draw_text(
+                surface,
+                fit_text(line, "caps", size, room),
+                (title.x, y),
+                role="caps",
+                size=size,
+                colour=st.accent_light,
+                shadow=round(2 * s),
+            )
+            y += get_font("caps", size).get_linesize()
         if badge:
             bs = 12.5 * s
             bw = round(get_font("caps", bs).size(badge)[0] + 18 * s)
@@ -653,6 +684,18 @@ class SetupScene(WidgetScene):
                 surface, line, (title.x, y), role="italic", size=18 * s, colour=st.text_dim
             ).bottom
 
+    def badge(self) -> str:
+        """The words of the badge by the title ("" for none)."""
+        # TRANSLATORS: a badge by the game's title: its rules are a modern reconstruction
+        return _("Reconstruction") if variant_text(self.variant_id).reconstruction else ""
+
+    def badge_width(self, s: float) -> int:
+        """The px the title leaves for its badge: its pill and the space before it."""
+        badge = self.badge()
+        if not badge:
+            return 0
+        return max(round(140 * s), round(get_font("caps", 12.5 * s).size(badge)[0] + 30 * s))
+
     def draw_notes(self, surface: pygame.Surface) -> None:
         """What this mode is, under the list; the variant's facts above Start."""
         s = self.scale
@@ -678,19 +721,25 @@ class SetupScene(WidgetScene):
         facts = variant_facts(self.variant_id, self.options.get(self.variant_id, {}))
         y = self.start_button.rect.y - round(16 * s)
         rect = self.rules_panel.inner(18)
-        f = get_font("italic", 16 * s)
-        # On two lines where one is too short (a longer language), if there is room.
-        lines = wrap_spaced(facts, f, rect.w)[:2]
-        if y - self.level_note_y <= round(24 * s) + len(lines) * f.get_linesize():
-            lines = lines[:1]
-        if y - self.level_note_y > round(40 * s):
+        size = 16 * s
+        f = get_font("italic", size)
+        # On two lines where one is too short (a longer language), if there is room; else
+        # on one set up to 15% smaller; else (no room even so) not at all, never in part.
+        lines = wrap_spaced(facts, f, rect.w)
+        room = y - self.level_note_y - round(24 * s)
+        if len(lines) > 2 or (len(lines) == 2 and 2 * f.get_linesize() >= room):
+            size = fit_size(facts, "italic", size, rect.w, size * 0.85)
+            f = get_font("italic", size)
+            lines = [facts]
+        whole = all(f.size(line)[0] <= rect.w for line in lines)
+        if y - self.level_note_y > round(40 * s) and whole:
             for i, line in enumerate(lines):
                 draw_text(
                     surface,
-                    fit_text(line, "italic", 16 * s, rect.w),
+                    fit_text(line, "italic", size, rect.w),
                     (rect.centerx, y - (len(lines) - 1 - i) * f.get_linesize()),
                     role="italic",
-                    size=16 * s,
+                    size=size,
                     colour=st.text_dim,
                     anchor="midbottom",
                 )
