@@ -53,6 +53,7 @@ from game.ui.widgets import (
     wrap_words,
 )
 from game.ui.widgets.item_list import place_items
+from game.ui.widgets.pills import Pills
 
 MODE_NOTES = {
     "local": N_("Take turns at one table, or let the computer sit in at any seat."),
@@ -114,62 +115,6 @@ def _available_for(variant_id: str, level: str) -> bool:
     return level_available(level, variant_id)
 
 
-class LevelPills(Segmented):
-    """The levels as pills each as wide as its name needs (what is left shared out
-    evenly): "Intermediate" is whole where equal fifths cut it short. Where one row is
-    too narrow for all five names (a longer language), they go on two rows, each a track
-    of its own whose pills share its width; a click still picks any level."""
-
-    ROW_GAP = 4  # design px between two rows
-
-    def needs(self, scale: float) -> list[int]:
-        """Each name's width at ``scale``, set as ``Segmented.draw`` sets the chosen one
-        (bold: the widest), with its margins."""
-        size = max(11, max(1, round(self.size * scale)))
-        font = get_font("bold", size)
-        pad = max(1, round(10 * scale))
-        return [font.size(self.fmt(v))[0] + pad for v in self.values]
-
-    def rows_for(self, width: int, scale: float) -> list[int]:
-        """How many pills on each row for ``width`` px: all on one where they fit, else on
-        two split where the wider row is narrowest (the first row the fuller)."""
-        needs = self.needs(scale)
-        if sum(needs) <= width or len(needs) < 2:
-            return [len(needs)]
-        best = min(
-            range(1, len(needs)),
-            key=lambda k: (max(sum(needs[:k]), sum(needs[k:])), -k),
-        )
-        return [best, len(needs) - best]
-
-    def tracks(self) -> list[pygame.Rect]:
-        rows = self.rows_for(self.rect.w, self.scale)
-        if len(rows) == 1:
-            return [self.rect]
-        gap = self.px(self.ROW_GAP)
-        h = (self.rect.h - gap * (len(rows) - 1)) // len(rows)
-        return [
-            pygame.Rect(self.rect.x, self.rect.y + i * (h + gap), self.rect.w, h)
-            for i in range(len(rows))
-        ]
-
-    def segments(self) -> list[pygame.Rect]:
-        needs = self.needs(self.scale)
-        out: list[pygame.Rect] = []
-        first = 0
-        for track, count in zip(self.tracks(), self.rows_for(self.rect.w, self.scale), strict=True):
-            row = needs[first : first + count]
-            first += count
-            spare = track.w - sum(row)
-            if spare < 0:  # too narrow even so: equal shares (the names cut)
-                row, spare = [0] * count, track.w
-            x = float(track.x)
-            for need in row:
-                x0, x = x, x + need + spare / count
-                out.append(pygame.Rect(round(x0), track.y, round(x) - round(x0), track.h))
-        return out
-
-
 class SetupScene(WidgetScene):
     """Choose a variant, its options and the seats, then start."""
 
@@ -182,7 +127,7 @@ class SetupScene(WidgetScene):
         self.items: dict[str, Button] = {}
         self.option_widgets: list[Choice] = []
         self.rule_widgets: list[Choice] = []  # the variant's own rule options
-        self.seat_rows: list[tuple[int, Widget | None, Segmented]] = []
+        self.seat_rows: list[tuple[int, Widget | None, Pills]] = []
         self.history = TextBlock()
         self.history.focusable = False  # PgUp/PgDn and the wheel read it from anywhere
         self.start_button = Button("", self.start, kind="primary")
@@ -334,7 +279,7 @@ class SetupScene(WidgetScene):
                     label=_("Seat {n}").format(n=side + 1),
                     help=_("A person at this seat, or the computer"),
                 )
-            level = LevelPills(
+            level = Pills(
                 LEVELS,
                 seat.level,
                 partial(self.set_level, side),
@@ -504,7 +449,7 @@ class SetupScene(WidgetScene):
         # A computer's levels on one line, or two where one is too narrow for their names.
         level_w = inner.w - round(14 * s)
         level_lines = {
-            side: len(level.rows_for(level_w, s)) if isinstance(level, LevelPills) else 1
+            side: len(level.rows_for(level_w, s))
             for side, _, level in self.seat_rows
             if level.visible
         }
