@@ -172,6 +172,23 @@ def test_every_game_of_the_setup_reads_in_the_language(app, cut, monkeypatch, si
     assert cut == []
 
 
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "1920x1080"])
+def test_the_campaign_keeps_its_chapters_inside_the_frame_and_says_every_part(
+    app, cut, monkeypatch, size
+):
+    """A chapter's scroll stays inside the chart's frame however long its name, and the
+    line under the chart keeps its later parts (the keys) on a second line."""
+    resize(app, size)
+    seen = words_drawn(monkeypatch)
+    scene, _ = enter(app, "campaign")
+    draw(app, scene)
+    assert len(scene.cartouches) == len(app.campaign.chapters)
+    for box in scene.cartouches:
+        assert scene.chart.rect.contains(box), (box, scene.chart.rect)
+    assert any(i18n.pseudo("Esc goes back)").split()[2] in text for text in seen)
+    assert cut == []
+
+
 def test_the_rating_scene_draws_its_own_words_translated(app, cut, monkeypatch):
     """The plots (game.ui.rating_graph) are the study's: left out here."""
     from game.ui.rating_graph import RatingGraph
