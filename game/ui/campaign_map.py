@@ -29,7 +29,7 @@ import pygame
 from game.i18n import N_, _
 from game.ui.coasts import load_coasts
 from game.ui.pictures import medal_icon
-from game.ui.widgets import Button, draw_text, fit_text, get_font
+from game.ui.widgets import Button, draw_text, fit_size, fit_text, get_font, wrap_words
 
 LonLat = tuple[float, float]
 
@@ -305,10 +305,12 @@ def paint_routes(
     chart: Chart,
     chapters: Sequence[tuple[str, str, str, bool]],
     marks: dict[str, list[tuple[int, int]]],
-) -> None:
+) -> list[pygame.Rect]:
     """Each chapter's dotted route through its marks, its town and its cartouche
-    (``chapters``: id, "I. Rome" and its date line, whether any of its levels is open)."""
+    (``chapters``: id, "I. Rome" and its date line, whether any of its levels is open).
+    Returns the cartouches' scrolls."""
     s = chart.scale
+    boxes: list[pygame.Rect] = []
     for chapter_id, title, date, open_ in chapters:
         points = marks.get(chapter_id, [])
         colour = RED if open_ else INK_SOFT
@@ -333,7 +335,8 @@ def paint_routes(
                 anchor="midleft" if side > 0 else "midright",
             )
         at = chart.point(CHAPTER_LABEL.get(chapter_id, (0.0, 31.5)))
-        _cartouche(surface, at, title, date, s, open_)
+        boxes.append(_cartouche(surface, at, title, date, s, open_, chart.rect))
+    return boxes
 
 
 def _dotted(
@@ -354,14 +357,29 @@ def _dotted(
 
 
 def _cartouche(
-    surface: pygame.Surface, at: tuple[int, int], title: str, date: str, s: float, open_: bool
-) -> None:
-    """A chapter's name on a scroll: the title in capitals, the date in italics."""
+    surface: pygame.Surface,
+    at: tuple[int, int],
+    title: str,
+    date: str,
+    s: float,
+    open_: bool,
+    bounds: pygame.Rect,
+) -> pygame.Rect:
+    """A chapter's name on a scroll: the title in capitals, the date in italics; inside
+    ``bounds`` (the chart within its frame). A title longer than a third of the chart
+    (a longer language) is set up to 15% smaller, then on two lines. Returns the scroll."""
     big, small = 21 * s, 15 * s
-    tw = max(get_font("caps", big).size(title)[0], get_font("italic", small).size(date)[0])
-    box = pygame.Rect(0, 0, tw + round(34 * s), round(big * 1.2 + small * 1.3 + 16 * s))
+    most = bounds.w // 3
+    size = fit_size(title, "caps", big, most, big * 0.85)
+    caps = get_font("caps", size)
+    lines = [title] if caps.size(title)[0] <= most else wrap_words(title, caps, most)[:2]
+    if len(lines) == 2:  # the second as in the whole title, what is left of it
+        lines[1] = title.split(lines[0], 1)[-1].strip()
+    tw = max(*(caps.size(line)[0] for line in lines), get_font("italic", small).size(date)[0])
+    extra = (len(lines) - 1) * caps.get_linesize()
+    box = pygame.Rect(0, 0, tw + round(34 * s), round(big * 1.2 + small * 1.3 + 16 * s) + extra)
     box.center = at
-    box.clamp_ip(surface.get_rect())
+    box.clamp_ip(bounds)
     shadow = pygame.Surface(box.size, pygame.SRCALPHA)
     shadow.fill((60, 36, 16, 60))
     surface.blit(shadow, box.move(round(3 * s), round(3 * s)))
@@ -370,15 +388,18 @@ def _cartouche(
     pygame.draw.rect(
         surface, INK_SOFT, box.inflate(-round(8 * s), -round(8 * s)), 1, border_radius=round(4 * s)
     )
-    draw_text(
-        surface,
-        title,
-        (box.centerx, box.y + round(8 * s)),
-        role="caps",
-        size=big,
-        colour=RED if open_ else INK,
-        anchor="midtop",
-    )
+    y = box.y + round(8 * s)
+    for line in lines:
+        draw_text(
+            surface,
+            fit_text(line, "caps", size, box.w - round(20 * s)),
+            (box.centerx, y),
+            role="caps",
+            size=size,
+            colour=RED if open_ else INK,
+            anchor="midtop",
+        )
+        y += caps.get_linesize()
     draw_text(
         surface,
         date,
@@ -388,6 +409,7 @@ def _cartouche(
         colour=INK,
         anchor="midbottom",
     )
+    return box
 
 
 # -- a level's mark ---------------------------------------------------------------------------

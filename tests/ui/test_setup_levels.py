@@ -10,9 +10,10 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from scene_kit import FakeBoard, open_app, press, reset_app, resize  # tests/ui on the path
+from scene_kit import FakeBoard, click, open_app, press, reset_app, resize  # tests/ui on the path
 from test_layout_pinned import SIZES as PINNED_SIZES  # tests/ui is on the path
 
+from game import i18n
 from game.ai.levels import LEVELS
 from game.rules.variants import VARIANTS
 from game.store.records import Records
@@ -71,6 +72,33 @@ def test_every_level_name_fits_whole_at_every_size(app, cut, size, mode):
                 assert all(level.rect.contains(seg) for seg in segments)
     names = {str(level).capitalize() for level in LEVELS}
     assert [c for c in cut if c[0] in names] == []
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_levels_too_long_for_one_row_go_on_two_and_each_is_still_clicked(app, cut, size):
+    """In a longer language the five names do not fit one row: they take two, the seat's
+    row as tall as two, and a click on a pill of the second row picks its level."""
+    resize(app, size)
+    i18n.set_language(i18n.PSEUDO)
+    try:
+        scene = setup_scene(app)
+        scene.select("backgammon")
+        level = scene.seat_rows[1][2]
+        tracks = level.tracks()
+        assert len(tracks) == 2 and tracks[0].bottom < tracks[1].top
+        assert all(level.rect.contains(track) for track in tracks)
+        segments = level.segments()
+        assert [seg.y for seg in segments].count(tracks[1].y) == 2
+        for value, seg in zip(level.values, segments, strict=True):
+            assert any(track.contains(seg) for track in tracks)
+            if level.allowed(value):
+                click(app, seg.center)
+                assert level.value == value
+        level.draw(app.screen)
+        assert cut == []
+        assert scene.level_note_y > tracks[1].bottom  # nothing under the second row
+    finally:
+        i18n.set_language(i18n.ENGLISH)
 
 
 def test_the_level_chosen_for_a_game_is_given_back_when_it_is_chosen_again(app, fake_board):

@@ -94,6 +94,7 @@ class CampaignScene(WidgetScene):
         self.open: set[str] = set()
         self.chart: Chart | None = None
         self.marks: dict[str, list[tuple[int, int]]] = {}
+        self.cartouches: list[pygame.Rect] = []  # the chapters' scrolls, as last painted
         self.said: tuple[str, float] | None = None  # a locked level's words, until a time
 
     def on_enter(self, payload: Any = None) -> None:
@@ -250,7 +251,7 @@ class CampaignScene(WidgetScene):
             ids = {lv.id for lv in self.app.campaign.chapter_levels(chapter.id)}
             title, _place, date = chapter_words(chapter)
             chapters.append((chapter.id, f"{_roman(n)}. {title}", date, bool(ids & self.open)))
-        paint_routes(surface, self.chart, chapters, self.marks)
+        self.cartouches = paint_routes(surface, self.chart, chapters, self.marks)
         self.paint_title(surface)
 
     def paint_title(self, surface: pygame.Surface) -> None:
@@ -335,18 +336,25 @@ class CampaignScene(WidgetScene):
         keys = _("{line}   ({won} of {n} won  ·  Enter opens a level  ·  Esc goes back)").format(
             line=line, won=won, n=len(self.items)
         )
-        if get_font("italic", 16 * s).size(keys)[0] <= w - x - m:
-            line = keys  # the keys only when they fit: the level's words come first
-        line = fit_text(line, "italic", 16 * s, w - x - m)
-        draw_text(
-            surface,
-            line,
-            (x, self.back_button.rect.centery),
-            role="italic",
-            size=16 * s,
-            colour=(220, 120, 100) if notice else st.text,
-            anchor="midleft",
-        )
+        f = get_font("italic", 16 * s)
+        lines = [line]
+        if f.size(keys)[0] <= w - x - m:
+            lines = [keys]
+        elif len(wrapped := wrap_words(keys, f, w - x - m)) <= 2:
+            lines = wrapped  # on two lines beside Back (a longer language), or its spaces closed up
+        # else the keys left out: the level's words come first
+        y = self.back_button.rect.centery - (len(lines) - 1) * f.get_linesize() / 2
+        for text in lines:
+            draw_text(
+                surface,
+                fit_text(text, "italic", 16 * s, w - x - m),
+                (x, round(y)),
+                role="italic",
+                size=16 * s,
+                colour=(220, 120, 100) if notice else st.text,
+                anchor="midleft",
+            )
+            y += f.get_linesize()
 
 
 def _roman(n: int) -> str:

@@ -47,11 +47,13 @@ from game.ui.widgets import (
     fit_size,
     fit_text,
     get_font,
+    text_width,
     typeset,
     wrap_spaced,
     wrap_words,
 )
 from game.ui.widgets.item_list import place_items
+from game.ui.widgets.pills import Pills
 
 MODE_NOTES = {
     "local": N_("Take turns at one table, or let the computer sit in at any seat."),
@@ -113,24 +115,6 @@ def _available_for(variant_id: str, level: str) -> bool:
     return level_available(level, variant_id)
 
 
-class LevelPills(Segmented):
-    """The levels as pills each as wide as its name needs (what is left shared out
-    evenly): "Intermediate" is whole where equal fifths cut it short."""
-
-    def segments(self) -> list[pygame.Rect]:
-        size = max(11, self.px(self.size))  # as ``Segmented.draw`` sets the names
-        font = get_font("bold", size)  # the chosen one is bold: the widest
-        needs = [font.size(self.fmt(v))[0] + self.px(10) for v in self.values]
-        spare = self.rect.w - sum(needs)
-        if spare < 0:
-            return super().segments()
-        out, x = [], float(self.rect.x)
-        for need in needs:
-            x0, x = x, x + need + spare / len(needs)
-            out.append(pygame.Rect(round(x0), self.rect.y, round(x) - round(x0), self.rect.h))
-        return out
-
-
 class SetupScene(WidgetScene):
     """Choose a variant, its options and the seats, then start."""
 
@@ -143,7 +127,7 @@ class SetupScene(WidgetScene):
         self.items: dict[str, Button] = {}
         self.option_widgets: list[Choice] = []
         self.rule_widgets: list[Choice] = []  # the variant's own rule options
-        self.seat_rows: list[tuple[int, Widget | None, Segmented]] = []
+        self.seat_rows: list[tuple[int, Widget | None, Pills]] = []
         self.history = TextBlock()
         self.history.focusable = False  # PgUp/PgDn and the wheel read it from anywhere
         self.start_button = Button("", self.start, kind="primary")
@@ -157,6 +141,7 @@ class SetupScene(WidgetScene):
         self.level_note_y = 0
         self.seat_centres: list[int] = []
         self.tag_lines: list[str] = []
+        self.title_lines: tuple[float, list[str]] = (0.0, [])  # its size and its lines
         self.thumbs: dict[str, Any] = {}  # what picture each list entry has
         self.manual_dice = False  # physical dice, entered by hand
         self.tavli = 0  # Portes, Plakoto or Fevga chosen: a Tavli match to this (0: not one)
@@ -294,7 +279,7 @@ class SetupScene(WidgetScene):
                     label=_("Seat {n}").format(n=side + 1),
                     help=_("A person at this seat, or the computer"),
                 )
-            level = LevelPills(
+            level = Pills(
                 LEVELS,
                 seat.level,
                 partial(self.set_level, side),
@@ -396,9 +381,15 @@ class SetupScene(WidgetScene):
         gap = round(20 * s)
         top = m + round(66 * s)
         bottom = h - m - round(40 * s)
-        # The list as wide as its entries' words need (a longer language), a quarter at most.
-        wanted = max((item.item_width(s) for item in self.items.values()), default=0)
-        list_w = min(max(round(292 * s), wanted + round(20 * s)), (w - 2 * m) // 4)
+        # The list as wide as its entries' words need (a longer language), three tenths
+        # of the window at most: each era on one line where that is room enough, else
+        # as wide as the entries need with an era on two lines (``Button._draw_item``).
+        items = self.items.values()
+        most = (w - 2 * m) * 3 // 10
+        wanted = max((item.item_width(s) for item in items), default=0) + round(20 * s)
+        if wanted > most:
+            wanted = max(item.item_width(s, wrapped=True) for item in items) + round(20 * s)
+        list_w = min(max(round(292 * s), wanted), most)
         right_w = round(420 * s)
         mid_x = m + list_w + gap
         right_x = w - m - right_w
@@ -421,9 +412,24 @@ class SetupScene(WidgetScene):
         self.picture_rect = pygame.Rect(inner.x, inner.y, inner.w, pic_h)
         title_y = inner.y + pic_h + round(14 * s)
         tag_font = get_font("italic", 18 * s)
-        tagline = typeset(variant_text(self.variant_id).tagline, "italic")
+        text = variant_text(self.variant_id)
+        tagline = typeset(text.tagline, "italic")
         self.tag_lines = wrap_words(tagline, tag_font, inner.w)[:2]
+        # The title set up to a little over a quarter smaller where it is long, and on two
+        # lines where that is not enough (a longer language), the badge beside the last.
+        badge_w = self.badge_width(s)
+        size = fit_size(text.title, "caps", 30 * s, inner.w - badge_w, 22 * s)
+        lines = [text.title]
+        if text_width(text.title, "caps", size) > inner.w - badge_w:
+            font = get_font("caps", size)
+            lines = wrap_words(text.title, font, inner.w)
+            if len(lines) != 2 or font.size(lines[1])[0] > inner.w - badge_w:
+                lines = wrap_words(text.title, font, inner.w - badge_w)
+            if len(lines) > 2:  # the second as in the whole title, what is left of it
+                lines = [lines[0], text.title.split(lines[0], 1)[-1].strip()]
+        self.title_lines = (size, lines)
         title_h = get_font("caps", 30 * s).get_linesize()
+        title_h += (len(lines) - 1) * get_font("caps", size).get_linesize()
         text_top = title_y + title_h + len(self.tag_lines) * tag_font.get_linesize() + round(14 * s)
         self.headings["title"] = pygame.Rect(inner.x, title_y, inner.w, title_h)
         self.history.place(
@@ -440,20 +446,40 @@ class SetupScene(WidgetScene):
         self.back_button.place(pygame.Rect(inner.x, buttons_y, half, bh), s)
         self.start_button.place(pygame.Rect(inner.right - half, buttons_y, half, bh), s)
         heading_h = round(32 * s)
-        computers = sum(1 for _, _, level in self.seat_rows if level.visible)
+        # A computer's levels on one line, or two where one is too narrow for their names.
+        level_w = inner.w - round(14 * s)
+        level_lines = {
+            side: len(level.rows_for(level_w, s))
+            for side, _, level in self.seat_rows
+            if level.visible
+        }
+        # An option's label on two lines where one is too short for it (a longer
+        # language): its row half as tall again.
+        label_h: dict[int, int] = {}
+        for i, widget in enumerate(self.option_widgets):
+            widget.place(pygame.Rect(inner.x, inner.y, inner.w, round(36 * s)), s)
+            if len(widget.label_lines()[1]) > 1:
+                label_h[i] = widget.label_height() + round(4 * s)
         n_options = max(1, len(self.option_widgets))
         avail = buttons_y - round(12 * s) - inner.y
-        fixed = 2 * heading_h + round(16 * s) + (round(24 * s) if computers else 0)
-        # Rows share what is left: options and seat lines 36, level lines 30 (design px).
-        units = n_options * 36 + len(self.seat_rows) * 38 + computers * 32
+        fixed = 2 * heading_h + round(16 * s) + (round(24 * s) if level_lines else 0)
+        # Rows share what is left: options 36 (54 on two lines), seat lines 38, level
+        # lines 32 (design px).
+        units = (
+            n_options * 36
+            + len(label_h) * 18
+            + len(self.seat_rows) * 38
+            + sum(level_lines.values()) * 32
+        )
         k = min(1.12, max(0.6, (avail - fixed) / max(1, units * s)))
         y = inner.y
         self.headings["rules"] = pygame.Rect(inner.x, y, inner.w, heading_h)
         y += heading_h
         row = round(36 * s * k)
-        for widget in self.option_widgets:
-            widget.place(pygame.Rect(inner.x, y, inner.w, row - round(3 * s)), s)
-            y += row
+        for i, widget in enumerate(self.option_widgets):
+            h = max(round(54 * s * k), label_h[i] + round(3 * s)) if i in label_h else row
+            widget.place(pygame.Rect(inner.x, y, inner.w, h - round(3 * s)), s)
+            y += h
         if not self.option_widgets:
             y += row
         y += round(16 * s)
@@ -463,7 +489,7 @@ class SetupScene(WidgetScene):
         seat_h = round(38 * s * k)
         level_h = round(32 * s * k)
         self.seat_centres = []
-        for _side, who, level in self.seat_rows:
+        for side, who, level in self.seat_rows:
             self.seat_centres.append(y + seat_h // 2)
             pill = pygame.Rect(
                 inner.x + name_w, y + round(3 * s), inner.w - name_w, seat_h - round(8 * s)
@@ -472,13 +498,14 @@ class SetupScene(WidgetScene):
                 who.place(pill, s)
             y += seat_h
             if level.visible:
+                lines = level_lines.get(side, 1)
                 level.place(
                     pygame.Rect(
-                        inner.x + round(14 * s), y, inner.w - round(14 * s), level_h - round(6 * s)
+                        inner.x + round(14 * s), y, level_w, lines * level_h - round(6 * s)
                     ),
                     s,
                 )
-                y += level_h
+                y += lines * level_h
         self.level_note_y = y + round(4 * s)
 
     def update(self, dt: float) -> None:
@@ -559,23 +586,23 @@ class SetupScene(WidgetScene):
         rect = picture.get_rect(center=area.center)
         draw_shadow(surface, rect, s, radius=8, blur=16, drop=8, alpha=170)
         surface.blit(picture, rect)
-        text = variant_text(self.variant_id)
         title = self.headings["title"]
-        size = 30 * s
-        # TRANSLATORS: a badge by the game's title: its rules are a modern reconstruction
-        badge = _("Reconstruction") if text.reconstruction else ""
-        badge_w = round(140 * s) if badge else 0
-        size = fit_size(text.title, "caps", size, title.w - badge_w, 22 * s)
-        shown = fit_text(text.title, "caps", size, title.w - badge_w)
-        r = draw_text(
-            surface,
-            shown,
-            title.topleft,
-            role="caps",
-            size=size,
-            colour=st.accent_light,
-            shadow=round(2 * s),
-        )
+        badge = self.badge()
+        size, lines = self.title_lines
+        y = title.y
+        r = title
+        for i, line in enumerate(lines):
+            room = title.w - (self.badge_width(s) if i == len(lines) - 1 else 0)
+            r = draw_text(
+                surface,
+                fit_text(line, "caps", size, room),
+                (title.x, y),
+                role="caps",
+                size=size,
+                colour=st.accent_light,
+                shadow=round(2 * s),
+            )
+            y += get_font("caps", size).get_linesize()
         if badge:
             bs = 12.5 * s
             bw = round(get_font("caps", bs).size(badge)[0] + 18 * s)
@@ -602,6 +629,18 @@ class SetupScene(WidgetScene):
                 surface, line, (title.x, y), role="italic", size=18 * s, colour=st.text_dim
             ).bottom
 
+    def badge(self) -> str:
+        """The words of the badge by the title ("" for none)."""
+        # TRANSLATORS: a badge by the game's title: its rules are a modern reconstruction
+        return _("Reconstruction") if variant_text(self.variant_id).reconstruction else ""
+
+    def badge_width(self, s: float) -> int:
+        """The px the title leaves for its badge: its pill and the space before it."""
+        badge = self.badge()
+        if not badge:
+            return 0
+        return max(round(140 * s), round(get_font("caps", 12.5 * s).size(badge)[0] + 30 * s))
+
     def draw_notes(self, surface: pygame.Surface) -> None:
         """What this mode is, under the list; the variant's facts above Start."""
         s = self.scale
@@ -627,19 +666,25 @@ class SetupScene(WidgetScene):
         facts = variant_facts(self.variant_id, self.options.get(self.variant_id, {}))
         y = self.start_button.rect.y - round(16 * s)
         rect = self.rules_panel.inner(18)
-        f = get_font("italic", 16 * s)
-        # On two lines where one is too short (a longer language), if there is room.
-        lines = wrap_spaced(facts, f, rect.w)[:2]
-        if y - self.level_note_y <= round(24 * s) + len(lines) * f.get_linesize():
-            lines = lines[:1]
-        if y - self.level_note_y > round(40 * s):
+        size = 16 * s
+        f = get_font("italic", size)
+        # On two lines where one is too short (a longer language), if there is room; else
+        # on one set up to 15% smaller; else (no room even so) not at all, never in part.
+        lines = wrap_spaced(facts, f, rect.w)
+        room = y - self.level_note_y - round(24 * s)
+        if len(lines) > 2 or (len(lines) == 2 and 2 * f.get_linesize() >= room):
+            size = fit_size(facts, "italic", size, rect.w, size * 0.85)
+            f = get_font("italic", size)
+            lines = [facts]
+        whole = all(f.size(line)[0] <= rect.w for line in lines)
+        if y - self.level_note_y > round(40 * s) and whole:
             for i, line in enumerate(lines):
                 draw_text(
                     surface,
-                    fit_text(line, "italic", 16 * s, rect.w),
+                    fit_text(line, "italic", size, rect.w),
                     (rect.centerx, y - (len(lines) - 1 - i) * f.get_linesize()),
                     role="italic",
-                    size=16 * s,
+                    size=size,
                     colour=st.text_dim,
                     anchor="midbottom",
                 )

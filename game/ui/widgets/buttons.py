@@ -67,27 +67,26 @@ class Button(Widget):
         size = max(1, round(self.size * scale))
         return text_width(self.label, "caps", size * shrink) + round(18 * scale)
 
-    def item_width(self, scale: float) -> int:
+    def item_width(self, scale: float, *, wrapped: bool = False) -> int:
         """The px an "item" needs so that nothing of it is cut: its picture, its detail
-        on one line and each word of its label (which wraps onto two lines)."""
+        on one line and each word of its label (which wraps onto two lines). ``wrapped``:
+        the least it needs on three lines, the label on two and the detail on one or
+        the label on one and the detail on two (``_draw_item`` wraps the detail where
+        the entry is tall enough)."""
         size = max(1, round(self.size * scale))
-        detail_size = max(size * 0.74, round(14 * scale))
-        words = self.label.split()
-        # The narrowest the label goes onto two lines: the wider of its two halves, at
-        # the best place to break.
-        label = min(
-            (
-                max(
-                    text_width(" ".join(words[:k]), "bold", size),
-                    text_width(" ".join(words[k:]), "bold", size),
-                )
-                for k in range(1, len(words) + 1)
-            ),
-            default=0,
-        )
-        text = max(label, text_width(self.detail, "italic", detail_size) if self.detail else 0)
+        detail_size = self.detail_size(size, scale)
+        label = [_narrowest(self.label, "bold", size, n) for n in (1, 2)]
+        detail = [_narrowest(self.detail, "italic", detail_size, n) for n in (1, 2)]
+        text = max(label[1], detail[0])
+        if wrapped:
+            text = min(text, max(label[0], detail[1]))
         picture = round(self.icon_width * scale) + round(12 * scale) if self.icon_width else 0
         return round(14 * scale) * 2 + picture + text + 2
+
+    def detail_size(self, size: float, scale: float) -> float:
+        """An item's detail line's size beside a label of ``size`` px: 14 px at 1280x800
+        at least (readable)."""
+        return max(size * 0.74, round(14 * scale))
 
     def activate(self) -> bool:
         if not self.enabled:
@@ -239,10 +238,19 @@ class Button(Widget):
         label = wrap_words(self.label, f, width)
         if len(label) > 2:
             label = [label[0], fit_text(" ".join(label[1:]), "bold", size, width)]
-        detail_size = max(size * 0.74, self.px(14))  # 14 px at 1280x800: readable
+        detail_size = self.detail_size(size, self.scale)
+        fd = get_font("italic", detail_size)
         lh = f.get_linesize()
-        dh = get_font("italic", detail_size).get_linesize() if self.detail else 0
-        top = rect.centery - (lh * len(label) + dh) // 2 + self.px(1)
+        step = lh - self.px(3)  # the label's lines a little closer than the font's
+        dh = fd.get_linesize()
+        details = wrap_words(self.detail, fd, width) if self.detail else []
+        # A detail too long for one line (a longer language) goes on a second where the
+        # entry is tall enough for it; else it stays on one.
+        if len(details) > 1 and (
+            len(details) > 2 or len(label) * step + self.px(3) + 2 * dh > rect.h - self.px(2)
+        ):
+            details = [self.detail]
+        top = rect.centery - (lh * len(label) + dh * len(details)) // 2 + self.px(1)
         label_colour = st.accent_light if self.selected else colour
         for line in label:
             draw_text(
@@ -254,13 +262,30 @@ class Button(Widget):
                 colour=label_colour,
                 shadow=self.px(2),
             )
-            top += lh - self.px(3)
-        if self.detail:
+            top += step
+        for line in details:
             draw_text(
                 surface,
-                fit_text(self.detail, "italic", detail_size, width),
+                fit_text(line, "italic", detail_size, width),
                 (x, top + self.px(1)),
                 role="italic",
                 size=detail_size,
                 colour=st.text_dim if self.enabled else st.text_disabled,
             )
+            top += dh
+
+
+def _narrowest(text: str, role: str, size: float, lines: int) -> int:
+    """The px ``text`` needs on at most ``lines`` lines (one or two) broken at a space:
+    on two, the wider of its halves at the best place to break."""
+    if not text:
+        return 0
+    words = text.split()
+    if lines < 2 or len(words) < 2:
+        return text_width(text, role, size)
+    return min(
+        max(
+            text_width(" ".join(words[:k]), role, size), text_width(" ".join(words[k:]), role, size)
+        )
+        for k in range(1, len(words))
+    )

@@ -11,7 +11,7 @@ import pygame
 from game.i18n import N_, _, percent
 from game.ui.widgets.drawing import rounded_box
 from game.ui.widgets.style import DEFAULT_STYLE, Colour, Style, approach, mix
-from game.ui.widgets.text import draw_text, fit_size, fit_text, get_font
+from game.ui.widgets.text import draw_text, fit_size, fit_text, get_font, text_width, wrap_words
 from game.ui.widgets.widget import Widget
 
 
@@ -76,18 +76,43 @@ class Row(Widget):
             surface.blit(box, rect)
             box.set_alpha(None)
         colour = st.text if self.enabled else st.text_disabled
-        label_w = rect.w - self.value_area().w - self.px(24)
-        # A long label is set a little smaller before anything is cut from it.
-        size = fit_size(self.label, "text", self.px(self.size), label_w, self.px(self.size) * 0.85)
-        draw_text(
-            surface,
-            fit_text(self.label, "text", size, label_w),
-            (rect.x + self.px(12), rect.centery),
-            role="text",
-            size=size,
-            colour=colour,
-            anchor="midleft",
-        )
+        size, lines = self.label_lines()
+        label_w = self.label_width()
+        lh = get_font("text", size).get_linesize()
+        if len(lines) > 2 or len(lines) * lh > rect.h:  # no room for two: on one, cut
+            lines = [self.label]
+        y = rect.centery - (len(lines) - 1) * lh / 2
+        for line in lines:
+            draw_text(
+                surface,
+                fit_text(line, "text", size, label_w),
+                (rect.x + self.px(12), round(y)),
+                role="text",
+                size=size,
+                colour=colour,
+                anchor="midleft",
+            )
+            y += lh
+
+    def label_width(self) -> int:
+        """The px the label has: the row less its value and their margins."""
+        return self.rect.w - self.value_area().w - self.px(24)
+
+    def label_lines(self) -> tuple[float, list[str]]:
+        """The label's size and lines: one line, set up to 15% smaller where it is long;
+        longer still (a longer language), two lines at that smallest size (drawn so where
+        the row is tall enough: ``label_height``)."""
+        width = self.label_width()
+        full = self.px(self.size)
+        size = fit_size(self.label, "text", full, width, full * 0.85)
+        if text_width(self.label, "text", size) <= width:
+            return size, [self.label]
+        return size, wrap_words(self.label, get_font("text", size), width)
+
+    def label_height(self) -> int:
+        """The px the label's lines take (a row this tall holds them)."""
+        size, lines = self.label_lines()
+        return len(lines) * get_font("text", size).get_linesize()
 
 
 class Choice(Row):
@@ -336,6 +361,11 @@ class Segmented(Widget):
     def name(self) -> str:
         return self.label or "/".join(self.fmt(v) for v in self.values)
 
+    def tracks(self) -> list[pygame.Rect]:
+        """The rounded tracks the pills sit in: one, the whole row (a subclass may set
+        its pills on more than one)."""
+        return [self.rect]
+
     def segments(self) -> list[pygame.Rect]:
         n = len(self.values)
         out = []
@@ -395,18 +425,18 @@ class Segmented(Widget):
         if not self.visible or self.rect.w < 8:
             return
         st = self.style
-        radius = self.rect.h // 2
-        surface.blit(
-            rounded_box(
-                self.rect.size,
-                radius,
-                st.track,
-                mix(st.accent_dark, st.accent, 0.3 + 0.7 * self.glow),
-                max(1, self.px(1.2)),
-                1.3,
-            ),
-            self.rect,
-        )
+        for track in self.tracks():
+            surface.blit(
+                rounded_box(
+                    track.size,
+                    track.h // 2,
+                    st.track,
+                    mix(st.accent_dark, st.accent, 0.3 + 0.7 * self.glow),
+                    max(1, self.px(1.2)),
+                    1.3,
+                ),
+                track,
+            )
         size = max(11, self.px(self.size))  # never too small to read
         for i, (value, seg) in enumerate(zip(self.values, self.segments(), strict=True)):
             ok = self.allowed(value)
