@@ -174,6 +174,7 @@ def test_menu_to_results_with_computer_seats(app):
     from game.ui.scenes.results import ResultsScene
     from game.ui.scenes.setup import SetupScene
 
+    app.update_settings(animation="instant")  # (the way, not the men's flight, is tested)
     app.push(MenuScene(app))
     app.running = True
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))

@@ -1,5 +1,6 @@
-"""A soak test of the window: 10,000 random clicks and keys across every scene, and no
-exception (benchmarks/soak.py drives it; ``python -m benchmarks.soak`` runs it longer)."""
+"""A soak test of the window: 6,000 random clicks and keys across every scene, and no
+exception (benchmarks/soak.py drives it; ``python -m benchmarks.soak --events 100000`` runs
+it longer: the suite keeps to its five minutes)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ import sys
 
 from benchmarks.soak import REQUIRED, soak
 
-EVENTS = 10_000
+EVENTS = 6_000
 SEED = 20
 
 
-def test_ten_thousand_random_inputs_across_every_scene(tmp_path, monkeypatch):
+def test_six_thousand_random_inputs_across_every_scene(tmp_path, monkeypatch):
     monkeypatch.setenv("TABULA_HOME", str(tmp_path))  # a throw-away folder for the records
     report = soak(EVENTS, seed=SEED, home=tmp_path / "home")
     again = f"python -m benchmarks.soak --seed {SEED} --events {EVENTS}"

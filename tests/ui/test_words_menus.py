@@ -182,8 +182,8 @@ def test_the_campaign_keeps_its_chapters_inside_the_frame_and_says_every_part(
     seen = words_drawn(monkeypatch)
     scene, _ = enter(app, "campaign")
     draw(app, scene)
-    assert len(scene.cartouches) == len(app.campaign.chapters)
-    for box in scene.cartouches:
+    assert len(scene._cartouches) == len(app.campaign.chapters)
+    for box in scene._cartouches:
         assert scene.chart.rect.contains(box), (box, scene.chart.rect)
     assert any(i18n.pseudo("Esc goes back)").split()[2] in text for text in seen)
     assert cut == []

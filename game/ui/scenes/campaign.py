@@ -94,7 +94,7 @@ class CampaignScene(WidgetScene):
         self.open: set[str] = set()
         self.chart: Chart | None = None
         self.marks: dict[str, list[tuple[int, int]]] = {}
-        self.cartouches: list[pygame.Rect] = []  # the chapters' scrolls, as last painted
+        self._cartouches: list[pygame.Rect] = []  # the chapters' scrolls, as last painted (a cache)
         self.said: tuple[str, float] | None = None  # a locked level's words, until a time
 
     def on_enter(self, payload: Any = None) -> None:
@@ -251,7 +251,7 @@ class CampaignScene(WidgetScene):
             ids = {lv.id for lv in self.app.campaign.chapter_levels(chapter.id)}
             title, _place, date = chapter_words(chapter)
             chapters.append((chapter.id, f"{_roman(n)}. {title}", date, bool(ids & self.open)))
-        self.cartouches = paint_routes(surface, self.chart, chapters, self.marks)
+        self._cartouches = paint_routes(surface, self.chart, chapters, self.marks)
         self.paint_title(surface)
 
     def paint_title(self, surface: pygame.Surface) -> None:
