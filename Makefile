@@ -24,15 +24,19 @@ $(CATALOGUES): %.mo: %.po $(STAMP)
 play: $(STAMP) $(CATALOGUES)
 	$(PY) -m game
 
+# One test worker more than the cores: a test waiting on a process it started (a kill and
+# resume, a rollout's workers, the wheel's install) leaves its core to another.
+WORKERS := $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
+
 # Everything CI runs: every test, the lint and the types.
 test: $(STAMP) $(CATALOGUES)
-	$(TESTENV) $(PY) -m pytest -n auto --dist worksteal
+	$(TESTENV) $(PY) -m pytest -n $(WORKERS) --dist worksteal
 	$(PY) -m ruff check game tests benchmarks tools
 	$(PY) -m mypy
 
 # The tests but the slow ones (marked in tests/conftest.py): under a minute on two cores.
 quick: $(STAMP) $(CATALOGUES)
-	$(TESTENV) $(PY) -m pytest -n auto --dist worksteal -m "not slow"
+	$(TESTENV) $(PY) -m pytest -n $(WORKERS) --dist worksteal -m "not slow"
 
 # The benchmarks' own dependencies (gnubg-nn: GNU Backgammon as the judge).
 $(VENV)/.bench: $(STAMP) pyproject.toml

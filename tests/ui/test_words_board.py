@@ -218,3 +218,42 @@ def test_the_board_follows_a_change_of_language(app, net):
     assert all("⟦" in words for words in scene.last_named.values())
     assert set(scene.last_named) == set(english)
     assert all("⟦" in label for _, label in scene.wanted_buttons())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_throw_card_and_the_dice_entered_by_hand(app, net, seen, cut, size):
+    """The card that asks for the player's throw before the first die (a fresh seed),
+    and the card that takes dice thrown at the table (dice entered by hand)."""
+    sized(app, size)
+    scene = board(app, GameSetup("backgammon", {"cube": False}, seats=(Seat(), Seat())))
+    step(app, 3)
+    assert scene.throw_prompt is not None
+    drawn(app, scene)
+    check(scene, seen, cut)
+    app.pop()
+    by_hand = GameSetup(
+        "backgammon", {"cube": False}, seats=(Seat(), Seat(human=False)), manual_dice=True
+    )
+    scene = board(app, by_hand)
+    step(app, 3)
+    assert scene.dice_entry is not None and scene.dice_entry.opening
+    drawn(app, scene)
+    check(scene, seen, cut)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_replay_stepped_through(app, net, seen, cut, size):
+    """A finished game watched again: its prompt, the keys and the play stepped."""
+    from hostile import small_replay  # tests/ is on the path too
+
+    from game.rules.replay import replay_from_json
+
+    sized(app, size)
+    scene = board(app, replay_from_json(small_replay()))
+    step(app, 3)
+    drawn(app, scene)
+    check(scene, seen, cut)
+    for _ in range(3):
+        press(app, pygame.K_RIGHT)
+    drawn(app, scene, frames=30)
+    check(scene, seen, cut)
