@@ -36,6 +36,15 @@ def _windows_settle_without_a_full_collection(request, monkeypatch):
         monkeypatch.setattr(collector, "settle", gc.freeze)
 
 
+@pytest.fixture(autouse=True)
+def _windows_without_a_sound_device(request, monkeypatch):
+    """A window opened in a test finds no sound device (as on a machine without one: the
+    game goes on silent): closing SDL's dummy device waits 20-30 ms for its thread, over
+    a thousand windows. tests/ui/test_audio.py keeps the dummy device and its sounds."""
+    if request.node.path.name != "test_audio.py":
+        monkeypatch.setenv("SDL_AUDIODRIVER", "none")  # (no such driver: no device)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark ``slow`` every test tests/slow.py names, by its file or its function, and
     run those first."""
