@@ -203,6 +203,24 @@ class Card:
         pygame.draw.line(surface, style.accent_dark, (x0, y), (x1, y), max(1, round(s)))
         return y + round(7 * s)
 
+    def _draw_keys(
+        self, surface: pygame.Surface, style: Style, lines: list[str], at: tuple[int, int]
+    ) -> int:
+        """The card's keys at its foot, a line each from ``at``; returns the y after them."""
+        s = self.scale
+        x, y = at
+        for line in lines:
+            draw_text(
+                surface,
+                line,
+                (x, y),
+                role="italic",
+                size=design_px(SMALL, s),
+                colour=_mix(style.text_dim, style.panel, 0.3),
+            )
+            y += card_font("italic", SMALL, s).get_linesize()
+        return y
+
     def _button_row(self, surface: pygame.Surface, style: Style) -> None:
         """The buttons, where ``button_row`` puts them."""
         s = self.scale

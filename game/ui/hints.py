@@ -309,16 +309,7 @@ class HintCard(Card):
                 surface, line, (x0, y), role="italic", size=design_px(SMALL, s), colour=st.text_dim
             )
             y += small.get_linesize()
-        for line in self._key_lines(rect.w, s):
-            draw_text(
-                surface,
-                line,
-                (x0, y),
-                role="italic",
-                size=design_px(SMALL, s),
-                colour=_mix(st.text_dim, st.panel, 0.3),
-            )
-            y += small.get_linesize()
+        self._draw_keys(surface, st, self._key_lines(rect.w, s), (x0, y))
         self._button_row(surface, st)
 
     def _draw_look(self, surface: pygame.Surface, st: Style, at: Point) -> None:

@@ -19,7 +19,6 @@ from game.rules.play import Play
 from game.ui.cards import GRADE_COLOURS, ROW, SMALL, TITLE, Card, card_font, design_px
 from game.ui.widgets import (
     Style,
-    _mix,
     draw_text,
     fit_text,
     get_font,
@@ -176,14 +175,5 @@ class TutorCard(Card):
             )
             y += f.get_linesize() + round(4 * s)
         y += round(10 * s) - round(4 * s)
-        for line in self._key_lines(rect.w, s):
-            draw_text(
-                surface,
-                line,
-                (x0, y),
-                role="italic",
-                size=design_px(SMALL, s),
-                colour=_mix(st.text_dim, st.panel, 0.3),
-            )
-            y += card_font("italic", SMALL, s).get_linesize()
+        self._draw_keys(surface, st, self._key_lines(rect.w, s), (x0, y))
         self._button_row(surface, st)

@@ -18,7 +18,7 @@ import re
 import pygame
 import pytest
 from scene_kit import resize
-from stepping import press, run_until, step
+from stepping import my_turn, press, run_until, step
 from test_hints import judge_as, open_hint, play_by_hand
 from words_seen import untranslated, words_drawn
 
@@ -84,23 +84,7 @@ def at_the_roll(app, setup=TWO_PEOPLE) -> BoardScene:
 
 def my_move(app, setup=PRACTICE) -> BoardScene:
     """A person to move after the roll, with a choice of plays."""
-    scene = board(app, setup)
-
-    def ready() -> bool:
-        if scene.state.phase is m.Phase.ROLL and "roll" in scene.buttons:
-            scene.press("roll")
-        turn = scene.turn
-        return (
-            turn is not None
-            and turn.state is scene.state
-            and turn.forced is None
-            and not scene.busy
-            and scene.human_to_act()
-        )
-
-    assert run_until(app, ready)
-    step(app)
-    return scene
+    return my_turn(app, setup)
 
 
 def drawn(app, scene, frames: int = 2) -> None:
