@@ -2,7 +2,7 @@
 
     python -m benchmarks.ladder [--variant backgammon ...|all] [--games 400]
                                 [--expert-games 100] [--pairs a:b ...] [--max-seconds T]
-                                [--first N]
+                                [--first N] [--show-lost]
 
 Each pair plays ``--games`` games (``--expert-games`` where expert is one of
 them): single games, no cube, the higher level taking each seat in turn. Two
@@ -13,7 +13,9 @@ wins, and the median and 95th percentile thinking time per decision of each
 level. ``--max-seconds`` stops a pair early and says how many games it played.
 Every game is seeded by its number, so a pair can be played in pieces:
 ``--first N`` starts at game N (the games before it are left to an earlier run),
-and the pieces' wins and games add up to the whole run's.
+and the pieces' wins and games add up to the whole run's. ``--show-lost`` names
+the games the higher level did not win; ``python -m benchmarks.lost`` plays one
+again and says why it was lost.
 """
 
 from __future__ import annotations
@@ -67,8 +69,10 @@ def run_pair(
     times: dict[str, list[float]],
     max_seconds: float = 0.0,
     first: int = 0,
+    lost: list[int] | None = None,
 ) -> tuple[int, int]:
-    """(games won by ``high``, games played) of games ``first`` .. ``games - 1``."""
+    """(games won by ``high``, games played) of games ``first`` .. ``games - 1``; the
+    numbers of the games ``high`` did not win are added to ``lost``."""
     options = {"cube": False} if variant_id == "backgammon" else {}
     variant = find_variant(variant_id, options)
     started = time.time()
@@ -81,8 +85,11 @@ def run_pair(
         decide = random.Random(seed * 7 + game)
         seats = [Timed(low, decide, times[low]) for _ in range(variant.players)]
         seats[seat] = Timed(high, decide, times[high])
-        wins += play_game(variant, seats, random.Random(seed)).winner == seat
+        won = play_game(variant, seats, random.Random(seed)).winner == seat
+        wins += won
         played += 1
+        if not won and lost is not None:
+            lost.append(game)
     return wins, played
 
 
@@ -95,6 +102,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-seconds", type=float, default=0.0, help="per pair (0: no limit)")
     parser.add_argument(
         "--first", type=int, default=0, help="the first game of each pair (a later piece of a run)"
+    )
+    parser.add_argument(
+        "--show-lost",
+        action="store_true",
+        help="name the games the higher level did not win (python -m benchmarks.lost replays one)",
     )
     parser.add_argument(
         "--ratings-out",
@@ -120,8 +132,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for pair in args.pairs:
             high, low = pair.split(":")
             games = args.expert_games if "expert" in (high, low) else args.games
+            lost: list[int] = []
             wins, played = run_pair(
-                variant_id, high, low, games, times, args.max_seconds, args.first
+                variant_id, high, low, games, times, args.max_seconds, args.first, lost
             )
             wanted = max(0, games - args.first)
             note = f" (stopped after {played} of {wanted})" if played < wanted else ""
@@ -137,6 +150,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 + (f" (an even share is {even:.0%})" if players > 2 else ""),
                 flush=True,
             )
+            if lost and args.show_lost:
+                print(f"    {high} did not win games {', '.join(map(str, lost))}", flush=True)
         for level, spent in sorted(times.items()):
             print(
                 f"  thinking, {level}: median {statistics.median(spent) * 1000:.1f} ms, "
@@ -147,9 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.ratings_out:
         command = "python -m benchmarks.ladder " + " ".join(argv or sys.argv[1:])
         made = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
-        write_json(
-            Path(args.ratings_out), {"command": command, "date": made, "variants": rated}
-        )
+        write_json(Path(args.ratings_out), {"command": command, "date": made, "variants": rated})
         print(f"level ratings of {len(rated)} games written to {args.ratings_out}")
     return 0
 

@@ -3,6 +3,7 @@
     python -m benchmarks.opening [--variant quinze_tablas] [--level expert]
                                  [--reading NAME=VALUE,NAME=VALUE ...] [--games 200]
                                  [--first N] [--max-seconds T] [--out FILE.jsonl]
+                                 [--swap]
 
 Each reading is a set of rule options ("default" for none). Its games are played by
 two players of one level from the opening throw to the end, seeded by their number,
@@ -10,6 +11,12 @@ so a reading can be played in pieces (``--first``) and its lines added up. Repor
 per reading: games ended within their first two plays (the opening decided them),
 ties, the share the side that played first won, and the median length in plays.
 With ``--out`` each game is also written as a JSON line as it ends.
+
+With ``--swap`` each side throws its own stream of dice, and every game is played
+twice, the second time with the two sides' streams exchanged (the same opening throw,
+so the same side plays first): where the side that plays first wins both games of a
+pair, the seat won it, not the dice. The share the first to play wins is then told
+apart from the luck of the throws.
 
 Quinze Tablas' default reading was decided by these figures (RULES.md: the
 default is the best-sourced reading under which fewer than 5% of games end
@@ -60,6 +67,66 @@ def play_one(variant_id: str, options: dict[str, Any], level: str, game: int) ->
     }
 
 
+def play_swapped(
+    variant_id: str, options: dict[str, Any], level: str, game: int, swapped: bool
+) -> dict[str, Any]:
+    """One seeded game between two players of ``level`` where each side throws its own
+    dice: the side that plays first the first stream, the other the second (``swapped``:
+    the other way round). The opening throw is the same either way, so the same side
+    starts; a game and its swapped twin give the starter both sides' dice in turn."""
+    variant = find_variant(variant_id, options)
+    decide = random.Random(game * 7 + 3)
+    seats = [LevelPlayer(level, decide) for _ in range(variant.players)]
+    state = m.new_game(variant, random.Random(10_000 + game))
+    starter = state.to_act
+    streams = [random.Random(f"swap {game} {role}") for role in range(2)]
+    if swapped:
+        streams.reverse()
+    while not state.is_over:
+        if state.phase is m.Phase.ROLL:
+            role = 0 if state.to_act == starter else 1
+            state = m.roll(state, streams[role])
+        elif state.phase is m.Phase.CHOOSE:
+            state = m.choose_die(state, seats[state.to_act].name_die(state))
+        else:
+            plays = m.legal_plays(state)
+            chosen = plays[0] if len(plays) == 1 else seats[state.to_act].play(state, plays)
+            state = m.play(state, chosen, plays)
+    result = state.result
+    assert result is not None
+    return {
+        "game": game,
+        "swapped": swapped,
+        "plays": state.turn,
+        "kind": result.kind.value,
+        "winner": result.winner,
+        "starter": starter,
+    }
+
+
+def swap_summary(rows: Sequence[dict[str, Any]]) -> str:
+    """How the pairs of a game and its swapped twin went for the side that played first."""
+    twins: dict[int, list[dict[str, Any]]] = {}
+    for r in rows:
+        twins.setdefault(r["game"], []).append(r)
+    both = split = neither = 0
+    for pair in twins.values():
+        if len(pair) != 2 or any(r["winner"] is None for r in pair):
+            continue
+        won = sum(r["winner"] == r["starter"] for r in pair)
+        both += won == 2
+        split += won == 1
+        neither += won == 0
+    pairs = both + split + neither
+    if not pairs:
+        return "no whole pairs"
+    return (
+        f"of {pairs} pairs with the dice swapped, the first to play won both {both} "
+        f"({100 * both / pairs:.0f}%), one {split} ({100 * split / pairs:.0f}%), "
+        f"neither {neither} ({100 * neither / pairs:.0f}%)"
+    )
+
+
 def summary(rows: Sequence[dict[str, Any]]) -> str:
     games = len(rows)
     if not games:
@@ -89,6 +156,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--max-seconds", type=float, default=0.0)
     parser.add_argument("--out", type=Path)
+    parser.add_argument(
+        "--swap",
+        action="store_true",
+        help="each side throws its own dice, and every game is played again with the "
+        "sides' dice swapped (the first player's advantage apart from the dice)",
+    )
     args = parser.parse_args(argv)
     for reading in args.reading:
         options = {} if reading == "default" else parse_options(reading.split(","))
@@ -98,16 +171,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         for game in range(args.first, args.games):
             if args.max_seconds and time.time() - started > args.max_seconds:
                 break
-            row = play_one(args.variant, options, args.level, game)
-            rows.append(row)
-            if args.out:
-                with args.out.open("a") as out:
-                    out.write(json.dumps({"reading": reading, **row}) + "\n")
+            played = [False, True] if args.swap else [None]
+            for swapped in played:
+                if swapped is None:
+                    row = play_one(args.variant, options, args.level, game)
+                else:
+                    row = play_swapped(args.variant, options, args.level, game, swapped)
+                rows.append(row)
+                if args.out:
+                    with args.out.open("a") as out:
+                        out.write(json.dumps({"reading": reading, **row}) + "\n")
         print(
             f"{args.variant} [{reading}] {args.level}: {summary(rows)} "
             f"({time.time() - started:.0f} s)",
             flush=True,
         )
+        if args.swap:
+            print(f"  {swap_summary(rows)}", flush=True)
     return 0
 
 

@@ -23,6 +23,10 @@ the share of the 36 rolls that carry its rearmost man past the other side's
 last made point in the twelve in front of it (landings on the way open), and
 its most advanced anchor (a point made in the other side's home or bar point).
 
+Other games' networks may read features of their own in the same place
+(``game.ai.features``: Plakoto's pinned men, Fevga's blocks), again told apart by
+their input count; a network trained before a game had them reads none.
+
 Outputs. Two sides: five chances for the side to act (it wins; wins two
 points or more; three or more; loses two or more; loses three or more), whose
 ``equity`` is the expected points. El Mundo: each player's chance to win, the
@@ -36,14 +40,32 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from game.ai.features import (
+    FEATURES,
+    FEVGA_FEATURES,
+    PLAKOTO_FEATURES,
+    contact_features,
+    fevga_features,
+    plakoto_features,
+)
 from game.rules.outcome import Outcome
 from game.rules.position import Position
 from game.rules.variants.base import Variant
 
 BACKGAMMON_INPUTS = 196
 FLAG_BITS = 6
-FEATURES = 10  # backgammon's features per side (``contact_features``)
 FEATURE_SETS = (FEATURES, 8, 0)  # the counts a backgammon network may read, newest first
+# The feature counts each game's networks may read, newest first (the network's id:
+# a game its network plays reads that network's features).
+GAME_FEATURE_SETS: dict[str, tuple[int, ...]] = {
+    "backgammon": FEATURE_SETS,
+    "plakoto": (PLAKOTO_FEATURES, 0),
+    "fevga": (FEVGA_FEATURES, 0),
+}
+FEATURE_FUNCTIONS = {
+    "plakoto": plakoto_features,
+    "fevga": fevga_features,
+}
 
 
 @dataclass(frozen=True)
@@ -54,31 +76,38 @@ class Scheme:
     track: int  # track length L
     men: int  # men per side
     extras: bool  # hand, pips and flags (every variant but backgammon)
-    features: int = 0  # backgammon: the first this many of contact_features too
+    features: int = 0  # the first this many of its game's features (``GAME_FEATURE_SETS``)
+    feature_set: str = ""  # whose features: a network's id in ``GAME_FEATURE_SETS``
     # Does the third output (a backgammon) add a point to the equity? Portes scores a
     # backgammon 2, like a gammon, unless an option says 3.
     third_point: bool = True
 
     @classmethod
     def for_variant(cls, variant: Variant, features: int | None = None) -> Scheme:
-        """The variant's scheme; backgammon's reads ``features`` features a side (all of
-        them unless told otherwise; 0 or False: none)."""
+        """The variant's scheme; where its game has features (``GAME_FEATURE_SETS``) it
+        reads ``features`` of them a side (all of them unless told otherwise; 0 or
+        False: none)."""
         start = variant.start_position()
         # Backgammon's inputs, for backgammon and a game its network plays (Portes).
         backgammon = variant.network_id == "backgammon"
+        sets = GAME_FEATURE_SETS.get(variant.network_id, (0,))
+        count = sets[0] if features is None else int(features)
+        if count not in sets:
+            raise ValueError(f"{variant.network_id} has no set of {count} features")
         return cls(
             players=start.players,
             track=start.track_length,
             men=start.men(0),
             extras=not backgammon,
-            features=(FEATURES if features is None else int(features)) if backgammon else 0,
+            features=count,
+            feature_set=variant.network_id if count else "",
             third_point=variant.backgammon_points >= 3,
         )
 
     @classmethod
     def for_network(cls, variant: Variant, inputs: int) -> Scheme | None:
         """The variant's scheme a network with ``inputs`` inputs reads (None: none)."""
-        for count in FEATURE_SETS:
+        for count in GAME_FEATURE_SETS.get(variant.network_id, (0,)):
             scheme = cls.for_variant(variant, features=count)
             if scheme.inputs == inputs:
                 return scheme
@@ -143,8 +172,11 @@ class Scheme:
                 pips[:, :, None] / (self.men * (length + 1)),
                 bits.astype(np.float32),
             ]
-        if self.features:
+        if self.feature_set == "backgammon":
             parts.append(contact_features(boards)[:, :, : self.features])
+        elif self.features:
+            flags = np.array([p.flags for p in positions], dtype=np.int64)[rows, order]
+            parts.append(FEATURE_FUNCTIONS[self.feature_set](boards, flags))
         return np.concatenate(parts, axis=-1).reshape(n, self.inputs)
 
     def decode_boards(self, x: np.ndarray) -> np.ndarray:
@@ -214,143 +246,6 @@ def equity(y: np.ndarray, third_point: bool = True) -> np.ndarray:
 def flip(y: np.ndarray) -> np.ndarray:
     """The five outputs seen by the other side."""
     return np.stack([1.0 - y[..., 0], y[..., 3], y[..., 4], y[..., 1], y[..., 2]], axis=-1)
-
-
-def _roll_reach() -> np.ndarray:
-    """(36, 24): whether each roll (ordered) can carry a man ``d`` = 1..24 pips on an
-    open path: either die, their sum; a double one to four times its value."""
-    reach = np.zeros((36, 24), dtype=np.float32)
-    for r in range(36):
-        a, b = r // 6 + 1, r % 6 + 1
-        steps = [a * k for k in range(1, 5)] if a == b else [a, b, a + b]
-        for d in steps:
-            reach[r, d - 1] = 1.0
-    return reach
-
-
-ROLL_REACH = _roll_reach()
-# SHOT_FROM[k - 1, d - 1]: where a man d pips behind a blot at k stands (c - 1, c = k + d).
-SHOT_FROM = np.arange(24)[:, None] + np.arange(1, 25)[None, :]
-
-
-def _escape_landings() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every landing of one man for each of the 36 rolls (ordered), by each route:
-    (distance, the four distances whose landings must be open, padded with 25: an
-    always-open column; the roll)."""
-    landings: list[tuple[int, tuple[int, ...], int]] = []
-    for r in range(36):
-        a, b = r // 6 + 1, r % 6 + 1
-        if a == b:
-            for k in range(1, 5):
-                landings.append((a * k, tuple(a * j for j in range(1, k + 1)), r))
-        else:
-            landings += [(a, (a,), r), (b, (b,), r), (a + b, (a, a + b), r), (a + b, (b, a + b), r)]
-    distance = np.array([d for d, _, _ in landings])
-    need = np.array([[*steps, *(25,) * (4 - len(steps))] for _, steps, _ in landings]) - 1
-    roll = np.zeros((len(landings), 36), dtype=np.float32)
-    roll[np.arange(len(landings)), [r for _, _, r in landings]] = 1.0
-    return distance, need, roll
-
-
-LANDING_DISTANCE, LANDING_NEEDS, LANDING_ROLL = _escape_landings()
-
-
-def _distinct(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For rows identified by ``keys``: the first row of each distinct key, and which of
-    those each row is (a batch of look-ahead positions repeats most features' inputs)."""
-    _, first, which = np.unique(keys, return_index=True, return_inverse=True)
-    return first, which.reshape(-1)
-
-
-_BITS24 = np.left_shift(np.int64(1), np.arange(24, dtype=np.int64))
-_BITS25 = np.left_shift(np.int64(1), np.arange(25, dtype=np.int64))
-
-
-def escapes(rear: np.ndarray, blocks: np.ndarray) -> np.ndarray:
-    """``_escapes``, worked out once for each distinct row (it depends on nothing else)."""
-    keys = (blocks[:, 1:25].astype(np.int64) @ _BITS24) | (rear.astype(np.int64) << 24)
-    first, which = _distinct(keys)
-    if len(first) == len(rear):
-        return _escapes(rear, blocks)
-    result: np.ndarray = _escapes(rear[first], blocks[first])[which]
-    return result
-
-
-def _shots(blots: np.ndarray, others: np.ndarray) -> np.ndarray:
-    """The share of the 36 rolls that hit one of the ``blots`` (rows, 24: pos 1..24) from
-    the other side's men (``others``, rows, 25: on this side's pos 1..25), the path's
-    blocks ignored. As bits: a blot at k is ``d`` pips from a man at k + d."""
-    blot_bits = blots.astype(np.int64) @ _BITS24
-    other_bits = others.astype(np.int64) @ _BITS25
-    present = np.stack([blot_bits & (other_bits >> d) != 0 for d in range(1, 25)], axis=1)
-    shots: np.ndarray = ((present.astype(np.float32) @ ROLL_REACH.T) > 0).mean(axis=1)
-    return shots
-
-
-def _escapes(rear: np.ndarray, blocks: np.ndarray) -> np.ndarray:
-    """The share of the 36 rolls that carry a man at ``rear`` (pos 0..24, one per row)
-    past the last blocked pos in the twelve in front of it (1.0 with no block there or no
-    man), every landing on the way open. ``blocks``: (rows, 26), pos 1..24 blocked."""
-    rows = len(rear)
-    ahead = rear[:, None].astype(np.intp) + np.arange(1, 25)[None, :]  # distances 1..24
-    blocked = np.take_along_axis(blocks, np.minimum(ahead, 25), axis=1) & (ahead <= 24)
-    near = blocked[:, :12]
-    last = np.where(near.any(axis=1), 12 - np.argmax(near[:, ::-1], axis=1), 0)  # distance
-    open_ = np.concatenate((~blocked, np.ones((rows, 1), dtype=bool)), axis=1)  # col 24: pad
-    reach = open_[:, LANDING_NEEDS].all(axis=2) & (LANDING_DISTANCE[None, :] > last[:, None])
-    share = ((reach.astype(np.float32) @ LANDING_ROLL) > 0).mean(axis=1)
-    result: np.ndarray = np.where((last == 0) | (rear >= 25), 1.0, share)
-    return result
-
-
-def contact_features(boards: np.ndarray) -> np.ndarray:
-    """Backgammon's features of each side: ``boards`` is (n, 2, 26) men per pos
-    (0 the bar, 1..24 the track, 25 off), the side to act first; (n, 2, FEATURES)."""
-    n = len(boards)
-    # Each side seen from its own frame: its men, and the other's on its coordinates
-    # (the other's pos q is this side's 25 - q; its bar this side's 25).
-    mine = boards.reshape(n * 2, 26)
-    other = boards[:, ::-1].reshape(n * 2, 26)[:, ::-1]  # index c: the other's men at c
-    track = mine[:, 1:25]
-    made = track >= 2
-    pos = np.arange(26, dtype=np.float32)
-    rear = np.where(mine[:, :25] > 0, pos[:25], 25.0).min(axis=1)  # 25: none on board
-    # The other's rearmost man on this side's coordinates (25: on the bar; 0: none).
-    their_rear = np.where(other[:, 1:26] > 0, pos[1:26], 0.0).max(axis=1)
-    contact = rear < their_rear
-    pips = (mine[:, :25] * (25.0 - pos[:25])).sum(axis=1)
-    # Longest run of made points: at each point, the points since the last one not made.
-    last_gap = np.maximum.accumulate(np.where(made, -1, np.arange(24)), axis=1)
-    longest = np.where(made, np.arange(24) - last_gap, 0).max(axis=1)
-    # Made points among the six in front of the other's rearmost man.
-    ahead = (pos[1:25][None, :] < their_rear[:, None]) & (
-        pos[1:25][None, :] >= their_rear[:, None] - 6.0
-    )
-    block = (made & ahead).sum(axis=1)
-    # Shots: distances from the other's men (coming down) to this side's blots.
-    blots = track == 1
-    shots = _shots(blots, other[:, 1:26] > 0)  # others: index c - 1 for c = 1..25
-    home = made[:, 18:24].sum(axis=1)
-    blocks = np.zeros((n * 2, 26), dtype=bool)
-    blocks[:, 1:25] = other[:, 1:25] >= 2
-    escape = escapes(rear, blocks)
-    anchor = np.where(made[:, :7], np.arange(1, 8), 0).max(axis=1)  # pos 1..7: their home, bar
-    features = np.stack(
-        (
-            pips / 167.0,
-            contact.astype(np.float32),
-            (25.0 - rear) / 25.0,
-            np.minimum(longest, 6.0) / 6.0,
-            block / 6.0,
-            shots * contact,
-            np.minimum(blots.sum(axis=1), 6.0) / 6.0,
-            home / 6.0,
-            escape,
-            anchor / 7.0,
-        ),
-        axis=-1,
-    ).astype(np.float32)
-    return features.reshape(n, 2, FEATURES)
 
 
 def encode_backgammon(position: Position) -> np.ndarray:

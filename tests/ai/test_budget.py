@@ -18,8 +18,9 @@ from game.ai import players
 from game.ai.arena import random_decisions
 from game.ai.bearoff import is_bearoff
 from game.ai.budget import Budget
-from game.ai.encode import Scheme, contact_features, escapes
+from game.ai.encode import Scheme
 from game.ai.evaluate import Evaluator, bearoffs
+from game.ai.features import contact_features, escapes
 from game.ai.network import Network
 from game.rules import match as m
 from game.rules.notation import format_turn

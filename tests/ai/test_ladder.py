@@ -43,3 +43,20 @@ def test_a_later_piece_says_which_games_it_played(capsys):
 def test_a_negative_first_game_is_refused():
     with pytest.raises(SystemExit):
         main(["--first", "-1"])
+
+
+def test_the_games_a_level_did_not_win_are_named_and_play_again_alike(capsys):
+    """``--show-lost`` names the games; ``benchmarks.lost`` plays each again from the same
+    seeds, to the same end (the winner each game had in the ladder)."""
+    from benchmarks.lost import ladder_game
+
+    times: dict[str, list[float]] = defaultdict(list)
+    lost: list[int] = []
+    won, played = run_pair("lombardorum", "novice", "novice", 8, times, lost=lost)
+    assert played == 8 and len(lost) == 8 - won and lost
+    for game in range(8):
+        states, _, seat = ladder_game("lombardorum", "novice", "novice", game)
+        end = states[-1]
+        assert end.is_over and (end.winner != seat) == (game in lost)
+    main(["--variant", "lombardorum", "--pairs", "novice:novice", "--games", "8", "--show-lost"])
+    assert f"novice did not win games {', '.join(map(str, lost))}" in capsys.readouterr().out

@@ -11,14 +11,13 @@ import pytest
 from game.ai.encode import (
     BACKGAMMON,
     BACKGAMMON_INPUTS,
-    FEATURES,
     Scheme,
-    contact_features,
     encode_backgammon,
     equity,
     flip,
 )
 from game.ai.evaluate import Evaluator
+from game.ai.features import FEATURES, contact_features
 from game.ai.network import Network
 from game.ai.selfplay import Greedy, self_play_game
 from game.ai.train import (
