@@ -66,8 +66,14 @@ bench: $(STAMP) $(VENV)/.bench
 # UCT-1000 takes one to three minutes in pure Python), GNU Backgammon's judgement of 300
 # positions of the expert's games, and of 300 of its own 0-ply games: the expert's goal is
 # set against GNU Backgammon 0-ply's error on those.
+# The later games (Plakoto, Fevga, Portes, Long Nardy, Tabula, Acey-Deucey) more fully: the
+# whole ladder in order with 200 games of the expert against the novice (the games it did
+# not win named, for benchmarks.lost), and the expert against UCT-1000 with duplicate dice.
+LATER_GAMES = plakoto fevga portes nard tabula acey_deucey
 bench-ladder: $(STAMP)
 	$(PY) -m benchmarks.ladder --variant all --max-seconds 900
+	$(PY) -m benchmarks.ladder --variant $(LATER_GAMES) --games 200 --expert-games 200 --show-lost
+	$(PY) -m benchmarks.baseline --variant $(LATER_GAMES) --games 20 --max-seconds 1800
 
 # The levels' ratings the player's rating is anchored on (assets/data/level_ratings.json,
 # docs/STUDY.md): each level against the one below it in every two-sided game with

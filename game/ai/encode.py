@@ -59,7 +59,8 @@ FEATURE_SETS = (FEATURES, 8, 0)  # the counts a backgammon network may read, new
 # a game its network plays reads that network's features).
 GAME_FEATURE_SETS: dict[str, tuple[int, ...]] = {
     "backgammon": FEATURE_SETS,
-    "plakoto": (PLAKOTO_FEATURES, 0),
+    # 25: Plakoto's features before the mother's two (a run widened to read them).
+    "plakoto": (PLAKOTO_FEATURES, 25, 0),
     "fevga": (FEVGA_FEATURES, 0),
 }
 FEATURE_FUNCTIONS = {

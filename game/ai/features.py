@@ -5,13 +5,19 @@ Each function takes the boards of ``Scheme.boards`` ordered with the side to act
 first, (n, sides, L + 2) men per pos (0 the bar, 1..L the track, L + 1 off), and the
 positions' flags in the same order, (n, sides); it returns (n, sides, count).
 
-Plakoto (``plakoto_features``, 25 a side). Who pins whom is kept in the flags, and the
+Plakoto (``plakoto_features``, 27 a side). Who pins whom is kept in the flags, and the
 board alone cannot tell it where one man of each side shares a point: a network that
 reads only the units (and the flags' first six bits) sees "I pin him" and "he pins
 me" alike from pos 6 on. So, per side: whether its man on each of its pos 1-23 is
 pinned (23), how many of its men are pinned (a sixth each, at most six), and the share
 of the 36 rolls with which the other side can pin one of its lone free men (the
-path's closed points ignored, as backgammon's shots feature does).
+path's closed points ignored, as backgammon's shots feature does). Then the mother:
+the experts' games lost to random play were lost by it (benchmarks.lost), the
+network rating them won to the end while its last men waited on pos 1 with the
+other side's men coming home over them. So: the share of the 36 rolls with which
+the other side could land on its pos 1 (the mother's point, were she alone there),
+and whether its last one or two men are still on pos 1 with no man of the other side
+left on the other's own pos 1 (a pin of the mother then ends the game at once).
 
 Fevga (``fevga_features``, 4 a side). Both sides run the same way round and one man
 holds a point, so what decides a game is blocking: per side, its longest run of held
@@ -27,7 +33,7 @@ from __future__ import annotations
 import numpy as np
 
 FEATURES = 10  # backgammon's features per side (``contact_features``)
-PLAKOTO_FEATURES = 25
+PLAKOTO_FEATURES = 27
 FEVGA_FEATURES = 4
 _PIN_POS = np.arange(1, 24)  # pos a man may be pinned on
 
@@ -51,7 +57,13 @@ def plakoto_features(boards: np.ndarray, flags: np.ndarray) -> np.ndarray:
     blots = (mine == 1) & ~my_pins & (other == 0)
     blots[:, 24] = False
     danger = _shots(blots[:, 1:25], free_other[:, 1:26]).reshape(n, 2, 1)
-    return np.concatenate((pinned, count, danger), axis=-1).astype(np.float32)
+    at_start = np.zeros((n * 2, 24), dtype=bool)
+    at_start[:, 0] = True
+    reach = _shots(at_start, free_other[:, 1:26]).reshape(n, 2, 1)
+    last = (mine[:, 1] >= 1) & (mine[:, 1] <= 2) & (other[:, 24] == 0)
+    exposed = last.astype(np.float32).reshape(n, 2, 1)
+    features = (pinned, count, danger, reach, exposed)
+    return np.concatenate(features, axis=-1).astype(np.float32)
 
 
 # Fevga: my pos for each pos 1..24 of the other side's track (its pos q is my q + 12,

@@ -59,11 +59,31 @@ class Greedy:
         return name_die(self.evaluator, state)
 
 
-def self_play_game(evaluator: Evaluator, rng: random.Random) -> tuple[list[Position], Outcome]:
+class Exploring(Greedy):
+    """``Greedy``, but a random legal play ``share`` of the time (drawn from ``rng``):
+    self-play then meets positions the network's own plays would never reach."""
+
+    def __init__(self, evaluator: Evaluator, share: float, rng: random.Random) -> None:
+        super().__init__(evaluator)
+        self.share = share
+        self.rng = rng
+
+    def play(self, state: m.GameState, plays: list[Play]) -> Play:
+        if self.rng.random() < self.share:
+            return self.rng.choice(plays)
+        return super().play(state, plays)
+
+
+def self_play_game(
+    evaluator: Evaluator, rng: random.Random, explore: float = 0.0, number: int = 0
+) -> tuple[list[Position], Outcome]:
     """One game of the network against itself: every position in which a side was
-    about to roll (seen by that side), and how the game ended."""
+    about to roll (seen by that side), and how the game ended. With ``explore``, that
+    share of the plays is random, drawn by a generator seeded with ``number``."""
     positions: list[Position] = []
     greedy = Greedy(evaluator)
+    if explore:
+        greedy = Exploring(evaluator, explore, random.Random(f"tabula explore {number}"))
     players = [greedy] * evaluator.variant.players
     end = play_game(evaluator.variant, players, rng, seen=lambda s: positions.append(s.position))
     assert end.result is not None
@@ -84,8 +104,8 @@ class Job:
     options: tuple[tuple[str, Any], ...]
     seed: int
     weights: tuple[np.ndarray, ...]  # w1, b1, w2, b2
-    # A task's own settings (distillation: the share of exploring plays, the rolls a
-    # target looks ahead, the share of positions kept).
+    # A task's own settings (self-play: the share of exploring plays; distillation: that,
+    # the rolls a target looks ahead, the share of positions kept).
     extra: tuple[float, ...] = ()
     late: tuple[np.ndarray, ...] = ()  # the network's late network's weights, if it has one
     late_home: int = 0
@@ -133,7 +153,9 @@ def job_evaluator(job: Job) -> Evaluator:
 def play(job: Job, number: int) -> Game:
     """Game ``number`` of ``job``'s round (a worker's task)."""
     evaluator = job_evaluator(job)
-    positions, outcome = self_play_game(evaluator, game_dice(job.seed, number))
+    explore = job.extra[0] if job.extra else 0.0
+    key = job.seed * 1_000_003 + number
+    positions, outcome = self_play_game(evaluator, game_dice(job.seed, number), explore, key)
     sides = tuple(p.to_act for p in positions)
     return Game(evaluator.scheme.encode(positions), sides, outcome)
 

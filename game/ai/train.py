@@ -19,6 +19,11 @@ when the round began, on ``--workers`` processes of this machine or on a Ray
 cluster (``--ray``; ``game.ai.selfplay``). The same seed and batch give the same
 network whatever the number of workers.
 
+``--explore E`` makes that share of self-play's plays at random (seeded by the
+game's number): the network then meets positions its own plays avoid, as a weak
+opponent brings them about (Plakoto's pinned mother, measured to lose the expert
+games against random play that it rated won).
+
 The default lambda is 1 (the game's real result for every position): measured
 on backgammon, 2,000 games at lambda 1 beat random play 99% of the time, while
 lambda 0.7 at the step sizes tried stayed near 50%.
@@ -190,6 +195,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--rate", type=float, default=0.02, help="learning rate per position")
     parser.add_argument("--lam", type=float, default=1.0, help="TD lambda (1: Monte Carlo returns)")
+    parser.add_argument(
+        "--explore",
+        type=float,
+        default=0.0,
+        help="the share of self-play's plays made at random (seeded), so that it meets "
+        "positions its own plays avoid, as an opponent's weak plays bring about",
+    )
     parser.add_argument("--check", type=int, default=2000, help="games between checks")
     parser.add_argument("--check-games", type=int, default=200, help="games at each check")
     parser.add_argument(
@@ -229,6 +241,8 @@ def _variant(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Varia
         parser.error(f"unknown variant {args.variant!r} (variants: {', '.join(VARIANTS)})")
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if not 0.0 <= args.explore <= 1.0:
+        parser.error("--explore is a share of the plays, from 0 to 1")
     if args.batch < 1 or args.workers < 1:
         parser.error("--batch and --workers must be at least 1")
     try:
@@ -294,6 +308,7 @@ def _record(
         "hidden": net.w1.shape[1],
         "rate": args.rate,
         "lambda": args.lam,
+        "explore": args.explore,
         "batch": args.batch,
         "seconds": round(seconds),
         "resumed_from": resumed_from(args.resume) if args.resume else None,
@@ -311,14 +326,17 @@ def self_play_rounds(
     games: int,
     lam: float,
     rate: float,
+    explore: float = 0.0,
 ) -> Iterator[tuple[int, list[float]]]:
     """Play and learn games 1 to ``games`` in rounds of ``batch`` (the last
-    round may be shorter); after each round, the number of the last game played and
-    each of the round's learning errors."""
+    round may be shorter), ``explore`` of the plays random; after each round, the
+    number of the last game played and each of the round's learning errors."""
     number = 1
+    extra = (explore,) if explore else ()
     while number <= games:
         numbers = range(number, min(number + batch, games + 1))
-        played = selfplay.games(runner, selfplay.Job.of(variant, seed, net), numbers)
+        job = selfplay.Job.of(variant, seed, net, extra)
+        played = selfplay.games(runner, job, numbers)
         errors = [learn_encoded(net, scheme, g.x, g.sides, g.outcome, lam, rate) for g in played]
         number = numbers[-1] + 1
         yield numbers[-1], errors
@@ -340,7 +358,16 @@ def _train(
     errors: list[float] = []
     snapshot = copy.deepcopy(net)
     rounds = self_play_rounds(
-        variant, net, scheme, runner, args.seed, args.batch, args.games, args.lam, args.rate
+        variant,
+        net,
+        scheme,
+        runner,
+        args.seed,
+        args.batch,
+        args.games,
+        args.lam,
+        args.rate,
+        args.explore,
     )
     checked = 0
     for game, round_errors in rounds:

@@ -19,6 +19,8 @@ from game.rules.position import Position
 from game.rules.variants import find_variant
 
 PLAKOTO = find_variant("plakoto")
+# Plakoto's features by place: pinned by pos (0-22), count, danger, reach of pos 1, exposed.
+COUNT, DANGER, REACH, EXPOSED = 23, 24, 25, 26
 FEVGA = find_variant("fevga")
 
 
@@ -56,10 +58,10 @@ def test_plakoto_tells_who_pins_whom_where_one_man_of_each_side_shares_a_point()
     assert not np.array_equal(featured.encode([mine]), featured.encode([theirs]))
     f = side_features(featured, mine, PLAKOTO_FEATURES)
     assert f[0, 10 - 1] == 1.0 and f[0, :23].sum() == 1.0  # side 0's man on pos 10
-    assert f[0, 23] == pytest.approx(1 / 6)  # one man pinned
-    assert f[1, :24].sum() == 0.0
+    assert f[0, COUNT] == pytest.approx(1 / 6)  # one man pinned
+    assert f[1, : COUNT + 1].sum() == 0.0
     g = side_features(featured, theirs, PLAKOTO_FEATURES)
-    assert g[1, 15 - 1] == 1.0 and g[0, :24].sum() == 0.0
+    assert g[1, 15 - 1] == 1.0 and g[0, : COUNT + 1].sum() == 0.0
 
 
 def flipped_pins(position: Position) -> list[Position]:
@@ -106,13 +108,28 @@ def test_plakoto_counts_the_rolls_that_pin_a_lone_free_man():
     scheme = Scheme.for_variant(PLAKOTO)
     exposed = Position((board({1: 14, 20: 1}), board({1: 15})), 0)
     PLAKOTO.validate(exposed)
-    danger = side_features(scheme, exposed, PLAKOTO_FEATURES)[0, -1]
+    danger = side_features(scheme, exposed, PLAKOTO_FEATURES)[0, DANGER]
     assert danger == pytest.approx(15 / 36)  # 11 with a 4, 1-3 and 3-1, 2-2, 1-1
     safe = Position((board({1: 14, 24: 1}), board({3: 15})), 0)
     PLAKOTO.validate(safe)
-    assert side_features(scheme, safe, PLAKOTO_FEATURES)[0, -1] == 0.0
+    assert side_features(scheme, safe, PLAKOTO_FEATURES)[0, DANGER] == 0.0
     mine, _ = one_on_one()
-    assert side_features(scheme, mine, PLAKOTO_FEATURES)[0, -1] == 0.0
+    assert side_features(scheme, mine, PLAKOTO_FEATURES)[0, DANGER] == 0.0
+
+
+def test_plakoto_sees_the_mother_waiting_as_the_other_side_comes_home():
+    """Side 0's last two men on pos 1, side 1's men off their start, nine borne off and six
+    4 pips from side 0's pos 1 (their pos 24): the mother's point is in reach of the
+    rolls with a 4, 1-3, 2-2 and 1-1, and she is exposed; at the start she is not."""
+    scheme = Scheme.for_variant(PLAKOTO)
+    late = Position((board({1: 2, 23: 13}), board({20: 6, 25: 9})), 0)
+    PLAKOTO.validate(late)
+    f = side_features(scheme, late, PLAKOTO_FEATURES)
+    assert f[0, REACH] == pytest.approx(15 / 36) and f[0, EXPOSED] == 1.0
+    # Side 0's men 1 pip from side 1's pos 1 reach it with a 1; none of side 1 is there.
+    assert f[1, REACH] == pytest.approx(11 / 36) and f[1, EXPOSED] == 0.0
+    start = side_features(scheme, PLAKOTO.start_position(), PLAKOTO_FEATURES)
+    assert start[:, REACH].tolist() == [0.0, 0.0] and start[:, EXPOSED].tolist() == [0.0, 0.0]
 
 
 def test_fevga_features_of_a_position_of_play():

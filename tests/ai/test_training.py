@@ -168,6 +168,20 @@ def test_a_self_play_game_ends_and_learns(variant_id):
     assert learn(ev.net, ev.scheme, positions, outcome, 0.7, 0.1) > 0.0
 
 
+def test_exploring_self_play_is_seeded_and_leaves_the_greedy_path():
+    """``--explore``: a share of the plays random, drawn by the game's own seed, so a run
+    still gives the same network; none is greedy self-play, all of them random play."""
+    variant = find_variant("plakoto")
+    ev = small_evaluator(variant, seed=4)
+    greedy, _ = self_play_game(ev, random.Random(5))
+    exploring, _ = self_play_game(ev, random.Random(5), explore=0.3, number=2)
+    again, _ = self_play_game(ev, random.Random(5), explore=0.3, number=2)
+    other, _ = self_play_game(ev, random.Random(5), explore=0.3, number=3)
+    assert exploring == again
+    assert exploring != greedy and exploring != other
+    assert self_play_game(ev, random.Random(5), explore=0.0, number=2)[0] == greedy
+
+
 def test_named_third_die_in_self_play():
     variant = find_variant("anglicorum", {"third_die": "player", "blockade_wins": True})
     ev = small_evaluator(variant, seed=6)
