@@ -58,6 +58,14 @@ def one_blas_thread() -> None:
     threadpool_limits(limits=1, user_api="blas")
 
 
+# The games whose bear-off is backgammon's: fifteen men a side borne off from pos 19-24
+# with two dice, doubles played four times, exact or higher from the rearmost man, and
+# no contact left once both sides are home (Plakoto's homes face each other; Fevga's and
+# Long Nardy's lie apart on the one way round), a win with none of the loser's men off
+# counting double. Portes plays on backgammon's network, and so on its database too.
+BEAROFF_GAMES = frozenset({"backgammon", "plakoto", "fevga", "nard"})
+
+
 def bearoffs(boards: np.ndarray) -> np.ndarray:
     """``is_bearoff`` of each backgammon board of ``boards`` (n, 2, 26), at once."""
     home_or_off = ~boards[:, :, :19].any(axis=2)
@@ -104,8 +112,9 @@ class Evaluator:
     @cached_property
     def bearoff(self) -> Bearoff | None:
         """Backgammon's bear-off database, which answers for the network once both sides
-        are bearing off (None for the other variants, or if it is missing)."""
-        return bearoff_database() if self._backgammon_board else None
+        are bearing off, in backgammon and the games that bear off as it does (None for
+        the other variants, or if it is missing)."""
+        return bearoff_database() if self.variant.network_id in BEAROFF_GAMES else None
 
     def outputs(self, positions: Sequence[Position]) -> np.ndarray:
         """The evaluation's outputs for each position, seen by its side to act: the

@@ -112,6 +112,50 @@ def test_the_evaluation_answers_bear_offs_from_the_table_and_the_rest_from_the_n
     assert Evaluator(find_variant("lombardorum"), network_for("lombardorum")).bearoff is None
 
 
+BEAROFF_LIKE = ("plakoto", "fevga", "nard")
+
+
+def random_home(rng: np.random.Generator) -> dict[int, int]:
+    """A side with its men on pos 19-24 and off, at least one man left."""
+    on = int(rng.integers(1, 16))
+    where = rng.integers(19, 25, size=on)
+    counts = {int(p): int((where == p).sum()) for p in set(where.tolist())}
+    return counts | ({25: 15 - on} if on < 15 else {})
+
+
+@pytest.mark.parametrize("variant_id", BEAROFF_LIKE)
+def test_the_games_that_bear_off_as_backgammon_does_play_each_roll_alike(variant_id):
+    """The premise of sharing the table: from a bear-off of random men, every roll leaves
+    the same boards of the side that plays in the game as in backgammon."""
+    variant = find_variant(variant_id)
+    rng = np.random.default_rng(7)
+    rolls = [(a, b) for a in range(1, 7) for b in range(a, 7)]
+    for _ in range(25):
+        position = position_from_counts([random_home(rng), random_home(rng)], 24)
+        variant.validate(position)
+        for dice in rolls:
+            here = {
+                variant.apply_play(position, p).board[0]
+                for p in variant.generate_plays(position, dice)
+            }
+            there = {BG.apply_play(position, p).board[0] for p in BG.generate_plays(position, dice)}
+            assert here == there, (variant_id, position, dice)
+
+
+@pytest.mark.parametrize("variant_id", BEAROFF_LIKE)
+def test_their_evaluation_answers_bear_offs_from_the_table(variant_id, shipped):
+    variant = find_variant(variant_id)
+    evaluator = Evaluator(variant, network_for(variant))
+    race = position_from_counts([{19: 3, 20: 4, 22: 8}, {20: 5, 23: 10}], 24)
+    variant.validate(race)
+    np.testing.assert_allclose(
+        evaluator.outputs([race])[0], shipped.outputs(race.board, 0), atol=1e-6
+    )
+    start = variant.start_position()
+    net_y = evaluator.net.evaluate(evaluator.scheme.encode([start]))[0]
+    np.testing.assert_allclose(evaluator.outputs([start])[0], net_y, rtol=1e-5)
+
+
 def test_a_damaged_table_is_refused_with_a_message(tmp_path: Path):
     bad = tmp_path / "bearoff.npz"
     bad.write_bytes(b"not a table")
