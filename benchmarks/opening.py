@@ -3,7 +3,7 @@
     python -m benchmarks.opening [--variant quinze_tablas] [--level expert]
                                  [--reading NAME=VALUE,NAME=VALUE ...] [--games 200]
                                  [--first N] [--max-seconds T] [--out FILE.jsonl]
-                                 [--swap]
+                                 [--swap] [--weights W.npz]
 
 Each reading is a set of rule options ("default" for none). Its games are played by
 two players of one level from the opening throw to the end, seeded by their number,
@@ -16,7 +16,8 @@ With ``--swap`` each side throws its own stream of dice, and every game is playe
 twice, the second time with the two sides' streams exchanged (the same opening throw,
 so the same side plays first): where the side that plays first wins both games of a
 pair, the seat won it, not the dice. The share the first to play wins is then told
-apart from the luck of the throws.
+apart from the luck of the throws. ``--weights`` plays with another network in place of
+the shipped one (a network trained under other rules, say).
 
 Quinze Tablas' default reading was decided by these figures (RULES.md: the
 default is the best-sourced reading under which fewer than 5% of games end
@@ -36,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.arena import play_game
-from game.ai.players import LevelPlayer
+from game.ai.players import LevelPlayer, use_weights
 from game.ai.train import parse_options
 from game.rules import match as m
 from game.rules.variants import find_variant
@@ -162,7 +163,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="each side throws its own dice, and every game is played again with the "
         "sides' dice swapped (the first player's advantage apart from the dice)",
     )
+    parser.add_argument("--weights", type=Path, help="play with these weights instead")
     args = parser.parse_args(argv)
+    if args.weights is not None:
+        try:
+            use_weights(args.variant, args.weights)
+        except (OSError, ValueError) as exc:
+            parser.error(str(exc))
     for reading in args.reading:
         options = {} if reading == "default" else parse_options(reading.split(","))
         find_variant(args.variant, options)  # an unknown option fails before any game

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from benchmarks.opening import main, play_swapped, swap_summary
 
 
@@ -33,3 +35,19 @@ def test_the_swapped_run_reports_both(capsys):
     assert main(["--level", "novice", "--games", "2", "--swap"]) == 0
     out = capsys.readouterr().out
     assert "4 games" in out and "of 2 pairs with the dice swapped" in out
+
+
+def test_another_network_plays_in_place_of_the_shipped_one(capsys, tmp_path):
+    from game.ai.players import use_network, weights_path
+
+    old = weights_path("quinze_tablas", {"one_die_per_man": False})
+    try:
+        assert main(["--level", "beginner", "--games", "1", "--weights", str(old)]) == 0
+        assert "1 games" in capsys.readouterr().out
+    finally:
+        use_network("quinze_tablas", None)
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"not weights")
+    with pytest.raises(SystemExit) as exit_:
+        main(["--games", "1", "--weights", str(bad)])
+    assert exit_.value.code == 2 and "error:" in capsys.readouterr().err
