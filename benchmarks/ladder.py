@@ -38,6 +38,8 @@ from game.rules import match as m
 from game.rules.play import Play
 from game.rules.variants import VARIANTS, find_variant
 
+SHOWN = 20  # --show-lost names at most this many games a pair
+
 DEFAULT_PAIRS = (
     "beginner:novice",
     "intermediate:beginner",
@@ -151,7 +153,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 flush=True,
             )
             if lost and args.show_lost:
-                print(f"    {high} did not win games {', '.join(map(str, lost))}", flush=True)
+                named = ", ".join(map(str, lost[:SHOWN]))
+                more = f" and {len(lost) - SHOWN} more" if len(lost) > SHOWN else ""
+                print(f"    {high} did not win games {named}{more}", flush=True)
         for level, spent in sorted(times.items()):
             print(
                 f"  thinking, {level}: median {statistics.median(spent) * 1000:.1f} ms, "
