@@ -63,7 +63,17 @@ GAME_FEATURE_SETS: dict[str, tuple[int, ...]] = {
     "plakoto": (PLAKOTO_FEATURES, 25, 0),
     "fevga": (FEVGA_FEATURES, 0),
 }
+
+
+def _backgammon_features(boards: np.ndarray, flags: np.ndarray) -> np.ndarray:
+    """Backgammon's features (``contact_features``): the board alone tells them."""
+    return contact_features(boards)
+
+
+# Each feature set's function: (boards, flags), both ordered side to act first, to
+# (n, sides, its newest count); a scheme reads the first ``Scheme.features`` of them.
 FEATURE_FUNCTIONS = {
+    "backgammon": _backgammon_features,
     "plakoto": plakoto_features,
     "fevga": fevga_features,
 }
@@ -173,11 +183,14 @@ class Scheme:
                 pips[:, :, None] / (self.men * (length + 1)),
                 bits.astype(np.float32),
             ]
-        if self.feature_set == "backgammon":
-            parts.append(contact_features(boards)[:, :, : self.features])
-        elif self.features:
-            flags = np.array([p.flags for p in positions], dtype=np.int64)[rows, order]
-            parts.append(FEATURE_FUNCTIONS[self.feature_set](boards, flags))
+        if self.features:
+            # Backgammon's boards come without their positions: its features need no flags.
+            if self.extras:
+                game_flags = np.array([p.flags for p in positions], dtype=np.int64)[rows, order]
+            else:
+                game_flags = np.zeros((n, sides), dtype=np.int64)
+            features = FEATURE_FUNCTIONS[self.feature_set](boards, game_flags)
+            parts.append(features[:, :, : self.features])
         return np.concatenate(parts, axis=-1).reshape(n, self.inputs)
 
     def decode_boards(self, x: np.ndarray) -> np.ndarray:

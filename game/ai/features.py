@@ -39,7 +39,7 @@ _PIN_POS = np.arange(1, 24)  # pos a man may be pinned on
 
 
 def plakoto_features(boards: np.ndarray, flags: np.ndarray) -> np.ndarray:
-    """Plakoto's features of each side (see the module's notes): (n, 2, 25)."""
+    """Plakoto's features of each side (see the module's notes): (n, 2, PLAKOTO_FEATURES)."""
     n = len(boards)
     pinned = ((flags[:, :, None] >> _PIN_POS[None, None, :]) & 1).astype(np.float32)  # (n,2,23)
     count = np.minimum(pinned.sum(axis=-1, keepdims=True), 6.0) / 6.0
@@ -73,7 +73,7 @@ _FEVGA_ORDER = np.array([*range(13, 25), *range(1, 13)])
 
 
 def fevga_features(boards: np.ndarray, flags: np.ndarray) -> np.ndarray:
-    """Fevga's features of each side (see the module's notes): (n, 2, 4)."""
+    """Fevga's features of each side (see the module's notes): (n, 2, FEVGA_FEATURES)."""
     del flags  # Fevga keeps nothing in them
     n = len(boards)
     mine = boards.reshape(n * 2, 26)

@@ -16,7 +16,7 @@ from game.ai.players import network_for
 from game.ai.train import widened
 from game.rules.errors import PositionError
 from game.rules.position import Position
-from game.rules.variants import find_variant
+from game.rules.variants import VARIANTS, find_variant
 
 PLAKOTO = find_variant("plakoto")
 # Plakoto's features by place: pinned by pos (0-22), count, danger, reach of pos 1, exposed.
@@ -175,3 +175,24 @@ def test_networks_before_the_features_still_play_and_widen_to_read_them(variant)
     assert np.allclose(before.outputs(positions), after.outputs(positions), atol=1e-6)
     shipped = network_for(variant)
     assert shipped is not None and Scheme.for_network(variant, shipped.inputs) is not None
+
+
+def positions_of_play(variant_id: str) -> list[Position]:
+    """Every fifth decision's position of a random game of the variant, its start first."""
+    variant = find_variant(variant_id)
+    decisions = random_decisions(variant, random.Random(7), choices=1)
+    return [variant.start_position()] + [
+        state.position for n, (state, _) in enumerate(decisions) if n % 5 == 0
+    ]
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_every_feature_count_a_network_may_read_encodes_to_its_input_count(variant_id):
+    """Whatever count of its game's features a scheme reads (a network trained before the
+    newest set reads fewer), every position encodes to exactly ``scheme.inputs``."""
+    variant = find_variant(variant_id)
+    positions = positions_of_play(variant_id)
+    for count in GAME_FEATURE_SETS.get(variant.network_id, (0,)):
+        scheme = Scheme.for_variant(variant, features=count)
+        assert Scheme.for_network(variant, scheme.inputs) == scheme
+        assert scheme.encode(positions).shape == (len(positions), scheme.inputs)
