@@ -27,16 +27,17 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from benchmarks import percentile
-from game.ai.arena import play_game
+from game.ai.arena import Player, play_game
 from game.ai.players import LevelPlayer, has_levels
 from game.files import write_json
 from game.rules import match as m
 from game.rules.play import Play
 from game.rules.variants import VARIANTS, find_variant
+from game.rules.variants.base import Variant
 
 SHOWN = 20  # --show-lost names at most this many games a pair
 
@@ -63,6 +64,26 @@ class Timed(LevelPlayer):
         return chosen
 
 
+def pair_game(
+    variant_id: str,
+    high: str,
+    low: str,
+    game: int,
+    player: Callable[[str, random.Random], Player] = LevelPlayer,
+) -> tuple[Variant, list[Player], int, random.Random]:
+    """Game ``game`` of the pair ``high:low``, ready to play: the variant (backgammon
+    without its cube), the players by seat, ``high``'s seat and the dice. Two consecutive
+    games share their seed; ``high`` takes each seat in turn."""
+    options = {"cube": False} if variant_id == "backgammon" else {}
+    variant = find_variant(variant_id, options)
+    seed = 1000 + game // 2
+    seat = game % variant.players
+    decide = random.Random(seed * 7 + game)
+    seats = [player(low, decide) for _ in range(variant.players)]
+    seats[seat] = player(high, decide)
+    return variant, seats, seat, random.Random(seed)
+
+
 def run_pair(
     variant_id: str,
     high: str,
@@ -75,19 +96,17 @@ def run_pair(
 ) -> tuple[int, int]:
     """(games won by ``high``, games played) of games ``first`` .. ``games - 1``; the
     numbers of the games ``high`` did not win are added to ``lost``."""
-    options = {"cube": False} if variant_id == "backgammon" else {}
-    variant = find_variant(variant_id, options)
+
+    def timed(level: str, decide: random.Random) -> Player:
+        return Timed(level, decide, times[level])
+
     started = time.time()
     wins = played = 0
     for game in range(first, games):
         if max_seconds and time.time() - started > max_seconds:
             break
-        seed = 1000 + game // 2
-        seat = game % variant.players
-        decide = random.Random(seed * 7 + game)
-        seats = [Timed(low, decide, times[low]) for _ in range(variant.players)]
-        seats[seat] = Timed(high, decide, times[high])
-        won = play_game(variant, seats, random.Random(seed)).winner == seat
+        variant, seats, seat, dice = pair_game(variant_id, high, low, game, timed)
+        won = play_game(variant, seats, dice).winner == seat
         wins += won
         played += 1
         if not won and lost is not None:

@@ -23,15 +23,16 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import random
 import sys
 from collections.abc import Sequence
 
-from game.ai.players import LevelPlayer, evaluator_for
+from benchmarks.ladder import pair_game
+from game.ai.arena import play_game
+from game.ai.players import evaluator_for
 from game.rules import actions as a
 from game.rules import match as m
 from game.rules.notation import format_turn
-from game.rules.variants import VARIANTS, find_variant
+from game.rules.variants import VARIANTS
 from game.study.analysis import GameAnalysis, analyse_game
 from game.study.rollout import rollout
 
@@ -39,45 +40,29 @@ from game.study.rollout import rollout
 def ladder_game(
     variant_id: str, high: str, low: str, game: int
 ) -> tuple[list[m.GameState], list[a.Action], int]:
-    """Game ``game`` of the ladder's pair ``high:low`` (``benchmarks.ladder.run_pair``'s
-    seeds): its states, its actions and the seat of ``high``."""
-    options = {"cube": False} if variant_id == "backgammon" else {}
-    variant = find_variant(variant_id, options)
-    seed = 1000 + game // 2
-    seat = game % variant.players
-    decide = random.Random(seed * 7 + game)
-    seats = [LevelPlayer(low, decide) for _ in range(variant.players)]
-    seats[seat] = LevelPlayer(high, decide)
-    rng = random.Random(seed)
-    state = m.new_game(variant, rng)
-    states, actions = [state], []
-    while not state.is_over:
-        if state.phase is m.Phase.ROLL:
-            state = m.roll(state, rng)
-            action: a.Action = a.Roll(tuple(state.dice))
-        elif state.phase is m.Phase.CHOOSE:
-            value = seats[state.to_act].name_die(state)
-            action = a.NameDie(value)
-            state = m.choose_die(state, value)
-        else:
-            plays = m.legal_plays(state)
-            chosen = plays[0] if len(plays) == 1 else seats[state.to_act].play(state, plays)
-            action = a.Move(chosen)
-            state = m.play(state, chosen, plays)
-        actions.append(action)
+    """Game ``game`` of the ladder's pair ``high:low`` (``benchmarks.ladder.pair_game``):
+    its states, its actions and the seat of ``high``."""
+    variant, seats, seat, dice = pair_game(variant_id, high, low, game)
+    states: list[m.GameState] = []
+    actions: list[a.Action] = []
+
+    def stepped(state: m.GameState, action: a.Action) -> None:
         states.append(state)
+        actions.append(action)
+
+    states.append(play_game(variant, seats, dice, stepped=stepped))
     return states, actions, seat
 
 
 def chances_before_turns(states: Sequence[m.GameState], seat: int) -> list[tuple[int, float]]:
     """(state index, ``seat``'s chance to win by the evaluation) before each of its rolls."""
-    ev = evaluator_for(states[0].variant)
-    found = []
-    for i, state in enumerate(states):
-        if state.phase is m.Phase.ROLL and state.to_act == seat:
-            y = ev.outputs([state.position])[0]
-            found.append((i, float(y[0])))
-    return found
+    turns = [
+        i for i, state in enumerate(states) if state.phase is m.Phase.ROLL and state.to_act == seat
+    ]
+    if not turns:
+        return []
+    y = evaluator_for(states[0].variant).outputs([states[i].position for i in turns])
+    return [(i, float(chance)) for i, chance in zip(turns, y[:, 0], strict=True)]
 
 
 def turn_text(states: Sequence[m.GameState], actions: Sequence[a.Action], i: int, j: int) -> str:
@@ -121,16 +106,16 @@ def report(variant_id: str, game: int, high: str, low: str, rollouts: int) -> Ga
     print("  chance to win before each turn: " + " ".join(f"{c:.2f}" for _, c in trail))
     steps = itertools.pairwise(trail)
     falls = sorted(((c - d, i, j) for (i, c), (j, d) in steps), reverse=True)[:3]
+    judged = dict(trail)
     for drop, i, j in falls:
         print(f"  fall {drop:.2f} (states {i}-{j}): {turn_text(states, actions, i, j)}")
         print(f"    before: {states[i].position!r}")
         if rollouts:
             mine = rollout(states[i], rollouts, seed=1).sides[seat]
-            judged = evaluator_for(states[0].variant).outputs([states[i].position])[0]
             print(
                 f"    rolled out {rollouts} times: {high} wins {mine.win:.1%}, "
                 f"{mine.mean:+.3f} +- {mine.half_width:.3f} points (the evaluation: wins "
-                f"{judged[0]:.1%})"
+                f"{judged[i]:.1%})"
             )
     return analysis
 

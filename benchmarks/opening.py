@@ -78,21 +78,16 @@ def play_swapped(
     variant = find_variant(variant_id, options)
     decide = random.Random(game * 7 + 3)
     seats = [LevelPlayer(level, decide) for _ in range(variant.players)]
-    state = m.new_game(variant, random.Random(10_000 + game))
-    starter = state.to_act
+    opening = random.Random(10_000 + game)
+    starter = m.new_game(variant, random.Random(10_000 + game)).to_act  # as play_game's
     streams = [random.Random(f"swap {game} {role}") for role in range(2)]
     if swapped:
         streams.reverse()
-    while not state.is_over:
-        if state.phase is m.Phase.ROLL:
-            role = 0 if state.to_act == starter else 1
-            state = m.roll(state, streams[role])
-        elif state.phase is m.Phase.CHOOSE:
-            state = m.choose_die(state, seats[state.to_act].name_die(state))
-        else:
-            plays = m.legal_plays(state)
-            chosen = plays[0] if len(plays) == 1 else seats[state.to_act].play(state, plays)
-            state = m.play(state, chosen, plays)
+
+    def throws(state: m.GameState) -> random.Random:
+        return streams[0 if state.to_act == starter else 1]
+
+    state = play_game(variant, seats, opening, throws=throws)
     result = state.result
     assert result is not None
     return {

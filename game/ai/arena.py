@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
+from game.rules import actions as a
 from game.rules import match as m
 from game.rules.play import Play
 from game.rules.variants.base import Variant
@@ -47,23 +48,34 @@ def play_game(
     players: Sequence[Player],
     rng: random.Random,
     seen: Callable[[m.GameState], None] | None = None,
+    throws: Callable[[m.GameState], random.Random] | None = None,
+    stepped: Callable[[m.GameState, a.Action], None] | None = None,
 ) -> m.GameState:
     """Play one game from the opening throw to its end; ``seen`` is shown every state
-    in which a side is about to roll."""
+    in which a side is about to roll. ``throws``: the generator that throws each roll's
+    dice (``rng`` throws the opening and, without it, every roll); ``stepped`` is shown
+    every state and the action taken in it."""
     state = m.new_game(variant, rng)
     while not state.is_over:
+        before = state
         if state.phase is m.Phase.ROLL:
             if seen is not None:
                 seen(state)
-            state = m.roll(state, rng)
+            state = m.roll(state, rng if throws is None else throws(state))
+            action: a.Action = a.Roll(tuple(state.dice))
         elif state.phase is m.Phase.CHOOSE:
-            state = m.choose_die(state, players[state.to_act].name_die(state))
+            value = players[state.to_act].name_die(state)
+            state = m.choose_die(state, value)
+            action = a.NameDie(value)
         else:
             if state.phase is m.Phase.MOVE and state.dice and seen is not None and state.turn == 0:
                 seen(state)  # backgammon's opening play: the starter plays the opening dice
             plays = m.legal_plays(state)
             chosen = plays[0] if len(plays) == 1 else players[state.to_act].play(state, plays)
             state = m.play(state, chosen, plays)
+            action = a.Move(chosen)
+        if stepped is not None:
+            stepped(before, action)
     return state
 
 
