@@ -3,6 +3,7 @@
     python -m benchmarks.ladder [--variant backgammon ...|all] [--games 400]
                                 [--expert-games 100] [--pairs a:b ...] [--max-seconds T]
                                 [--first N] [--show-lost]
+                                [--ratings-out FILE | --ratings-into FILE]
 
 Each pair plays ``--games`` games (``--expert-games`` where expert is one of
 them): single games, no cube, the higher level taking each seat in turn. Two
@@ -13,7 +14,10 @@ wins, and the median and 95th percentile thinking time per decision of each
 level. ``--max-seconds`` stops a pair early and says how many games it played.
 Every game is seeded by its number, so a pair can be played in pieces:
 ``--first N`` starts at game N (the games before it are left to an earlier run),
-and the pieces' wins and games add up to the whole run's. ``--show-lost`` names
+and the pieces' wins and games add up to the whole run's. ``--ratings-out FILE``
+writes the level ratings of the games played (``game.study.level_table``);
+``--ratings-into FILE`` puts them into an existing file in place of those games' own,
+each with its command and date, and keeps the others. ``--show-lost`` names
 the games the higher level did not win; ``python -m benchmarks.lost`` plays one
 again and says why it was lost.
 """
@@ -22,6 +26,8 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import itertools
+import json
 import random
 import statistics
 import sys
@@ -29,9 +35,11 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from benchmarks import percentile
 from game.ai.arena import Player, play_game
+from game.ai.levels import LEVELS
 from game.ai.players import LevelPlayer, has_levels
 from game.files import write_json
 from game.rules import match as m
@@ -134,9 +142,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="FILE",
         help="write each two-sided game's level ratings (game.study.rating) from the shares",
     )
+    parser.add_argument(
+        "--ratings-into",
+        metavar="FILE",
+        help="put the ratings of the games played into FILE's, keeping its other games'",
+    )
     args = parser.parse_args(argv)
     if args.first < 0:
         parser.error("--first must be 0 or more")
+    rungs = [f"{high}:{low}" for low, high in itertools.pairwise(lv.value for lv in LEVELS)]
+    if (args.ratings_out or args.ratings_into) and not set(rungs) <= set(args.pairs):
+        parser.error("the ratings need every level against the one below: " + " ".join(rungs))
+    kept: dict[str, Any] = {}
+    if args.ratings_into:
+        try:  # read before the games: a file that cannot take them is said at once
+            kept = read_ratings(Path(args.ratings_into))
+        except (OSError, ValueError) as exc:
+            parser.error(f"--ratings-into {args.ratings_into}: {exc}")
     rated: dict[str, dict[str, object]] = {}
     variants = args.variant
     if "all" in variants:
@@ -180,14 +202,30 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"  thinking, {level}: median {statistics.median(spent) * 1000:.1f} ms, "
                 f"95th percentile {percentile(spent, 0.95) * 1000:.1f} ms over {len(spent)} moves"
             )
-        if args.ratings_out and players == 2:
+        if (args.ratings_out or args.ratings_into) and players == 2:
             rated[variant_id] = ratings_entry(shares)
+    command = "python -m benchmarks.ladder " + " ".join(argv or sys.argv[1:])
+    made = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
     if args.ratings_out:
-        command = "python -m benchmarks.ladder " + " ".join(argv or sys.argv[1:])
-        made = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
         write_json(Path(args.ratings_out), {"command": command, "date": made, "variants": rated})
         print(f"level ratings of {len(rated)} games written to {args.ratings_out}")
+    if args.ratings_into:
+        for entry in rated.values():
+            entry.update(command=command, date=made)
+        kept["variants"] = {**kept["variants"], **rated}
+        write_json(Path(args.ratings_into), kept)
+        print(f"level ratings of {len(rated)} games put into {args.ratings_into}")
     return 0
+
+
+def read_ratings(path: Path) -> dict[str, Any]:
+    """A level ratings file (``game.study.level_table``'s form), checked: raises
+    ``ValueError`` saying what is wrong with it, ``OSError`` where it cannot be read."""
+    from game.study.level_table import ratings_from_json
+
+    data = json.loads(path.read_text(encoding="utf-8"))
+    ratings_from_json(data)
+    return dict(data)
 
 
 def ratings_entry(shares: dict[tuple[str, str], tuple[int, int]]) -> dict[str, object]:

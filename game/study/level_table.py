@@ -7,6 +7,9 @@ game with trained levels and writes ``assets/data/level_ratings.json``::
      "variants": {"backgammon": {"levels": {"novice": 1000.0, ...},
                                  "pairs": {"beginner:novice": {"won": 199, "games": 200}, ...}}}}
 
+A game measured again later (``benchmarks.ladder --ratings-into``) carries its own
+"command" and "date" in its entry; the file's own are those of the others.
+
 ``ratings_from_json`` checks such a value and says what is wrong with it;
 ``load_level_ratings`` reads the file and never raises: a file missing or damaged, or a
 game it does not cover, gets ``DEFAULT_STEP`` Elo between each level and the next
@@ -50,11 +53,16 @@ class LevelTable:
     measured: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
     date: str = ""
     problem: str = ""
+    dates: Mapping[str, str] = field(default_factory=dict)  # games measured on another date
 
     def ratings(self, variant_id: str) -> dict[str, float]:
         """``variant_id``'s levels' ratings (the default spacing where none was measured)."""
         found = self.measured.get(variant_id)
         return dict(found) if found is not None else default_ratings()
+
+    def date_of(self, variant_id: str) -> str:
+        """When the ladder measured ``variant_id``'s levels."""
+        return self.dates.get(variant_id, self.date)
 
     def is_measured(self, variant_id: str) -> bool:
         return variant_id in self.measured
@@ -71,6 +79,7 @@ def ratings_from_json(data: Any) -> LevelTable:
     if not isinstance(date, str) or len(date) > 40:
         raise ValueError("the level ratings' date is not a short text")
     measured: dict[str, dict[str, float]] = {}
+    dates: dict[str, str] = {}
     for variant_id, entry in variants.items():
         if variant_id not in VARIANTS:
             raise ValueError(f"level ratings of an unknown game {variant_id!r:.40}")
@@ -90,7 +99,12 @@ def ratings_from_json(data: Any) -> LevelTable:
         if ratings[LEVELS[0].value] != ANCHOR:
             raise ValueError(f"{variant_id}: the novice is not at {ANCHOR:.0f}")
         measured[variant_id] = ratings
-    return LevelTable(measured, date)
+        if "date" in entry:
+            own = entry["date"]
+            if not isinstance(own, str) or len(own) > 40:
+                raise ValueError(f"{variant_id}: the date is not a short text")
+            dates[variant_id] = own
+    return LevelTable(measured, date, dates=dates)
 
 
 def load_level_ratings(path: Path | None = None) -> LevelTable:

@@ -131,3 +131,54 @@ def test_the_ladder_writes_a_dated_file_the_loader_reads(tmp_path):
     assert table.is_measured("lombardorum") and table.date == data["date"]
     # No game played: each level is even with the one below it (Laplace's share).
     assert set(table.ratings("lombardorum").values()) == {1000.0}
+
+
+def test_a_game_measured_again_replaces_its_own_entry_and_keeps_the_others(tmp_path, capsys):
+    from benchmarks.ladder import main
+
+    path = tmp_path / "level_ratings.json"
+    before = ladder_file(lombardorum=ratings_entry(SHARES), backgammon=ratings_entry(SHARES))
+    path.write_text(json.dumps(before))
+    rungs = ["beginner:novice", "intermediate:beginner", "advanced:intermediate"]
+    args = ["--variant", "lombardorum", "--pairs", *rungs, "expert:advanced", "--games", "0"]
+    assert main([*args, "--expert-games", "0", "--ratings-into", str(path)]) == 0
+    data = json.loads(path.read_text())
+    assert data["date"] == "2026-12-04" and data["command"] == before["command"]
+    assert data["variants"]["backgammon"] == before["variants"]["backgammon"]  # kept
+    again = data["variants"]["lombardorum"]
+    assert again["pairs"]["beginner:novice"] == {"won": 0, "games": 0}
+    assert "--ratings-into" in again["command"] and again["date"]
+    table = load_level_ratings(path)
+    assert table.date_of("lombardorum") == again["date"]
+    assert table.date_of("backgammon") == "2026-12-04"
+    assert table.ratings("backgammon") == load_level_ratings(path).ratings("backgammon")
+
+
+@pytest.mark.parametrize("text", ["not json", '{"variants": {"chess": {}}}', "[]"])
+def test_a_file_that_cannot_take_the_ratings_is_refused_before_any_game(tmp_path, capsys, text):
+    from benchmarks.ladder import main
+
+    path = tmp_path / "level_ratings.json"
+    path.write_text(text)
+    with pytest.raises(SystemExit) as exit_:
+        main(["--variant", "lombardorum", "--games", "1", "--ratings-into", str(path)])
+    assert exit_.value.code == 2 and "--ratings-into" in capsys.readouterr().err
+    assert path.read_text() == text  # unchanged
+    with pytest.raises(SystemExit):
+        main(["--variant", "lombardorum", "--ratings-into", str(tmp_path / "missing.json")])
+
+
+def test_an_entry_with_a_date_that_is_not_a_short_text_is_refused():
+    entry = {**ratings_entry(SHARES), "date": 7}
+    with pytest.raises(ValueError, match="date"):
+        ratings_from_json(ladder_file(lombardorum=entry))
+
+
+def test_ratings_without_every_rung_are_refused_before_any_game(tmp_path, capsys):
+    from benchmarks.ladder import main
+
+    out = tmp_path / "ratings.json"
+    with pytest.raises(SystemExit) as exit_:
+        main(["--variant", "lombardorum", "--pairs", "beginner:novice", "--ratings-out", str(out)])
+    assert exit_.value.code == 2 and "every level" in capsys.readouterr().err
+    assert not out.exists()

@@ -133,7 +133,8 @@ class RatingScene(WidgetScene):
         else:
             summary = _("No rated game yet")
         if table.is_measured(variant):
-            levels = _("the levels' ratings from the ladder of {date}").format(date=table.date)
+            measured = table.date_of(variant)
+            levels = _("the levels' ratings from the ladder of {date}").format(date=measured)
         else:
             levels = _("the levels {step} apart (not measured)").format(step=number(DEFAULT_STEP))
         self.summary = f"{summary} · {levels}"
