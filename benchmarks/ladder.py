@@ -3,7 +3,7 @@
     python -m benchmarks.ladder [--variant backgammon ...|all] [--games 400]
                                 [--expert-games 100] [--pairs a:b ...] [--max-seconds T]
                                 [--first N] [--show-lost]
-                                [--ratings-out FILE | --ratings-into FILE]
+                                [--ratings-out FILE] [--ratings-into FILE]
 
 Each pair plays ``--games`` games (``--expert-games`` where expert is one of
 them): single games, no cube, the higher level taking each seat in turn. Two
@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import itertools
 import json
 import random
 import statistics
@@ -39,13 +38,13 @@ from typing import Any
 
 from benchmarks import percentile
 from game.ai.arena import Player, play_game
-from game.ai.levels import LEVELS
 from game.ai.players import LevelPlayer, has_levels
 from game.files import write_json
 from game.rules import match as m
 from game.rules.play import Play
 from game.rules.variants import VARIANTS, find_variant
 from game.rules.variants.base import Variant
+from game.study.rating import RUNGS
 
 SHOWN = 20  # --show-lost names at most this many games a pair
 
@@ -150,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.first < 0:
         parser.error("--first must be 0 or more")
-    rungs = [f"{high}:{low}" for low, high in itertools.pairwise(lv.value for lv in LEVELS)]
+    rungs = [f"{high}:{low}" for high, low in RUNGS]
     if (args.ratings_out or args.ratings_into) and not set(rungs) <= set(args.pairs):
         parser.error("the ratings need every level against the one below: " + " ".join(rungs))
     kept: dict[str, Any] = {}

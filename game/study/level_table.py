@@ -68,6 +68,13 @@ class LevelTable:
         return variant_id in self.measured
 
 
+def _short_text(value: Any, what: str) -> str:
+    """``value`` where it is a date's short text (raises ``ValueError`` naming ``what``)."""
+    if not isinstance(value, str) or len(value) > 40:
+        raise ValueError(f"{what} is not a short text")
+    return value
+
+
 def ratings_from_json(data: Any) -> LevelTable:
     """The table ``data`` holds (raises ``ValueError`` saying what is wrong)."""
     if not isinstance(data, dict):
@@ -75,9 +82,7 @@ def ratings_from_json(data: Any) -> LevelTable:
     variants = data.get("variants")
     if not isinstance(variants, dict):
         raise ValueError("the level ratings have no 'variants' object")
-    date = data.get("date", "")
-    if not isinstance(date, str) or len(date) > 40:
-        raise ValueError("the level ratings' date is not a short text")
+    date = _short_text(data.get("date", ""), "the level ratings' date")
     measured: dict[str, dict[str, float]] = {}
     dates: dict[str, str] = {}
     for variant_id, entry in variants.items():
@@ -100,10 +105,7 @@ def ratings_from_json(data: Any) -> LevelTable:
             raise ValueError(f"{variant_id}: the novice is not at {ANCHOR:.0f}")
         measured[variant_id] = ratings
         if "date" in entry:
-            own = entry["date"]
-            if not isinstance(own, str) or len(own) > 40:
-                raise ValueError(f"{variant_id}: the date is not a short text")
-            dates[variant_id] = own
+            dates[variant_id] = _short_text(entry["date"], f"{variant_id}: the date")
     return LevelTable(measured, date, dates=dates)
 
 

@@ -38,13 +38,18 @@ def elo_gap(share: float) -> float:
     return 400.0 * math.log10(p / (1.0 - p))
 
 
+# The ladder's rungs the ratings rest on: (higher, lower) for each level and the one
+# below it, the lowest rung first.
+RUNGS: tuple[tuple[str, str], ...] = tuple(
+    (higher.value, lower.value) for lower, higher in itertools.pairwise(LEVELS)
+)
+
+
 def level_ratings(shares: Mapping[tuple[str, str], float]) -> dict[str, float]:
     """Each level's rating from the ladder's shares: ``shares[(higher, lower)]`` is the
-    share of games ``higher`` won against ``lower``, for each level and the one below
-    it (``LEVELS`` in order, the novice first)."""
-    names = [level.value for level in LEVELS]
-    ratings = {names[0]: ANCHOR}
-    for lower, higher in itertools.pairwise(names):
+    share of games ``higher`` won against ``lower``, for each of the ``RUNGS``."""
+    ratings = {LEVELS[0].value: ANCHOR}
+    for higher, lower in RUNGS:
         if (higher, lower) not in shares:
             raise ValueError(f"the ladder has no share of {higher} against {lower}")
         ratings[higher] = ratings[lower] + elo_gap(shares[(higher, lower)])
@@ -105,6 +110,7 @@ def history(
 
 __all__ = [
     "ANCHOR",
+    "RUNGS",
     "Rated",
     "elo_gap",
     "expected",
