@@ -26,9 +26,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.fuzz_corruptions import CORRUPTIONS, REASONS
 from benchmarks.fuzz_engine import (
-    CORRUPTIONS,
-    REASONS,
     Engine,
     Sample,
     answer_problems,
