@@ -25,14 +25,14 @@ from typing import Any
 
 from game.i18n import _
 from game.play import events as ev
-from game.play.advice import TutorTally, chance_game, grade, points_text, share_text
+from game.play import tutoring
+from game.play.advice import TutorTally
 from game.play.advisers import (
     advice_available,
     decide,
     expert_cube,
     hint_first_look,
     hint_ranking,
-    tutor_judgement,
     warm_advice,
 )
 from game.play.analysis import cube_due
@@ -499,69 +499,20 @@ class Table:
             self._tell(ev.DiceShown(()))  # Acey-Deucey's 1-2 played: no dice till named
 
     def finish(self, play: Play) -> None:
-        """A person's play is complete: the tutor judges it first (practice), else it is
-        made at once."""
-        state = self.state
-        if self.advice and self.turn is not None and self.turn.forced is None:
-            early, self.early = self.early, None
-            if early is not None and early[0] is state and early[1] == play:
-                # The judgement begun when the play was complete: the turn waits for it
-                # (the window says the tutor is checking), so a bad play is always shown
-                # with Take back before the game goes on.
-                job = early[2]
-            else:
-                job = self.adviser().submit(tutor_judgement, state, play)
-            self.review = (state, play)
-            self.review_job = job
-            self._tell(ev.ReviewAsked())
-            self._poll_review()  # at once when the judgement is ready
+        """A person's play is complete: the tutor judges it first (practice,
+        ``game.play.tutoring``), else it is made at once."""
+        if tutoring.judges(self):
+            tutoring.review(self, play)
             return
         self.commit(play, animate=False)
 
-    def _judge_early(self, state: m.GameState) -> None:
-        """A person's play waits for the dice to be picked up: the tutor starts on it."""
-        turn = self.turn
-        if not self.advice or turn is None or turn.forced is not None:
-            return
-        play = turn.complete()
-        if play is None or not self.waiting_pick_up():
-            return
-        early = self.early
-        if early is None or early[0] is not state or early[1] != play:
-            from_hint = self.hints.judgement(state, play)
-            if from_hint is not None:  # the hint's ranking already judged it
-                job: Future[tuple[float, list[Any]]] = Future()
-                job.set_result(from_hint)
-            else:
-                job = self.adviser().submit(tutor_judgement, state, play)
-            self.early = (state, play, job)
-
     def take_back(self) -> bool:
         """Undo the whole play the tutor flagged: the person plays the roll again."""
-        judgement = self.judgement
-        if judgement is None or self.turn is None:
-            return False
-        side = judgement.state.to_act
-        self.judgement = None
-        self.tally[side] = self.tally.get(side, TutorTally()).took_back()
-        self.turn.undo_all()
-        self._tell(ev.TurnReset())
-        self.say(_("Taken back: play the roll again"))
-        return True
+        return tutoring.take_back(self)
 
     def keep_play(self) -> bool:
         """Keep the flagged play: it is made, and counted against the person."""
-        judgement = self.judgement
-        if judgement is None:
-            return False
-        self.judgement = None
-        if judgement.state is not self.state:
-            return True
-        side = judgement.state.to_act
-        self.tally[side] = self.tally.get(side, TutorTally()).add(judgement.loss)
-        self.judged.append(Judged(judgement.state, judgement.play, judgement.best, judgement.loss))
-        self.commit(judgement.play, animate=False)
-        return True
+        return tutoring.keep_play(self)
 
     def undo_step(self) -> bool:
         """Take back the person's last step of the turn."""
@@ -640,7 +591,7 @@ class Table:
             if self.auto_bear_off and make_sure_play(self):
                 return
         if self.review is not None:
-            self._poll_review()
+            tutoring.poll_review(self)
             return
         if self.judgement is not None and self.judgement.state is state:
             return  # the person answers the tutor first
@@ -648,7 +599,7 @@ class Table:
         if done is not None and (self.end_at_once or not self.turn.moves):
             self.finish(done)
         elif done is not None:
-            self._judge_early(state)
+            tutoring.judge_early(self, state)
 
     def waiting_pick_up(self) -> bool:
         """Whether a person's play is complete and waits for them to pick up the dice
@@ -672,41 +623,6 @@ class Table:
         assert play is not None
         self.finish(play)
         return True
-
-    def _poll_review(self) -> None:
-        """The tutor's judgement of the play made: a good play goes on at once; one that
-        gives away 0.03 or more waits for Take back or Keep."""
-        job, review = self.review_job, self.review
-        if job is None or review is None or not job.done():
-            return
-        self.review = None
-        self.review_job = None
-        state, play = review
-        turn = self.turn
-        if state is not self.state or turn is None or turn.complete() != play:
-            return  # stale: the play changed meanwhile
-        try:
-            loss, ranked = job.result()
-        except Exception:
-            log.exception("the tutor could not judge the play")
-            self.commit(play, animate=False)
-            return
-        word = grade(loss)
-        best = ranked[0].play if ranked else play
-        if word is not None:
-            self.judgement = ev.Judgement(state, play, loss, best, word, ranked)
-            self._tell(ev.ReviewReady(self.judgement))
-            return
-        side = state.to_act
-        self.tally[side] = self.tally.get(side, TutorTally()).add(loss)
-        self.judged.append(Judged(state, play, best, loss))
-        word = _("Best play")
-        if loss >= 0.0005:
-            chance = chance_game(self.variant.players)
-            lost = share_text(loss) if chance else points_text(loss)
-            word = _("Good play: {loss} short of the best").format(loss=lost)
-        self._tell(ev.Praised(word))
-        self.commit(play, animate=False)
 
     def _computer_turn(self) -> None:
         """A computer seat decides in the worker thread; its decision is made here."""
@@ -809,6 +725,5 @@ __all__ = [
     "hint_first_look",
     "hint_ranking",
     "replay_setup",
-    "tutor_judgement",
     "warm_advice",
 ]

@@ -14,6 +14,7 @@ from tabletop import new_table  # tests/play on the path
 from game.ai.players import Ranked
 from game.play import events as ev
 from game.play import table as table_module
+from game.play import tutoring
 from game.play.session import GameSetup, Seat
 from game.rules import match as m
 
@@ -30,7 +31,7 @@ def slow_tutor(monkeypatch):
         return 0.2, [Ranked(play, 0.5)]
 
     monkeypatch.setattr(table_module, "advice_available", lambda variant_id: True)
-    monkeypatch.setattr(table_module, "tutor_judgement", judgement)
+    monkeypatch.setattr(tutoring, "tutor_judgement", judgement)
     return release
 
 
@@ -115,7 +116,7 @@ def test_the_tutor_reads_the_hint_s_deeper_ranking_of_the_same_turn(monkeypatch)
         raise AssertionError("the tutor looked for itself")
 
     monkeypatch.setattr(table_module, "advice_available", lambda variant_id: True)
-    monkeypatch.setattr(table_module, "tutor_judgement", no_tutor)
+    monkeypatch.setattr(tutoring, "tutor_judgement", no_tutor)
     setup = GameSetup("backgammon", {"cube": False}, PEOPLE, seed=5, mode="practice", hints=True)
     table = new_table(setup)
     state, mine, best = make_a_play(table)
@@ -139,7 +140,7 @@ def test_a_play_the_hint_did_not_look_at_deeply_is_judged_by_the_tutor(monkeypat
         return 0.0, [Ranked(play, 0.5, True)]
 
     monkeypatch.setattr(table_module, "advice_available", lambda variant_id: True)
-    monkeypatch.setattr(table_module, "tutor_judgement", tutor)
+    monkeypatch.setattr(tutoring, "tutor_judgement", tutor)
     setup = GameSetup("backgammon", {"cube": False}, PEOPLE, seed=5, mode="practice", hints=True)
     table = new_table(setup)
     state, mine, best = make_a_play(table)

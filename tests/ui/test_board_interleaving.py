@@ -36,6 +36,7 @@ from scene_kit import open_app, reset_app
 from benchmarks.soak import _centroid, _quick_paint, targets
 from game.ai.players import Ranked
 from game.play import table as table_module
+from game.play import tutoring
 from game.play.session import GameSetup, Seat
 from game.play.table import Table
 from game.rules import match as m
@@ -116,7 +117,7 @@ def window(tmp_path_factory):
         patch.setattr(Table, "worker", lambda self: Inline())
         patch.setattr(Table, "adviser", lambda self: Inline())
         patch.setattr(table_module, "hint_ranking", ranking)
-        patch.setattr(table_module, "tutor_judgement", judgement)
+        patch.setattr(tutoring, "tutor_judgement", judgement)
         yield from open_app(tmp_path_factory)
 
 

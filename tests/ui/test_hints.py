@@ -15,7 +15,7 @@ from stepping import click, press, run_until, step
 
 from game.ai import players
 from game.ai.players import Ranked
-from game.play import table as table_module
+from game.play import tutoring
 from game.play.advice import TutorTally, difference_text, grade, value_text
 from game.play.session import GameSetup, GameSummary, Seat
 from game.rules import actions as a
@@ -84,7 +84,7 @@ def judge_as(monkeypatch, loss):
         best = next(p for p in m.legal_plays(state) if p != play)
         return loss, [Ranked(best, 0.5, True), Ranked(play, 0.5 - loss, True)]
 
-    monkeypatch.setattr(table_module, "tutor_judgement", judgement)
+    monkeypatch.setattr(tutoring, "tutor_judgement", judgement)
     return calls
 
 
@@ -322,7 +322,7 @@ def test_a_fast_pick_up_waits_for_the_verdict_and_take_back_is_offered(app, net,
         best = next(p for p in m.legal_plays(state) if p != play)
         return 0.2, [Ranked(best, 0.5, True), Ranked(play, 0.3, True)]
 
-    monkeypatch.setattr(table_module, "tutor_judgement", slow)
+    monkeypatch.setattr(tutoring, "tutor_judgement", slow)
     scene = my_turn(app)
     before, start = scene.state, scene.resting()
     turn = scene.turn
