@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from stepping import run_until  # tests/ui is on the path (rootdir-less import)
 
 from game.ai.players import Ranked
-from game.play import table as board_module  # the flow (hints, the tutor) lives in the table
+from game.play import table as board_module  # the flow (hints) lives in the table
+from game.play import tutoring  # the tutor's judgement
 from game.play.session import GameSetup, Seat
 from game.rules import actions as a
 from game.rules import match as m
@@ -41,7 +42,7 @@ def advice(monkeypatch):
     monkeypatch.setattr(board_module, "advice_available", lambda variant_id: True)
     monkeypatch.setattr(board_module, "hint_first_look", lambda state, plays=None: ranking(state))
     monkeypatch.setattr(board_module, "hint_ranking", lambda state, stop=None: ranking(state))
-    monkeypatch.setattr(board_module, "tutor_judgement", no_loss)
+    monkeypatch.setattr(tutoring, "tutor_judgement", no_loss)
 
 
 @pytest.fixture
@@ -238,7 +239,7 @@ def test_drawing_changes_nothing_with_the_hint_and_the_tutor(app, advice, monkey
         best = next(p for p in m.legal_plays(state) if p != play)
         return 0.2, [Ranked(best, 0.5, True), Ranked(play, 0.3, True)]
 
-    monkeypatch.setattr(board_module, "tutor_judgement", judgement)
+    monkeypatch.setattr(tutoring, "tutor_judgement", judgement)
     setup = GameSetup("backgammon", {"cube": False}, PEOPLE, seed=11, mode="practice", hints=True)
     scene = push(app, setup)
     tick(scene, lambda: scene.turn is not None and "hint" in scene.buttons)
